@@ -15,7 +15,7 @@ import Foundation
 /// effects.removeAll(keepingCapacity: true)
 /// try machine.send(.depositDetected(...), into: &effects)
 /// ```
-public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
+public struct RailMachine: Sendable, FlowStateMachine {
     /// The domain state.
     public internal(set) var state: RailState = RailState()
 
@@ -1722,8 +1722,6 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     public typealias Ending = RailEnding
 
     public typealias Text = RailText
-
-    public typealias List = RailList
 
     public typealias Subflow = RailSubflow
 

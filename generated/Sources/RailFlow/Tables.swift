@@ -5,176 +5,179 @@
 
 /// Rail as data, indexed by screen number: read by the engine, written by flowc.
 enum RailTables {
-    /// IDs, names and messages the other tables point to.
-    static let strings: [String] = [
-        "launch", // 0
-        "intro", // 1
-        "signin", // 2
-        "verify-email", // 3
-        "create-passcode", // 4
-        "confirm-passcode", // 5
-        "biometric-prompt", // 6
-        "complete-profile", // 7
-        "onboarding", // 8
-        "kyc-status", // 9
-        "station", // 10
-        "transactions", // 11
-        "transaction-detail", // 12
-        "card", // 13
-        "card-details", // 14
-        "card-settings", // 15
-        "round-ups", // 16
-        "invest", // 17
-        "profile", // 18
-        "delete-account", // 19
-        "personal", // 20
-        "security", // 21
-        "change-passcode", // 22
-        "notifications", // 23
-        "support", // 24
-        "deposit", // 25
-        "deposit-network", // 26
-        "deposit-address", // 27
-        "deposit-success", // 28
-        "withdraw", // 29
-        "withdraw-amount", // 30
-        "withdraw-confirm", // 31
-        "withdraw-success", // 32
-        "login-passcode", // 33
-        "authorize-transaction", // 34
-        "passcode-cooldown", // 35
-        "intro_viewed", // 36
-        "method", // 37
-        "form.method == SignInMethod.email", // 38
-        "email", // 39
-        "form.method == SignInMethod.phone", // 40
-        "phone", // 41
-        "code", // 42
-        "passcode", // 43
-        "passcode_confirmation", // 44
-        "first_name", // 45
-        "last_name", // 46
-        "dob", // 47
-        "rejected", // 48
-        "pending", // 49
-        "done", // 50
-        "cancelled", // 51
-        "offline", // 52
-        "deposit_pending", // 53
-        "allocating", // 54
-        "paused", // 55
-        "active", // 56
-        "station_viewed", // 57
-        "empty", // 58
-        "default", // 59
-        "missing", // 60
-        "not_funded", // 61
-        "frozen", // 62
-        "revealed", // 63
-        "loading", // 64
-        "on", // 65
-        "off", // 66
-        "working", // 67
-        "timeout", // 68
-        "biometrics_on", // 69
-        "current_passcode", // 70
-        "new_passcode", // 71
-        "confirm_passcode", // 72
-        "network", // 73
-        "bank", // 74
-        "crypto", // 75
-        "amount", // 76
-        "destination", // 77
-        "auth", // 78
-        "main", // 79
-    ]
+    /// One string per line: string n is line n + 1.
+    static let stringsData = #"""
+    launch
+    intro
+    signin
+    verify-email
+    create-passcode
+    confirm-passcode
+    biometric-prompt
+    complete-profile
+    onboarding
+    kyc-status
+    station
+    transactions
+    transaction-detail
+    card
+    card-details
+    card-settings
+    round-ups
+    invest
+    profile
+    delete-account
+    personal
+    security
+    change-passcode
+    notifications
+    support
+    deposit
+    deposit-network
+    deposit-address
+    deposit-success
+    withdraw
+    withdraw-amount
+    withdraw-confirm
+    withdraw-success
+    login-passcode
+    authorize-transaction
+    passcode-cooldown
+    intro_viewed
+    method
+    form.method == SignInMethod.email
+    email
+    form.method == SignInMethod.phone
+    phone
+    code
+    passcode
+    passcode_confirmation
+    first_name
+    last_name
+    dob
+    rejected
+    pending
+    done
+    cancelled
+    offline
+    deposit_pending
+    allocating
+    paused
+    active
+    station_viewed
+    empty
+    default
+    missing
+    not_funded
+    frozen
+    revealed
+    loading
+    on
+    off
+    working
+    timeout
+    biometrics_on
+    current_passcode
+    new_passcode
+    confirm_passcode
+    network
+    bank
+    crypto
+    amount
+    destination
+    auth
+    main
+    """#
 
-    /// Columns: id.
-    static let screenIDsData: [Int32] = [
-        0, // 0: launch App Launch
-        1, // 1: intro Welcome
-        2, // 2: signin Sign In
-        3, // 3: verify-email Verify Email
-        4, // 4: create-passcode Create Passcode
-        5, // 5: confirm-passcode Confirm Passcode
-        6, // 6: biometric-prompt Biometric Prompt
-        7, // 7: complete-profile Complete Profile
-        8, // 8: onboarding KYC Flow
-        9, // 9: kyc-status KYC Status
-        10, // 10: station Station
-        11, // 11: transactions Transactions
-        12, // 12: transaction-detail Transaction Detail
-        13, // 13: card Card
-        14, // 14: card-details Card Details
-        15, // 15: card-settings Card Settings
-        16, // 16: round-ups Round-Ups
-        17, // 17: invest Invest
-        18, // 18: profile Profile
-        19, // 19: delete-account Delete Account
-        20, // 20: personal Personal Info
-        21, // 21: security Security
-        22, // 22: change-passcode Change Passcode
-        23, // 23: notifications Notifications
-        24, // 24: support Support
-        25, // 25: deposit Deposit Options
-        26, // 26: deposit-network Select Network
-        27, // 27: deposit-address Deposit Address
-        28, // 28: deposit-success Deposit Success
-        29, // 29: withdraw Withdraw
-        30, // 30: withdraw-amount Amount
-        31, // 31: withdraw-confirm Confirm
-        32, // 32: withdraw-success Success
-        33, // 33: login-passcode Login Passcode
-        34, // 34: authorize-transaction Authorize Transaction
-        35, // 35: passcode-cooldown Passcode Cooldown
-    ]
+    /// IDs, names and messages the other tables point to.
+    static let strings: [String] = decodeLines(stringsData)
+
+    /// Columns: id; one row per line, with what it is after `//`.
+    static let screenIDsData = #"""
+    0 // 0: launch App Launch
+    1 // 1: intro Welcome
+    2 // 2: signin Sign In
+    3 // 3: verify-email Verify Email
+    4 // 4: create-passcode Create Passcode
+    5 // 5: confirm-passcode Confirm Passcode
+    6 // 6: biometric-prompt Biometric Prompt
+    7 // 7: complete-profile Complete Profile
+    8 // 8: onboarding KYC Flow
+    9 // 9: kyc-status KYC Status
+    10 // 10: station Station
+    11 // 11: transactions Transactions
+    12 // 12: transaction-detail Transaction Detail
+    13 // 13: card Card
+    14 // 14: card-details Card Details
+    15 // 15: card-settings Card Settings
+    16 // 16: round-ups Round-Ups
+    17 // 17: invest Invest
+    18 // 18: profile Profile
+    19 // 19: delete-account Delete Account
+    20 // 20: personal Personal Info
+    21 // 21: security Security
+    22 // 22: change-passcode Change Passcode
+    23 // 23: notifications Notifications
+    24 // 24: support Support
+    25 // 25: deposit Deposit Options
+    26 // 26: deposit-network Select Network
+    27 // 27: deposit-address Deposit Address
+    28 // 28: deposit-success Deposit Success
+    29 // 29: withdraw Withdraw
+    30 // 30: withdraw-amount Amount
+    31 // 31: withdraw-confirm Confirm
+    32 // 32: withdraw-success Success
+    33 // 33: login-passcode Login Passcode
+    34 // 34: authorize-transaction Authorize Transaction
+    35 // 35: passcode-cooldown Passcode Cooldown
+    """#
 
     /// Each screen's ID (an index into `strings`), by screen number.
-    static let screenIDs: [Int32] = decodeTable(screenIDsData, columns: 1) { row in row[0] }
+    static let screenIDs: [Int32] = decodeTable(screenIDsData) { row in row[0] }
 
     /// Columns: flow, rowStart, rowEnd, fieldStart, fieldEnd, timerStart, timerEnd, variantStart, variantEnd,
-    /// enterActions, exitActions, analytics, backBlocked.
-    static let screensData: [Int32] = [
-        0, 0, 2, 0, 0, 0, 0, 0, 0, 1, 0, -1, 0, // 0: launch App Launch
-        0, 2, 9, 0, 0, 0, 0, 0, 0, 0, 0, 36, 0, // 1: intro Welcome
-        0, 9, 15, 0, 3, 0, 0, 0, 0, 9, 0, -1, 0, // 2: signin Sign In
-        0, 15, 25, 3, 4, 0, 0, 0, 0, 0, 0, -1, 0, // 3: verify-email Verify Email
-        0, 25, 27, 4, 5, 0, 0, 0, 0, 0, 0, -1, 0, // 4: create-passcode Create Passcode
-        0, 27, 32, 5, 6, 0, 0, 0, 0, 0, 0, -1, 0, // 5: confirm-passcode Confirm Passcode
-        0, 32, 37, 6, 6, 0, 0, 0, 0, 0, 0, -1, 0, // 6: biometric-prompt Biometric Prompt
-        0, 37, 42, 6, 9, 0, 0, 0, 0, 0, 0, -1, 0, // 7: complete-profile Complete Profile
-        0, 42, 49, 9, 9, 0, 0, 0, 0, 0, 0, -1, 0, // 8: onboarding KYC Flow
-        0, 49, 55, 9, 9, 0, 0, 0, 2, 0, 0, -1, 0, // 9: kyc-status KYC Status
-        1, 55, 65, 9, 9, 0, 0, 2, 7, 0, 0, 57, 0, // 10: station Station
-        1, 69, 81, 9, 9, 0, 0, 7, 9, 0, 0, -1, 0, // 11: transactions Transactions
-        1, 81, 82, 9, 9, 0, 0, 9, 11, 0, 0, -1, 0, // 12: transaction-detail Transaction Detail
-        1, 82, 95, 9, 9, 0, 0, 11, 14, 0, 0, -1, 0, // 13: card Card
-        1, 95, 99, 9, 9, 0, 0, 14, 16, 52, 0, -1, 0, // 14: card-details Card Details
-        1, 99, 104, 9, 9, 0, 0, 16, 18, 0, 0, -1, 0, // 15: card-settings Card Settings
-        1, 104, 110, 9, 9, 0, 0, 18, 20, 0, 0, -1, 0, // 16: round-ups Round-Ups
-        1, 110, 116, 9, 9, 0, 0, 20, 23, 0, 0, -1, 0, // 17: invest Invest
-        1, 116, 124, 9, 9, 0, 0, 23, 23, 0, 0, -1, 0, // 18: profile Profile
-        1, 124, 129, 9, 9, 0, 0, 23, 23, 0, 0, -1, 0, // 19: delete-account Delete Account
-        1, 129, 135, 9, 11, 0, 0, 23, 23, 66, 0, -1, 0, // 20: personal Personal Info
-        1, 135, 144, 11, 12, 0, 0, 23, 25, 0, 0, -1, 0, // 21: security Security
-        1, 144, 150, 12, 15, 0, 0, 25, 25, 0, 0, -1, 0, // 22: change-passcode Change Passcode
-        1, 150, 156, 15, 15, 0, 0, 25, 27, 0, 0, -1, 0, // 23: notifications Notifications
-        1, 156, 157, 15, 15, 0, 0, 27, 27, 0, 0, -1, 0, // 24: support Support
-        2, 157, 161, 15, 15, 0, 0, 27, 27, 0, 0, -1, 0, // 25: deposit Deposit Options
-        2, 161, 163, 15, 16, 0, 0, 27, 27, 0, 0, -1, 0, // 26: deposit-network Select Network
-        2, 163, 169, 16, 16, 0, 0, 27, 31, 83, 0, -1, 0, // 27: deposit-address Deposit Address
-        2, 169, 170, 16, 16, 0, 0, 31, 31, 0, 0, -1, 0, // 28: deposit-success Deposit Success
-        3, 170, 173, 16, 16, 0, 0, 31, 31, 0, 0, -1, 0, // 29: withdraw Withdraw
-        3, 173, 176, 16, 18, 0, 0, 31, 31, 91, 0, -1, 0, // 30: withdraw-amount Amount
-        3, 176, 183, 18, 18, 0, 0, 31, 31, 0, 0, -1, 0, // 31: withdraw-confirm Confirm
-        3, 183, 184, 18, 18, 0, 0, 31, 31, 0, 0, -1, 0, // 32: withdraw-success Success
-        4, 184, 203, 18, 19, 0, 0, 31, 31, 0, 0, -1, 0, // 33: login-passcode Login Passcode
-        4, 203, 216, 19, 20, 0, 0, 31, 31, 0, 0, -1, 0, // 34: authorize-transaction Authorize Transaction
-        4, 216, 216, 20, 20, 0, 1, 31, 31, 0, 0, -1, 0, // 35: passcode-cooldown Passcode Cooldown
-    ]
+    /// enterActions, exitActions, analytics, backBlocked; one row per line, with what it is after `//`.
+    static let screensData = #"""
+    0 0 2 0 0 0 0 0 0 1 0 -1 0 // 0: launch App Launch
+    0 2 9 0 0 0 0 0 0 0 0 36 0 // 1: intro Welcome
+    0 9 15 0 3 0 0 0 0 9 0 -1 0 // 2: signin Sign In
+    0 15 25 3 4 0 0 0 0 0 0 -1 0 // 3: verify-email Verify Email
+    0 25 27 4 5 0 0 0 0 0 0 -1 0 // 4: create-passcode Create Passcode
+    0 27 32 5 6 0 0 0 0 0 0 -1 0 // 5: confirm-passcode Confirm Passcode
+    0 32 37 6 6 0 0 0 0 0 0 -1 0 // 6: biometric-prompt Biometric Prompt
+    0 37 42 6 9 0 0 0 0 0 0 -1 0 // 7: complete-profile Complete Profile
+    0 42 49 9 9 0 0 0 0 0 0 -1 0 // 8: onboarding KYC Flow
+    0 49 55 9 9 0 0 0 2 0 0 -1 0 // 9: kyc-status KYC Status
+    1 55 65 9 9 0 0 2 7 0 0 57 0 // 10: station Station
+    1 69 81 9 9 0 0 7 9 0 0 -1 0 // 11: transactions Transactions
+    1 81 82 9 9 0 0 9 11 0 0 -1 0 // 12: transaction-detail Transaction Detail
+    1 82 95 9 9 0 0 11 14 0 0 -1 0 // 13: card Card
+    1 95 99 9 9 0 0 14 16 52 0 -1 0 // 14: card-details Card Details
+    1 99 104 9 9 0 0 16 18 0 0 -1 0 // 15: card-settings Card Settings
+    1 104 110 9 9 0 0 18 20 0 0 -1 0 // 16: round-ups Round-Ups
+    1 110 116 9 9 0 0 20 23 0 0 -1 0 // 17: invest Invest
+    1 116 124 9 9 0 0 23 23 0 0 -1 0 // 18: profile Profile
+    1 124 129 9 9 0 0 23 23 0 0 -1 0 // 19: delete-account Delete Account
+    1 129 135 9 11 0 0 23 23 66 0 -1 0 // 20: personal Personal Info
+    1 135 144 11 12 0 0 23 25 0 0 -1 0 // 21: security Security
+    1 144 150 12 15 0 0 25 25 0 0 -1 0 // 22: change-passcode Change Passcode
+    1 150 156 15 15 0 0 25 27 0 0 -1 0 // 23: notifications Notifications
+    1 156 157 15 15 0 0 27 27 0 0 -1 0 // 24: support Support
+    2 157 161 15 15 0 0 27 27 0 0 -1 0 // 25: deposit Deposit Options
+    2 161 163 15 16 0 0 27 27 0 0 -1 0 // 26: deposit-network Select Network
+    2 163 169 16 16 0 0 27 31 83 0 -1 0 // 27: deposit-address Deposit Address
+    2 169 170 16 16 0 0 31 31 0 0 -1 0 // 28: deposit-success Deposit Success
+    3 170 173 16 16 0 0 31 31 0 0 -1 0 // 29: withdraw Withdraw
+    3 173 176 16 18 0 0 31 31 91 0 -1 0 // 30: withdraw-amount Amount
+    3 176 183 18 18 0 0 31 31 0 0 -1 0 // 31: withdraw-confirm Confirm
+    3 183 184 18 18 0 0 31 31 0 0 -1 0 // 32: withdraw-success Success
+    4 184 203 18 19 0 0 31 31 0 0 -1 0 // 33: login-passcode Login Passcode
+    4 203 216 19 20 0 0 31 31 0 0 -1 0 // 34: authorize-transaction Authorize Transaction
+    4 216 216 20 20 0 1 31 31 0 0 -1 0 // 35: passcode-cooldown Passcode Cooldown
+    """#
 
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
-    static let screens: [ScreenEntry] = decodeTable(screensData, columns: 13) { row in
+    static let screens: [ScreenEntry] = decodeTable(screensData) { row in
         ScreenEntry(
             flow: row[0],
             rowStart: row[1],
@@ -192,313 +195,313 @@ enum RailTables {
         )
     }
 
-    /// Columns: event, guardID, actionsID, target, argument, validates.
-    static let rowsData: [Int32] = [
-        52, 1, 0, 1, 33, 0, // launch app_launched if passcode_set → login-passcode
-        52, 0, 0, 1, 1, 0, // launch app_launched → intro
-        53, 0, 2, 0, 0, 0, // intro tap_sign_in_with_apple stays
-        4, 2, 3, 1, 4, 0, // intro apple.sign_in.signed_in if event.new_user → create-passcode
-        4, 0, 3, 1, 33, 0, // intro apple.sign_in.signed_in → login-passcode
-        5, 0, 0, 0, 0, 0, // intro apple.sign_in.cancelled stays
-        6, 0, 4, 0, 0, 0, // intro apple.sign_in.failed stays
-        54, 0, 2, 0, 0, 0, // intro tap_retry stays
-        55, 0, 0, 1, 2, 0, // intro tap_use_email_or_phone → signin
-        56, 3, 5, 0, 0, 1, // signin tap_continue if form.method == SignInMethod.email stays
-        56, 0, 6, 0, 0, 1, // signin tap_continue stays
-        7, 0, 0, 1, 3, 1, // signin auth.send_code.sent → verify-email
-        8, 0, 7, 0, 0, 0, // signin auth.send_code.failed stays
-        54, 0, 8, 0, 0, 0, // signin tap_retry stays
-        57, 0, 0, 3, 0, 0, // signin tap_back → back
-        58, 0, 10, 0, 0, 1, // verify-email tap_verify stays
-        9, 6, 0, 1, 4, 1, // verify-email auth.verify_otp.verified if event.new_user → create-passcode
-        9, 0, 0, 1, 33, 1, // verify-email auth.verify_otp.verified → login-passcode
-        10, 0, 11, 0, 0, 0, // verify-email auth.verify_otp.wrong_code stays
-        11, 0, 12, 0, 0, 0, // verify-email auth.verify_otp.failed stays
-        54, 0, 10, 0, 0, 0, // verify-email tap_retry stays
-        59, 0, 8, 0, 0, 0, // verify-email tap_resend_code stays
-        7, 0, 13, 0, 0, 0, // verify-email auth.send_code.sent stays
-        8, 0, 7, 0, 0, 0, // verify-email auth.send_code.failed stays
-        57, 0, 0, 3, 0, 0, // verify-email tap_back → back
-        56, 0, 14, 1, 5, 1, // create-passcode tap_continue → confirm-passcode
-        57, 0, 0, 3, 0, 0, // create-passcode tap_back → back
-        56, 0, 15, 0, 0, 1, // confirm-passcode tap_continue stays
-        13, 0, 16, 1, 6, 1, // confirm-passcode passcode.create.created → biometric-prompt
-        14, 0, 17, 0, 0, 0, // confirm-passcode passcode.create.failed stays
-        54, 0, 18, 0, 0, 0, // confirm-passcode tap_retry stays
-        57, 0, 0, 3, 0, 0, // confirm-passcode tap_back → back
-        60, 0, 19, 0, 0, 0, // biometric-prompt tap_enable_biometrics stays
-        21, 0, 20, 1, 7, 0, // biometric-prompt device.biometric_check.authenticated → complete-profile
-        22, 0, 0, 1, 7, 0, // biometric-prompt device.biometric_check.failed → complete-profile
-        23, 0, 0, 1, 7, 0, // biometric-prompt device.biometric_check.cancelled → complete-profile
-        61, 0, 0, 1, 7, 0, // biometric-prompt tap_not_now → complete-profile
-        56, 0, 21, 0, 0, 1, // complete-profile tap_continue stays
-        24, 0, 0, 1, 8, 1, // complete-profile profile.save.saved → onboarding
-        25, 0, 22, 0, 0, 0, // complete-profile profile.save.failed stays
-        54, 0, 23, 0, 0, 0, // complete-profile tap_retry stays
-        57, 0, 0, 3, 0, 0, // complete-profile tap_back → back
-        62, 0, 24, 0, 0, 0, // onboarding tap_start_verification stays
-        26, 0, 25, 1, 10, 0, // onboarding kyc.submit.approved → station
-        27, 7, 26, 1, 9, 0, // onboarding kyc.submit.pending if !signed_in → kyc-status
-        28, 7, 27, 1, 9, 0, // onboarding kyc.submit.rejected if !signed_in → kyc-status
-        29, 0, 28, 0, 0, 0, // onboarding kyc.submit.failed stays
-        54, 0, 24, 0, 0, 0, // onboarding tap_retry stays
-        57, 0, 0, 3, 0, 0, // onboarding tap_back → back
-        63, 0, 29, 0, 0, 0, // kyc-status pull_to_refresh stays
-        30, 0, 25, 1, 10, 0, // kyc-status kyc.status.approved → station
-        31, 7, 26, 0, 0, 0, // kyc-status kyc.status.pending if !signed_in stays
-        32, 7, 27, 0, 0, 0, // kyc-status kyc.status.rejected if !signed_in stays
-        33, 0, 30, 0, 0, 0, // kyc-status kyc.status.failed stays
-        54, 0, 29, 0, 0, 0, // kyc-status tap_retry stays
-        63, 9, 31, 0, 0, 0, // station pull_to_refresh if offline stays
-        63, 0, 32, 0, 0, 0, // station pull_to_refresh stays
-        34, 0, 33, 0, 0, 0, // station account.refresh.up_to_date stays
-        35, 0, 34, 0, 0, 0, // station account.refresh.deposit_arrived stays
-        36, 0, 35, 0, 0, 0, // station account.refresh.failed stays
-        54, 0, 32, 0, 0, 0, // station tap_retry stays
-        64, 0, 0, 4, 0, 0, // station tap_load_money → sub-flow deposit
-        65, 0, 0, 4, 1, 0, // station tap_send → sub-flow withdraw
-        66, 0, 36, 1, 11, 0, // station tap_deposit_history → transactions
-        3, 0, 37, 1, 12, 0, // station transaction_tapped → transaction-detail
-        -1, 0, 0, 1, 10, 0, // station tap_load_money → deposit.done → station
-        -1, 0, 0, 1, 10, 0, // station tap_load_money → deposit.cancelled → station
-        -1, 0, 0, 1, 10, 0, // station tap_send → withdraw.done → station
-        -1, 0, 0, 1, 10, 0, // station tap_send → withdraw.cancelled → station
-        67, 0, 38, 0, 0, 0, // transactions tap_filter_all stays
-        68, 0, 39, 0, 0, 0, // transactions tap_filter_spend stays
-        69, 0, 40, 0, 0, 0, // transactions tap_filter_invest stays
-        70, 0, 36, 0, 0, 0, // transactions tap_filter_deposits stays
-        71, 13, 41, 0, 0, 0, // transactions scrolled_to_end if has_more_transactions stays
-        63, 9, 31, 0, 0, 0, // transactions pull_to_refresh if offline stays
-        63, 0, 32, 0, 0, 0, // transactions pull_to_refresh stays
-        34, 0, 33, 0, 0, 0, // transactions account.refresh.up_to_date stays
-        35, 0, 34, 0, 0, 0, // transactions account.refresh.deposit_arrived stays
-        36, 0, 42, 0, 0, 0, // transactions account.refresh.failed stays
-        54, 0, 32, 0, 0, 0, // transactions tap_retry stays
-        3, 0, 37, 1, 12, 0, // transactions transaction_tapped → transaction-detail
-        57, 0, 0, 3, 0, 0, // transaction-detail tap_back → back
-        72, 16, 43, 0, 0, 0, // card tap_freeze if card_visible stays
-        41, 0, 0, 0, 0, 0, // card card.set_frozen.done stays
-        42, 0, 44, 0, 0, 0, // card card.set_frozen.failed stays
-        54, 0, 43, 0, 0, 0, // card tap_retry stays
-        73, 16, 45, 2, 34, 0, // card tap_reveal if card_visible → authorize-transaction (overlay)
-        74, 17, 46, 1, 14, 0, // card authorized if pending_action == SensitiveAction.card_reveal → card-details
-        75, 16, 0, 1, 15, 0, // card tap_card_settings if card_visible → card-settings
-        76, 18, 47, 0, 0, 0, // card tap_add_to_apple_wallet if card_visible && !card_in_apple_wallet stays
-        45, 0, 48, 0, 0, 0, // card card.add_to_apple_wallet.added stays
-        46, 0, 0, 0, 0, 0, // card card.add_to_apple_wallet.cancelled stays
-        47, 0, 49, 0, 0, 0, // card card.add_to_apple_wallet.failed stays
-        77, 18, 47, 0, 0, 0, // card tap_retry_apple_wallet if card_visible && !card_in_apple_wallet stays
-        3, 0, 37, 1, 12, 0, // card transaction_tapped → transaction-detail
-        43, 0, 50, 0, 0, 0, // card-details card.details.shown stays
-        44, 0, 51, 0, 0, 0, // card-details card.details.failed stays
-        54, 0, 52, 0, 0, 0, // card-details tap_retry stays
-        57, 0, 53, 3, 0, 0, // card-details tap_back → back
-        72, 0, 43, 0, 0, 0, // card-settings tap_freeze stays
-        41, 0, 0, 0, 0, 0, // card-settings card.set_frozen.done stays
-        42, 0, 44, 0, 0, 0, // card-settings card.set_frozen.failed stays
-        54, 0, 43, 0, 0, 0, // card-settings tap_retry stays
-        57, 0, 0, 3, 0, 0, // card-settings tap_back → back
-        78, 0, 54, 2, 34, 0, // round-ups toggle_round_ups → authorize-transaction (overlay)
-        74, 0, 55, 0, 0, 0, // round-ups authorized stays
-        50, 0, 0, 0, 0, 0, // round-ups settings.save.saved stays
-        51, 0, 56, 0, 0, 0, // round-ups settings.save.failed stays
-        54, 0, 57, 0, 0, 0, // round-ups tap_retry stays
-        57, 0, 0, 3, 0, 0, // round-ups tap_back → back
-        63, 9, 31, 0, 0, 0, // invest pull_to_refresh if offline stays
-        63, 0, 32, 0, 0, 0, // invest pull_to_refresh stays
-        34, 0, 33, 0, 0, 0, // invest account.refresh.up_to_date stays
-        35, 0, 34, 0, 0, 0, // invest account.refresh.deposit_arrived stays
-        36, 0, 35, 0, 0, 0, // invest account.refresh.failed stays
-        54, 0, 32, 0, 0, 0, // invest tap_retry stays
-        79, 0, 0, 1, 20, 0, // profile tap_personal_info → personal
-        80, 0, 0, 1, 21, 0, // profile tap_security → security
-        81, 0, 0, 1, 23, 0, // profile tap_notifications → notifications
-        82, 0, 0, 1, 24, 0, // profile tap_support → support
-        83, 0, 0, 1, 16, 0, // profile tap_round_ups → round-ups
-        84, 0, 58, 0, 0, 0, // profile tap_sign_out stays
-        12, 0, 59, 1, 1, 0, // profile auth.sign_out.signed_out → intro
-        85, 0, 0, 2, 19, 0, // profile tap_delete_account → delete-account (overlay)
-        86, 0, 60, 0, 0, 0, // delete-account tap_confirm_delete stays
-        37, 0, 59, 1, 1, 0, // delete-account account.delete.deleted → intro
-        38, 0, 61, 0, 0, 0, // delete-account account.delete.failed stays
-        54, 0, 60, 0, 0, 0, // delete-account tap_retry stays
-        87, 0, 0, 3, 0, 0, // delete-account tap_cancel → back
-        88, 0, 62, 2, 34, 1, // personal tap_save → authorize-transaction (overlay)
-        74, 0, 63, 0, 0, 0, // personal authorized stays
-        24, 0, 64, 3, 0, 0, // personal profile.save.saved → back
-        25, 0, 22, 0, 0, 0, // personal profile.save.failed stays
-        54, 0, 65, 0, 0, 0, // personal tap_retry stays
-        57, 0, 0, 3, 0, 0, // personal tap_back → back
-        89, 0, 0, 1, 22, 0, // security tap_change_passcode → change-passcode
-        90, 0, 67, 2, 34, 0, // security toggle_biometrics → authorize-transaction (overlay)
-        91, 0, 68, 2, 34, 1, // security tap_save_timeout → authorize-transaction (overlay)
-        74, 23, 69, 0, 0, 0, // security authorized if pending_action == SensitiveAction.biometrics_change stays
-        74, 24, 70, 0, 0, 0, // security authorized if pending_action == SensitiveAction.timeout_change stays
-        50, 0, 0, 0, 0, 0, // security settings.save.saved stays
-        51, 0, 56, 0, 0, 0, // security settings.save.failed stays
-        54, 0, 57, 0, 0, 0, // security tap_retry stays
-        57, 0, 0, 3, 0, 0, // security tap_back → back
-        88, 0, 71, 0, 0, 1, // change-passcode tap_save stays
-        18, 0, 72, 3, 0, 0, // change-passcode passcode.change.changed → back
-        19, 0, 73, 0, 0, 0, // change-passcode passcode.change.wrong_current stays
-        20, 0, 74, 0, 0, 0, // change-passcode passcode.change.failed stays
-        54, 0, 71, 0, 0, 0, // change-passcode tap_retry stays
-        57, 0, 0, 3, 0, 0, // change-passcode tap_back → back
-        92, 0, 75, 2, 34, 0, // notifications toggle_push → authorize-transaction (overlay)
-        74, 0, 76, 0, 0, 0, // notifications authorized stays
-        50, 0, 0, 0, 0, 0, // notifications settings.save.saved stays
-        51, 0, 56, 0, 0, 0, // notifications settings.save.failed stays
-        54, 0, 57, 0, 0, 0, // notifications tap_retry stays
-        57, 0, 0, 3, 0, 0, // notifications tap_back → back
-        57, 0, 0, 3, 0, 0, // support tap_back → back
-        93, 0, 77, 1, 27, 0, // deposit tap_bank_usd → deposit-address
-        94, 0, 78, 1, 27, 0, // deposit tap_bank_gbp → deposit-address
-        95, 0, 79, 1, 26, 0, // deposit tap_usdc → deposit-network
-        57, 0, 0, 5, 51, 0, // deposit tap_back → end cancelled
-        56, 0, 80, 1, 27, 1, // deposit-network tap_continue → deposit-address
-        57, 0, 0, 3, 0, 0, // deposit-network tap_back → back
-        39, 0, 81, 0, 0, 0, // deposit-address deposits.details.ready stays
-        40, 0, 82, 0, 0, 0, // deposit-address deposits.details.failed stays
-        54, 0, 83, 0, 0, 0, // deposit-address tap_retry stays
-        96, 27, 84, 0, 0, 0, // deposit-address tap_copy_address if deposit_address != '' stays
-        1, 28, 85, 1, 28, 0, // deposit-address deposit_confirmed if event.amount > 0.00 USD → deposit-success
-        57, 0, 86, 3, 0, 0, // deposit-address tap_back → back
-        97, 0, 86, 5, 50, 0, // deposit-success tap_done → end done
-        98, 0, 87, 1, 30, 0, // withdraw tap_bank → withdraw-amount
-        99, 0, 88, 1, 30, 0, // withdraw tap_crypto → withdraw-amount
-        57, 0, 0, 5, 51, 0, // withdraw tap_back → end cancelled
-        100, 31, 89, 0, 0, 0, // withdraw-amount withdraw_amount_opened if withdraw_form_fresh stays
-        56, 0, 90, 1, 31, 1, // withdraw-amount tap_continue → withdraw-confirm
-        57, 0, 0, 3, 0, 0, // withdraw-amount tap_back → back
-        101, 0, 92, 2, 34, 0, // withdraw-confirm tap_confirm → authorize-transaction (overlay)
-        74, 32, 93, 0, 0, 0, // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal && withdraw_amount > 0.00 USD && withdraw_amount <= spend_balance stays
-        74, 33, 94, 0, 0, 0, // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal stays
-        48, 0, 95, 1, 32, 0, // withdraw-confirm withdrawals.submit.submitted → withdraw-success
-        49, 0, 96, 0, 0, 0, // withdraw-confirm withdrawals.submit.failed stays
-        54, 0, 92, 2, 34, 0, // withdraw-confirm tap_retry → authorize-transaction (overlay)
-        57, 0, 0, 3, 0, 0, // withdraw-confirm tap_back → back
-        97, 0, 0, 5, 50, 0, // withdraw-success tap_done → end done
-        102, 34, 0, 2, 35, 0, // login-passcode tap_unlock if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
-        102, 0, 97, 0, 0, 1, // login-passcode tap_unlock stays
-        103, 25, 98, 0, 0, 0, // login-passcode tap_use_biometrics if biometrics_enabled stays
-        15, 35, 99, 3, 0, 0, // login-passcode passcode.verify.correct if signed_in → back
-        15, 0, 100, 0, 0, 0, // login-passcode passcode.verify.correct stays
-        21, 35, 99, 3, 0, 0, // login-passcode device.biometric_check.authenticated if signed_in → back
-        21, 0, 100, 0, 0, 0, // login-passcode device.biometric_check.authenticated stays
-        22, 0, 101, 0, 0, 0, // login-passcode device.biometric_check.failed stays
-        23, 0, 0, 0, 0, 0, // login-passcode device.biometric_check.cancelled stays
-        16, 36, 102, 2, 35, 0, // login-passcode passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
-        16, 0, 103, 0, 0, 0, // login-passcode passcode.verify.wrong stays
-        17, 0, 104, 0, 0, 0, // login-passcode passcode.verify.failed stays
-        54, 34, 0, 2, 35, 0, // login-passcode tap_retry if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
-        54, 0, 97, 0, 0, 0, // login-passcode tap_retry stays
-        30, 0, 25, 1, 10, 0, // login-passcode kyc.status.approved → station
-        31, 7, 26, 1, 9, 0, // login-passcode kyc.status.pending if !signed_in → kyc-status
-        32, 7, 27, 1, 9, 0, // login-passcode kyc.status.rejected if !signed_in → kyc-status
-        33, 0, 30, 0, 0, 0, // login-passcode kyc.status.failed stays
-        104, 0, 29, 0, 0, 0, // login-passcode tap_retry_status stays
-        101, 34, 0, 2, 35, 0, // authorize-transaction tap_confirm if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
-        101, 0, 97, 0, 0, 1, // authorize-transaction tap_confirm stays
-        103, 25, 105, 0, 0, 0, // authorize-transaction tap_use_biometrics if biometrics_enabled stays
-        15, 0, 106, 3, 0, 0, // authorize-transaction passcode.verify.correct → back
-        21, 0, 106, 3, 0, 0, // authorize-transaction device.biometric_check.authenticated → back
-        22, 0, 101, 0, 0, 0, // authorize-transaction device.biometric_check.failed stays
-        23, 0, 0, 0, 0, 0, // authorize-transaction device.biometric_check.cancelled stays
-        16, 36, 102, 2, 35, 0, // authorize-transaction passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
-        16, 0, 103, 0, 0, 0, // authorize-transaction passcode.verify.wrong stays
-        17, 0, 104, 0, 0, 0, // authorize-transaction passcode.verify.failed stays
-        54, 34, 0, 2, 35, 0, // authorize-transaction tap_retry if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
-        54, 0, 97, 0, 0, 0, // authorize-transaction tap_retry stays
-        87, 0, 46, 3, 0, 0, // authorize-transaction tap_cancel → back
-        -1, 0, 107, 3, 0, 0, // passcode-cooldown after 1m → back
-        0, 0, 108, 0, 0, 0, // auth (global) deposit_detected stays
-        1, 28, 85, 0, 0, 0, // auth (global) deposit_confirmed if event.amount > 0.00 USD stays
-        105, 37, 109, 0, 0, 0, // auth (global) deposit_split if last_deposit_amount > 0.00 USD stays
-        106, 26, 110, 0, 0, 0, // auth (global) deposit_loaded_push if push_enabled stays
-        106, 0, 0, 0, 0, 0, // auth (global) deposit_loaded_push stays
-        2, 38, 0, 0, 0, 0, // auth (global) card_payment if event.amount <= 0.00 USD stays
-        2, 39, 111, 0, 0, 0, // auth (global) card_payment if card_frozen && push_enabled stays
-        2, 20, 0, 0, 0, 0, // auth (global) card_payment if card_frozen stays
-        2, 40, 112, 0, 0, 0, // auth (global) card_payment if event.amount > spend_balance && push_enabled stays
-        2, 41, 0, 0, 0, 0, // auth (global) card_payment if event.amount > spend_balance stays
-        2, 0, 113, 0, 0, 0, // auth (global) card_payment stays
-        107, 42, 114, 0, 0, 0, // auth (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
-        107, 0, 0, 0, 0, 0, // auth (global) round_up_due stays
-        108, 0, 115, 0, 0, 0, // auth (global) connectivity_lost stays
-        109, 0, 116, 0, 0, 0, // auth (global) connectivity_restored stays
-        110, 0, 0, 1, 10, 0, // main (global) tap_tab_station → station
-        111, 0, 0, 1, 11, 0, // main (global) tap_tab_transactions → transactions
-        112, 0, 0, 1, 13, 0, // main (global) tap_tab_card → card
-        113, 0, 0, 1, 17, 0, // main (global) tap_tab_invest → invest
-        114, 0, 0, 1, 18, 0, // main (global) tap_tab_profile → profile
-        115, 0, 0, 2, 33, 0, // main (global) session_expired → login-passcode (overlay)
-        0, 0, 108, 0, 0, 0, // main (global) deposit_detected stays
-        1, 28, 85, 0, 0, 0, // main (global) deposit_confirmed if event.amount > 0.00 USD stays
-        105, 37, 109, 0, 0, 0, // main (global) deposit_split if last_deposit_amount > 0.00 USD stays
-        106, 26, 110, 0, 0, 0, // main (global) deposit_loaded_push if push_enabled stays
-        106, 0, 0, 0, 0, 0, // main (global) deposit_loaded_push stays
-        2, 38, 0, 0, 0, 0, // main (global) card_payment if event.amount <= 0.00 USD stays
-        2, 39, 111, 0, 0, 0, // main (global) card_payment if card_frozen && push_enabled stays
-        2, 20, 0, 0, 0, 0, // main (global) card_payment if card_frozen stays
-        2, 40, 112, 0, 0, 0, // main (global) card_payment if event.amount > spend_balance && push_enabled stays
-        2, 41, 0, 0, 0, 0, // main (global) card_payment if event.amount > spend_balance stays
-        2, 0, 113, 0, 0, 0, // main (global) card_payment stays
-        107, 42, 114, 0, 0, 0, // main (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
-        107, 0, 0, 0, 0, 0, // main (global) round_up_due stays
-        108, 0, 115, 0, 0, 0, // main (global) connectivity_lost stays
-        109, 0, 116, 0, 0, 0, // main (global) connectivity_restored stays
-        -1, 0, 0, 2, 33, 0, // main (global) after session_timeout → login-passcode (overlay)
-        0, 0, 108, 0, 0, 0, // deposit (global) deposit_detected stays
-        1, 28, 85, 0, 0, 0, // deposit (global) deposit_confirmed if event.amount > 0.00 USD stays
-        105, 37, 109, 0, 0, 0, // deposit (global) deposit_split if last_deposit_amount > 0.00 USD stays
-        106, 26, 110, 0, 0, 0, // deposit (global) deposit_loaded_push if push_enabled stays
-        106, 0, 0, 0, 0, 0, // deposit (global) deposit_loaded_push stays
-        2, 38, 0, 0, 0, 0, // deposit (global) card_payment if event.amount <= 0.00 USD stays
-        2, 39, 111, 0, 0, 0, // deposit (global) card_payment if card_frozen && push_enabled stays
-        2, 20, 0, 0, 0, 0, // deposit (global) card_payment if card_frozen stays
-        2, 40, 112, 0, 0, 0, // deposit (global) card_payment if event.amount > spend_balance && push_enabled stays
-        2, 41, 0, 0, 0, 0, // deposit (global) card_payment if event.amount > spend_balance stays
-        2, 0, 113, 0, 0, 0, // deposit (global) card_payment stays
-        107, 42, 114, 0, 0, 0, // deposit (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
-        107, 0, 0, 0, 0, 0, // deposit (global) round_up_due stays
-        108, 0, 115, 0, 0, 0, // deposit (global) connectivity_lost stays
-        109, 0, 116, 0, 0, 0, // deposit (global) connectivity_restored stays
-        -1, 0, 0, 2, 33, 0, // deposit (global) after session_timeout → login-passcode (overlay)
-        0, 0, 108, 0, 0, 0, // withdraw (global) deposit_detected stays
-        1, 28, 85, 0, 0, 0, // withdraw (global) deposit_confirmed if event.amount > 0.00 USD stays
-        105, 37, 109, 0, 0, 0, // withdraw (global) deposit_split if last_deposit_amount > 0.00 USD stays
-        106, 26, 110, 0, 0, 0, // withdraw (global) deposit_loaded_push if push_enabled stays
-        106, 0, 0, 0, 0, 0, // withdraw (global) deposit_loaded_push stays
-        2, 38, 0, 0, 0, 0, // withdraw (global) card_payment if event.amount <= 0.00 USD stays
-        2, 39, 111, 0, 0, 0, // withdraw (global) card_payment if card_frozen && push_enabled stays
-        2, 20, 0, 0, 0, 0, // withdraw (global) card_payment if card_frozen stays
-        2, 40, 112, 0, 0, 0, // withdraw (global) card_payment if event.amount > spend_balance && push_enabled stays
-        2, 41, 0, 0, 0, 0, // withdraw (global) card_payment if event.amount > spend_balance stays
-        2, 0, 113, 0, 0, 0, // withdraw (global) card_payment stays
-        107, 42, 114, 0, 0, 0, // withdraw (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
-        107, 0, 0, 0, 0, 0, // withdraw (global) round_up_due stays
-        108, 0, 115, 0, 0, 0, // withdraw (global) connectivity_lost stays
-        109, 0, 116, 0, 0, 0, // withdraw (global) connectivity_restored stays
-        -1, 0, 0, 2, 33, 0, // withdraw (global) after session_timeout → login-passcode (overlay)
-        0, 0, 108, 0, 0, 0, // security (global) deposit_detected stays
-        1, 28, 85, 0, 0, 0, // security (global) deposit_confirmed if event.amount > 0.00 USD stays
-        105, 37, 109, 0, 0, 0, // security (global) deposit_split if last_deposit_amount > 0.00 USD stays
-        106, 26, 110, 0, 0, 0, // security (global) deposit_loaded_push if push_enabled stays
-        106, 0, 0, 0, 0, 0, // security (global) deposit_loaded_push stays
-        2, 38, 0, 0, 0, 0, // security (global) card_payment if event.amount <= 0.00 USD stays
-        2, 39, 111, 0, 0, 0, // security (global) card_payment if card_frozen && push_enabled stays
-        2, 20, 0, 0, 0, 0, // security (global) card_payment if card_frozen stays
-        2, 40, 112, 0, 0, 0, // security (global) card_payment if event.amount > spend_balance && push_enabled stays
-        2, 41, 0, 0, 0, 0, // security (global) card_payment if event.amount > spend_balance stays
-        2, 0, 113, 0, 0, 0, // security (global) card_payment stays
-        107, 42, 114, 0, 0, 0, // security (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
-        107, 0, 0, 0, 0, 0, // security (global) round_up_due stays
-        108, 0, 115, 0, 0, 0, // security (global) connectivity_lost stays
-        109, 0, 116, 0, 0, 0, // security (global) connectivity_restored stays
-    ]
+    /// Columns: event, guardID, actionsID, target, argument, validates; one row per line, with what it is after `//`.
+    static let rowsData = #"""
+    52 1 0 1 33 0 // launch app_launched if passcode_set → login-passcode
+    52 0 0 1 1 0 // launch app_launched → intro
+    53 0 2 0 0 0 // intro tap_sign_in_with_apple stays
+    4 2 3 1 4 0 // intro apple.sign_in.signed_in if event.new_user → create-passcode
+    4 0 3 1 33 0 // intro apple.sign_in.signed_in → login-passcode
+    5 0 0 0 0 0 // intro apple.sign_in.cancelled stays
+    6 0 4 0 0 0 // intro apple.sign_in.failed stays
+    54 0 2 0 0 0 // intro tap_retry stays
+    55 0 0 1 2 0 // intro tap_use_email_or_phone → signin
+    56 3 5 0 0 1 // signin tap_continue if form.method == SignInMethod.email stays
+    56 0 6 0 0 1 // signin tap_continue stays
+    7 0 0 1 3 1 // signin auth.send_code.sent → verify-email
+    8 0 7 0 0 0 // signin auth.send_code.failed stays
+    54 0 8 0 0 0 // signin tap_retry stays
+    57 0 0 3 0 0 // signin tap_back → back
+    58 0 10 0 0 1 // verify-email tap_verify stays
+    9 6 0 1 4 1 // verify-email auth.verify_otp.verified if event.new_user → create-passcode
+    9 0 0 1 33 1 // verify-email auth.verify_otp.verified → login-passcode
+    10 0 11 0 0 0 // verify-email auth.verify_otp.wrong_code stays
+    11 0 12 0 0 0 // verify-email auth.verify_otp.failed stays
+    54 0 10 0 0 0 // verify-email tap_retry stays
+    59 0 8 0 0 0 // verify-email tap_resend_code stays
+    7 0 13 0 0 0 // verify-email auth.send_code.sent stays
+    8 0 7 0 0 0 // verify-email auth.send_code.failed stays
+    57 0 0 3 0 0 // verify-email tap_back → back
+    56 0 14 1 5 1 // create-passcode tap_continue → confirm-passcode
+    57 0 0 3 0 0 // create-passcode tap_back → back
+    56 0 15 0 0 1 // confirm-passcode tap_continue stays
+    13 0 16 1 6 1 // confirm-passcode passcode.create.created → biometric-prompt
+    14 0 17 0 0 0 // confirm-passcode passcode.create.failed stays
+    54 0 18 0 0 0 // confirm-passcode tap_retry stays
+    57 0 0 3 0 0 // confirm-passcode tap_back → back
+    60 0 19 0 0 0 // biometric-prompt tap_enable_biometrics stays
+    21 0 20 1 7 0 // biometric-prompt device.biometric_check.authenticated → complete-profile
+    22 0 0 1 7 0 // biometric-prompt device.biometric_check.failed → complete-profile
+    23 0 0 1 7 0 // biometric-prompt device.biometric_check.cancelled → complete-profile
+    61 0 0 1 7 0 // biometric-prompt tap_not_now → complete-profile
+    56 0 21 0 0 1 // complete-profile tap_continue stays
+    24 0 0 1 8 1 // complete-profile profile.save.saved → onboarding
+    25 0 22 0 0 0 // complete-profile profile.save.failed stays
+    54 0 23 0 0 0 // complete-profile tap_retry stays
+    57 0 0 3 0 0 // complete-profile tap_back → back
+    62 0 24 0 0 0 // onboarding tap_start_verification stays
+    26 0 25 1 10 0 // onboarding kyc.submit.approved → station
+    27 7 26 1 9 0 // onboarding kyc.submit.pending if !signed_in → kyc-status
+    28 7 27 1 9 0 // onboarding kyc.submit.rejected if !signed_in → kyc-status
+    29 0 28 0 0 0 // onboarding kyc.submit.failed stays
+    54 0 24 0 0 0 // onboarding tap_retry stays
+    57 0 0 3 0 0 // onboarding tap_back → back
+    63 0 29 0 0 0 // kyc-status pull_to_refresh stays
+    30 0 25 1 10 0 // kyc-status kyc.status.approved → station
+    31 7 26 0 0 0 // kyc-status kyc.status.pending if !signed_in stays
+    32 7 27 0 0 0 // kyc-status kyc.status.rejected if !signed_in stays
+    33 0 30 0 0 0 // kyc-status kyc.status.failed stays
+    54 0 29 0 0 0 // kyc-status tap_retry stays
+    63 9 31 0 0 0 // station pull_to_refresh if offline stays
+    63 0 32 0 0 0 // station pull_to_refresh stays
+    34 0 33 0 0 0 // station account.refresh.up_to_date stays
+    35 0 34 0 0 0 // station account.refresh.deposit_arrived stays
+    36 0 35 0 0 0 // station account.refresh.failed stays
+    54 0 32 0 0 0 // station tap_retry stays
+    64 0 0 4 0 0 // station tap_load_money → sub-flow deposit
+    65 0 0 4 1 0 // station tap_send → sub-flow withdraw
+    66 0 36 1 11 0 // station tap_deposit_history → transactions
+    3 0 37 1 12 0 // station transaction_tapped → transaction-detail
+    -1 0 0 1 10 0 // station tap_load_money → deposit.done → station
+    -1 0 0 1 10 0 // station tap_load_money → deposit.cancelled → station
+    -1 0 0 1 10 0 // station tap_send → withdraw.done → station
+    -1 0 0 1 10 0 // station tap_send → withdraw.cancelled → station
+    67 0 38 0 0 0 // transactions tap_filter_all stays
+    68 0 39 0 0 0 // transactions tap_filter_spend stays
+    69 0 40 0 0 0 // transactions tap_filter_invest stays
+    70 0 36 0 0 0 // transactions tap_filter_deposits stays
+    71 13 41 0 0 0 // transactions scrolled_to_end if has_more_transactions stays
+    63 9 31 0 0 0 // transactions pull_to_refresh if offline stays
+    63 0 32 0 0 0 // transactions pull_to_refresh stays
+    34 0 33 0 0 0 // transactions account.refresh.up_to_date stays
+    35 0 34 0 0 0 // transactions account.refresh.deposit_arrived stays
+    36 0 42 0 0 0 // transactions account.refresh.failed stays
+    54 0 32 0 0 0 // transactions tap_retry stays
+    3 0 37 1 12 0 // transactions transaction_tapped → transaction-detail
+    57 0 0 3 0 0 // transaction-detail tap_back → back
+    72 16 43 0 0 0 // card tap_freeze if card_visible stays
+    41 0 0 0 0 0 // card card.set_frozen.done stays
+    42 0 44 0 0 0 // card card.set_frozen.failed stays
+    54 0 43 0 0 0 // card tap_retry stays
+    73 16 45 2 34 0 // card tap_reveal if card_visible → authorize-transaction (overlay)
+    74 17 46 1 14 0 // card authorized if pending_action == SensitiveAction.card_reveal → card-details
+    75 16 0 1 15 0 // card tap_card_settings if card_visible → card-settings
+    76 18 47 0 0 0 // card tap_add_to_apple_wallet if card_visible && !card_in_apple_wallet stays
+    45 0 48 0 0 0 // card card.add_to_apple_wallet.added stays
+    46 0 0 0 0 0 // card card.add_to_apple_wallet.cancelled stays
+    47 0 49 0 0 0 // card card.add_to_apple_wallet.failed stays
+    77 18 47 0 0 0 // card tap_retry_apple_wallet if card_visible && !card_in_apple_wallet stays
+    3 0 37 1 12 0 // card transaction_tapped → transaction-detail
+    43 0 50 0 0 0 // card-details card.details.shown stays
+    44 0 51 0 0 0 // card-details card.details.failed stays
+    54 0 52 0 0 0 // card-details tap_retry stays
+    57 0 53 3 0 0 // card-details tap_back → back
+    72 0 43 0 0 0 // card-settings tap_freeze stays
+    41 0 0 0 0 0 // card-settings card.set_frozen.done stays
+    42 0 44 0 0 0 // card-settings card.set_frozen.failed stays
+    54 0 43 0 0 0 // card-settings tap_retry stays
+    57 0 0 3 0 0 // card-settings tap_back → back
+    78 0 54 2 34 0 // round-ups toggle_round_ups → authorize-transaction (overlay)
+    74 0 55 0 0 0 // round-ups authorized stays
+    50 0 0 0 0 0 // round-ups settings.save.saved stays
+    51 0 56 0 0 0 // round-ups settings.save.failed stays
+    54 0 57 0 0 0 // round-ups tap_retry stays
+    57 0 0 3 0 0 // round-ups tap_back → back
+    63 9 31 0 0 0 // invest pull_to_refresh if offline stays
+    63 0 32 0 0 0 // invest pull_to_refresh stays
+    34 0 33 0 0 0 // invest account.refresh.up_to_date stays
+    35 0 34 0 0 0 // invest account.refresh.deposit_arrived stays
+    36 0 35 0 0 0 // invest account.refresh.failed stays
+    54 0 32 0 0 0 // invest tap_retry stays
+    79 0 0 1 20 0 // profile tap_personal_info → personal
+    80 0 0 1 21 0 // profile tap_security → security
+    81 0 0 1 23 0 // profile tap_notifications → notifications
+    82 0 0 1 24 0 // profile tap_support → support
+    83 0 0 1 16 0 // profile tap_round_ups → round-ups
+    84 0 58 0 0 0 // profile tap_sign_out stays
+    12 0 59 1 1 0 // profile auth.sign_out.signed_out → intro
+    85 0 0 2 19 0 // profile tap_delete_account → delete-account (overlay)
+    86 0 60 0 0 0 // delete-account tap_confirm_delete stays
+    37 0 59 1 1 0 // delete-account account.delete.deleted → intro
+    38 0 61 0 0 0 // delete-account account.delete.failed stays
+    54 0 60 0 0 0 // delete-account tap_retry stays
+    87 0 0 3 0 0 // delete-account tap_cancel → back
+    88 0 62 2 34 1 // personal tap_save → authorize-transaction (overlay)
+    74 0 63 0 0 0 // personal authorized stays
+    24 0 64 3 0 0 // personal profile.save.saved → back
+    25 0 22 0 0 0 // personal profile.save.failed stays
+    54 0 65 0 0 0 // personal tap_retry stays
+    57 0 0 3 0 0 // personal tap_back → back
+    89 0 0 1 22 0 // security tap_change_passcode → change-passcode
+    90 0 67 2 34 0 // security toggle_biometrics → authorize-transaction (overlay)
+    91 0 68 2 34 1 // security tap_save_timeout → authorize-transaction (overlay)
+    74 23 69 0 0 0 // security authorized if pending_action == SensitiveAction.biometrics_change stays
+    74 24 70 0 0 0 // security authorized if pending_action == SensitiveAction.timeout_change stays
+    50 0 0 0 0 0 // security settings.save.saved stays
+    51 0 56 0 0 0 // security settings.save.failed stays
+    54 0 57 0 0 0 // security tap_retry stays
+    57 0 0 3 0 0 // security tap_back → back
+    88 0 71 0 0 1 // change-passcode tap_save stays
+    18 0 72 3 0 0 // change-passcode passcode.change.changed → back
+    19 0 73 0 0 0 // change-passcode passcode.change.wrong_current stays
+    20 0 74 0 0 0 // change-passcode passcode.change.failed stays
+    54 0 71 0 0 0 // change-passcode tap_retry stays
+    57 0 0 3 0 0 // change-passcode tap_back → back
+    92 0 75 2 34 0 // notifications toggle_push → authorize-transaction (overlay)
+    74 0 76 0 0 0 // notifications authorized stays
+    50 0 0 0 0 0 // notifications settings.save.saved stays
+    51 0 56 0 0 0 // notifications settings.save.failed stays
+    54 0 57 0 0 0 // notifications tap_retry stays
+    57 0 0 3 0 0 // notifications tap_back → back
+    57 0 0 3 0 0 // support tap_back → back
+    93 0 77 1 27 0 // deposit tap_bank_usd → deposit-address
+    94 0 78 1 27 0 // deposit tap_bank_gbp → deposit-address
+    95 0 79 1 26 0 // deposit tap_usdc → deposit-network
+    57 0 0 5 51 0 // deposit tap_back → end cancelled
+    56 0 80 1 27 1 // deposit-network tap_continue → deposit-address
+    57 0 0 3 0 0 // deposit-network tap_back → back
+    39 0 81 0 0 0 // deposit-address deposits.details.ready stays
+    40 0 82 0 0 0 // deposit-address deposits.details.failed stays
+    54 0 83 0 0 0 // deposit-address tap_retry stays
+    96 27 84 0 0 0 // deposit-address tap_copy_address if deposit_address != '' stays
+    1 28 85 1 28 0 // deposit-address deposit_confirmed if event.amount > 0.00 USD → deposit-success
+    57 0 86 3 0 0 // deposit-address tap_back → back
+    97 0 86 5 50 0 // deposit-success tap_done → end done
+    98 0 87 1 30 0 // withdraw tap_bank → withdraw-amount
+    99 0 88 1 30 0 // withdraw tap_crypto → withdraw-amount
+    57 0 0 5 51 0 // withdraw tap_back → end cancelled
+    100 31 89 0 0 0 // withdraw-amount withdraw_amount_opened if withdraw_form_fresh stays
+    56 0 90 1 31 1 // withdraw-amount tap_continue → withdraw-confirm
+    57 0 0 3 0 0 // withdraw-amount tap_back → back
+    101 0 92 2 34 0 // withdraw-confirm tap_confirm → authorize-transaction (overlay)
+    74 32 93 0 0 0 // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal && withdraw_amount > 0.00 USD && withdraw_amount <= spend_balance stays
+    74 33 94 0 0 0 // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal stays
+    48 0 95 1 32 0 // withdraw-confirm withdrawals.submit.submitted → withdraw-success
+    49 0 96 0 0 0 // withdraw-confirm withdrawals.submit.failed stays
+    54 0 92 2 34 0 // withdraw-confirm tap_retry → authorize-transaction (overlay)
+    57 0 0 3 0 0 // withdraw-confirm tap_back → back
+    97 0 0 5 50 0 // withdraw-success tap_done → end done
+    102 34 0 2 35 0 // login-passcode tap_unlock if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
+    102 0 97 0 0 1 // login-passcode tap_unlock stays
+    103 25 98 0 0 0 // login-passcode tap_use_biometrics if biometrics_enabled stays
+    15 35 99 3 0 0 // login-passcode passcode.verify.correct if signed_in → back
+    15 0 100 0 0 0 // login-passcode passcode.verify.correct stays
+    21 35 99 3 0 0 // login-passcode device.biometric_check.authenticated if signed_in → back
+    21 0 100 0 0 0 // login-passcode device.biometric_check.authenticated stays
+    22 0 101 0 0 0 // login-passcode device.biometric_check.failed stays
+    23 0 0 0 0 0 // login-passcode device.biometric_check.cancelled stays
+    16 36 102 2 35 0 // login-passcode passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
+    16 0 103 0 0 0 // login-passcode passcode.verify.wrong stays
+    17 0 104 0 0 0 // login-passcode passcode.verify.failed stays
+    54 34 0 2 35 0 // login-passcode tap_retry if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
+    54 0 97 0 0 0 // login-passcode tap_retry stays
+    30 0 25 1 10 0 // login-passcode kyc.status.approved → station
+    31 7 26 1 9 0 // login-passcode kyc.status.pending if !signed_in → kyc-status
+    32 7 27 1 9 0 // login-passcode kyc.status.rejected if !signed_in → kyc-status
+    33 0 30 0 0 0 // login-passcode kyc.status.failed stays
+    104 0 29 0 0 0 // login-passcode tap_retry_status stays
+    101 34 0 2 35 0 // authorize-transaction tap_confirm if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
+    101 0 97 0 0 1 // authorize-transaction tap_confirm stays
+    103 25 105 0 0 0 // authorize-transaction tap_use_biometrics if biometrics_enabled stays
+    15 0 106 3 0 0 // authorize-transaction passcode.verify.correct → back
+    21 0 106 3 0 0 // authorize-transaction device.biometric_check.authenticated → back
+    22 0 101 0 0 0 // authorize-transaction device.biometric_check.failed stays
+    23 0 0 0 0 0 // authorize-transaction device.biometric_check.cancelled stays
+    16 36 102 2 35 0 // authorize-transaction passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
+    16 0 103 0 0 0 // authorize-transaction passcode.verify.wrong stays
+    17 0 104 0 0 0 // authorize-transaction passcode.verify.failed stays
+    54 34 0 2 35 0 // authorize-transaction tap_retry if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
+    54 0 97 0 0 0 // authorize-transaction tap_retry stays
+    87 0 46 3 0 0 // authorize-transaction tap_cancel → back
+    -1 0 107 3 0 0 // passcode-cooldown after 1m → back
+    0 0 108 0 0 0 // auth (global) deposit_detected stays
+    1 28 85 0 0 0 // auth (global) deposit_confirmed if event.amount > 0.00 USD stays
+    105 37 109 0 0 0 // auth (global) deposit_split if last_deposit_amount > 0.00 USD stays
+    106 26 110 0 0 0 // auth (global) deposit_loaded_push if push_enabled stays
+    106 0 0 0 0 0 // auth (global) deposit_loaded_push stays
+    2 38 0 0 0 0 // auth (global) card_payment if event.amount <= 0.00 USD stays
+    2 39 111 0 0 0 // auth (global) card_payment if card_frozen && push_enabled stays
+    2 20 0 0 0 0 // auth (global) card_payment if card_frozen stays
+    2 40 112 0 0 0 // auth (global) card_payment if event.amount > spend_balance && push_enabled stays
+    2 41 0 0 0 0 // auth (global) card_payment if event.amount > spend_balance stays
+    2 0 113 0 0 0 // auth (global) card_payment stays
+    107 42 114 0 0 0 // auth (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+    107 0 0 0 0 0 // auth (global) round_up_due stays
+    108 0 115 0 0 0 // auth (global) connectivity_lost stays
+    109 0 116 0 0 0 // auth (global) connectivity_restored stays
+    110 0 0 1 10 0 // main (global) tap_tab_station → station
+    111 0 0 1 11 0 // main (global) tap_tab_transactions → transactions
+    112 0 0 1 13 0 // main (global) tap_tab_card → card
+    113 0 0 1 17 0 // main (global) tap_tab_invest → invest
+    114 0 0 1 18 0 // main (global) tap_tab_profile → profile
+    115 0 0 2 33 0 // main (global) session_expired → login-passcode (overlay)
+    0 0 108 0 0 0 // main (global) deposit_detected stays
+    1 28 85 0 0 0 // main (global) deposit_confirmed if event.amount > 0.00 USD stays
+    105 37 109 0 0 0 // main (global) deposit_split if last_deposit_amount > 0.00 USD stays
+    106 26 110 0 0 0 // main (global) deposit_loaded_push if push_enabled stays
+    106 0 0 0 0 0 // main (global) deposit_loaded_push stays
+    2 38 0 0 0 0 // main (global) card_payment if event.amount <= 0.00 USD stays
+    2 39 111 0 0 0 // main (global) card_payment if card_frozen && push_enabled stays
+    2 20 0 0 0 0 // main (global) card_payment if card_frozen stays
+    2 40 112 0 0 0 // main (global) card_payment if event.amount > spend_balance && push_enabled stays
+    2 41 0 0 0 0 // main (global) card_payment if event.amount > spend_balance stays
+    2 0 113 0 0 0 // main (global) card_payment stays
+    107 42 114 0 0 0 // main (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+    107 0 0 0 0 0 // main (global) round_up_due stays
+    108 0 115 0 0 0 // main (global) connectivity_lost stays
+    109 0 116 0 0 0 // main (global) connectivity_restored stays
+    -1 0 0 2 33 0 // main (global) after session_timeout → login-passcode (overlay)
+    0 0 108 0 0 0 // deposit (global) deposit_detected stays
+    1 28 85 0 0 0 // deposit (global) deposit_confirmed if event.amount > 0.00 USD stays
+    105 37 109 0 0 0 // deposit (global) deposit_split if last_deposit_amount > 0.00 USD stays
+    106 26 110 0 0 0 // deposit (global) deposit_loaded_push if push_enabled stays
+    106 0 0 0 0 0 // deposit (global) deposit_loaded_push stays
+    2 38 0 0 0 0 // deposit (global) card_payment if event.amount <= 0.00 USD stays
+    2 39 111 0 0 0 // deposit (global) card_payment if card_frozen && push_enabled stays
+    2 20 0 0 0 0 // deposit (global) card_payment if card_frozen stays
+    2 40 112 0 0 0 // deposit (global) card_payment if event.amount > spend_balance && push_enabled stays
+    2 41 0 0 0 0 // deposit (global) card_payment if event.amount > spend_balance stays
+    2 0 113 0 0 0 // deposit (global) card_payment stays
+    107 42 114 0 0 0 // deposit (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+    107 0 0 0 0 0 // deposit (global) round_up_due stays
+    108 0 115 0 0 0 // deposit (global) connectivity_lost stays
+    109 0 116 0 0 0 // deposit (global) connectivity_restored stays
+    -1 0 0 2 33 0 // deposit (global) after session_timeout → login-passcode (overlay)
+    0 0 108 0 0 0 // withdraw (global) deposit_detected stays
+    1 28 85 0 0 0 // withdraw (global) deposit_confirmed if event.amount > 0.00 USD stays
+    105 37 109 0 0 0 // withdraw (global) deposit_split if last_deposit_amount > 0.00 USD stays
+    106 26 110 0 0 0 // withdraw (global) deposit_loaded_push if push_enabled stays
+    106 0 0 0 0 0 // withdraw (global) deposit_loaded_push stays
+    2 38 0 0 0 0 // withdraw (global) card_payment if event.amount <= 0.00 USD stays
+    2 39 111 0 0 0 // withdraw (global) card_payment if card_frozen && push_enabled stays
+    2 20 0 0 0 0 // withdraw (global) card_payment if card_frozen stays
+    2 40 112 0 0 0 // withdraw (global) card_payment if event.amount > spend_balance && push_enabled stays
+    2 41 0 0 0 0 // withdraw (global) card_payment if event.amount > spend_balance stays
+    2 0 113 0 0 0 // withdraw (global) card_payment stays
+    107 42 114 0 0 0 // withdraw (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+    107 0 0 0 0 0 // withdraw (global) round_up_due stays
+    108 0 115 0 0 0 // withdraw (global) connectivity_lost stays
+    109 0 116 0 0 0 // withdraw (global) connectivity_restored stays
+    -1 0 0 2 33 0 // withdraw (global) after session_timeout → login-passcode (overlay)
+    0 0 108 0 0 0 // security (global) deposit_detected stays
+    1 28 85 0 0 0 // security (global) deposit_confirmed if event.amount > 0.00 USD stays
+    105 37 109 0 0 0 // security (global) deposit_split if last_deposit_amount > 0.00 USD stays
+    106 26 110 0 0 0 // security (global) deposit_loaded_push if push_enabled stays
+    106 0 0 0 0 0 // security (global) deposit_loaded_push stays
+    2 38 0 0 0 0 // security (global) card_payment if event.amount <= 0.00 USD stays
+    2 39 111 0 0 0 // security (global) card_payment if card_frozen && push_enabled stays
+    2 20 0 0 0 0 // security (global) card_payment if card_frozen stays
+    2 40 112 0 0 0 // security (global) card_payment if event.amount > spend_balance && push_enabled stays
+    2 41 0 0 0 0 // security (global) card_payment if event.amount > spend_balance stays
+    2 0 113 0 0 0 // security (global) card_payment stays
+    107 42 114 0 0 0 // security (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+    107 0 0 0 0 0 // security (global) round_up_due stays
+    108 0 115 0 0 0 // security (global) connectivity_lost stays
+    109 0 116 0 0 0 // security (global) connectivity_restored stays
+    """#
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
-    static let rows: [TransitionRow] = decodeTable(rowsData, columns: 6) { row in
+    static let rows: [TransitionRow] = decodeTable(rowsData) { row in
         TransitionRow(
             event: row[0],
             guardID: row[1],
@@ -509,123 +512,123 @@ enum RailTables {
         )
     }
 
-    /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name.
-    static let flowsData: [Int32] = [
-        0, 217, 232, 1, 1, 78, // auth
-        10, 232, 253, 1, 2, 79, // main
-        25, 254, 269, 2, 3, 25, // deposit
-        29, 270, 285, 3, 4, 29, // withdraw
-        33, 286, 301, 4, 4, 21, // security
-    ]
+    /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name; one row per line, with what it is after `//`.
+    static let flowsData = #"""
+    0 217 232 1 1 78 // auth
+    10 232 253 1 2 79 // main
+    25 254 269 2 3 25 // deposit
+    29 270 285 3 4 29 // withdraw
+    33 286 301 4 4 21 // security
+    """#
 
     /// Each flow's start screen, global transitions and global timers.
-    static let flows: [FlowEntry] = decodeTable(flowsData, columns: 6) { row in
+    static let flows: [FlowEntry] = decodeTable(flowsData) { row in
         FlowEntry(start: row[0], rowStart: row[1], rowEnd: row[2], timerStart: row[3], timerEnd: row[4], name: row[5])
     }
 
-    /// Columns: milliseconds, rowStart, rowEnd, variant.
-    static let timersData: [Int32] = [
-        60000, 216, 217, -1, // passcode-cooldown after 1m
-        0, 253, 254, -1, // main (global) after session_timeout
-        0, 269, 270, -1, // deposit (global) after session_timeout
-        0, 285, 286, -1, // withdraw (global) after session_timeout
-    ]
+    /// Columns: milliseconds, rowStart, rowEnd, variant; one row per line, with what it is after `//`.
+    static let timersData = #"""
+    60000 216 217 -1 // passcode-cooldown after 1m
+    0 253 254 -1 // main (global) after session_timeout
+    0 269 270 -1 // deposit (global) after session_timeout
+    0 285 286 -1 // withdraw (global) after session_timeout
+    """#
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
-    static let timers: [TimerEntry] = decodeTable(timersData, columns: 4) { row in
+    static let timers: [TimerEntry] = decodeTable(timersData) { row in
         TimerEntry(milliseconds: Int(row[0]), rowStart: row[1], rowEnd: row[2], variant: row[3])
     }
 
-    /// Columns: flow, returnStart, returnEnd.
-    static let subflowsData: [Int32] = [
-        2, 0, 2, // deposit
-        3, 2, 4, // withdraw
-    ]
+    /// Columns: flow, returnStart, returnEnd; one row per line, with what it is after `//`.
+    static let subflowsData = #"""
+    2 0 2 // deposit
+    3 2 4 // withdraw
+    """#
 
     /// Every sub-flow call: the flow and where its outcomes lead.
-    static let subflows: [SubflowEntry] = decodeTable(subflowsData, columns: 3) { row in
+    static let subflows: [SubflowEntry] = decodeTable(subflowsData) { row in
         SubflowEntry(flow: row[0], returnStart: row[1], returnEnd: row[2])
     }
 
-    /// Columns: outcome, rowStart, rowEnd.
-    static let returnsData: [Int32] = [
-        50, 65, 66, // done
-        51, 66, 67, // cancelled
-        50, 67, 68, // done
-        51, 68, 69, // cancelled
-    ]
+    /// Columns: outcome, rowStart, rowEnd; one row per line, with what it is after `//`.
+    static let returnsData = #"""
+    50 65 66 // done
+    51 66 67 // cancelled
+    50 67 68 // done
+    51 68 69 // cancelled
+    """#
 
     /// Where each outcome of a sub-flow call leads.
-    static let returns: [ReturnEntry] = decodeTable(returnsData, columns: 3) { row in
+    static let returns: [ReturnEntry] = decodeTable(returnsData) { row in
         ReturnEntry(outcome: row[0], rowStart: row[1], rowEnd: row[2])
     }
 
-    /// Columns: name, validator, shownWhen, shownWhenSource, secret.
-    static let fieldsData: [Int32] = [
-        37, 1, 0, 0, 0, // signin method
-        39, 2, 4, 38, 0, // signin email
-        41, 3, 5, 40, 0, // signin phone
-        42, 4, 0, 0, 0, // verify-email code
-        43, 5, 0, 0, 1, // create-passcode passcode
-        44, 6, 0, 0, 1, // confirm-passcode passcode_confirmation
-        45, 7, 0, 0, 0, // complete-profile first_name
-        46, 8, 0, 0, 0, // complete-profile last_name
-        47, 9, 0, 0, 0, // complete-profile dob
-        45, 7, 0, 0, 0, // personal first_name
-        46, 8, 0, 0, 0, // personal last_name
-        68, 10, 0, 0, 0, // security timeout
-        70, 11, 0, 0, 1, // change-passcode current_passcode
-        71, 12, 0, 0, 1, // change-passcode new_passcode
-        72, 13, 0, 0, 1, // change-passcode confirm_passcode
-        73, 14, 0, 0, 0, // deposit-network network
-        76, 15, 0, 0, 0, // withdraw-amount amount
-        77, 16, 0, 0, 0, // withdraw-amount destination
-        43, 17, 0, 0, 1, // login-passcode passcode
-        43, 17, 0, 0, 1, // authorize-transaction passcode
-    ]
+    /// Columns: name, validator, shownWhen, shownWhenSource, secret; one row per line, with what it is after `//`.
+    static let fieldsData = #"""
+    37 1 0 0 0 // signin method
+    39 2 4 38 0 // signin email
+    41 3 5 40 0 // signin phone
+    42 4 0 0 0 // verify-email code
+    43 5 0 0 1 // create-passcode passcode
+    44 6 0 0 1 // confirm-passcode passcode_confirmation
+    45 7 0 0 0 // complete-profile first_name
+    46 8 0 0 0 // complete-profile last_name
+    47 9 0 0 0 // complete-profile dob
+    45 7 0 0 0 // personal first_name
+    46 8 0 0 0 // personal last_name
+    68 10 0 0 0 // security timeout
+    70 11 0 0 1 // change-passcode current_passcode
+    71 12 0 0 1 // change-passcode new_passcode
+    72 13 0 0 1 // change-passcode confirm_passcode
+    73 14 0 0 0 // deposit-network network
+    76 15 0 0 0 // withdraw-amount amount
+    77 16 0 0 0 // withdraw-amount destination
+    43 17 0 0 1 // login-passcode passcode
+    43 17 0 0 1 // authorize-transaction passcode
+    """#
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.
-    static let fields: [FieldEntry] = decodeTable(fieldsData, columns: 5) { row in
+    static let fields: [FieldEntry] = decodeTable(fieldsData) { row in
         FieldEntry(name: row[0], validator: row[1], shownWhen: row[2], shownWhenSource: row[3], secret: row[4] != 0)
     }
 
-    /// Columns: name, condition.
-    static let variantsData: [Int32] = [
-        48, 8, // kyc-status rejected
-        49, 0, // kyc-status pending
-        52, 9, // station offline
-        53, 10, // station deposit_pending
-        54, 11, // station allocating
-        55, 12, // station paused
-        56, 0, // station active
-        58, 14, // transactions empty
-        59, 0, // transactions default
-        60, 15, // transaction-detail missing
-        59, 0, // transaction-detail default
-        61, 19, // card not_funded
-        62, 20, // card frozen
-        59, 0, // card default
-        63, 21, // card-details revealed
-        64, 0, // card-details loading
-        62, 20, // card-settings frozen
-        59, 0, // card-settings default
-        65, 22, // round-ups on
-        66, 0, // round-ups off
-        54, 11, // invest allocating
-        55, 12, // invest paused
-        67, 0, // invest working
-        69, 25, // security biometrics_on
-        59, 0, // security default
-        65, 26, // notifications on
-        66, 0, // notifications off
-        49, 10, // deposit-address pending
-        64, 29, // deposit-address loading
-        74, 30, // deposit-address bank
-        75, 0, // deposit-address crypto
-    ]
+    /// Columns: name, condition; one row per line, with what it is after `//`.
+    static let variantsData = #"""
+    48 8 // kyc-status rejected
+    49 0 // kyc-status pending
+    52 9 // station offline
+    53 10 // station deposit_pending
+    54 11 // station allocating
+    55 12 // station paused
+    56 0 // station active
+    58 14 // transactions empty
+    59 0 // transactions default
+    60 15 // transaction-detail missing
+    59 0 // transaction-detail default
+    61 19 // card not_funded
+    62 20 // card frozen
+    59 0 // card default
+    63 21 // card-details revealed
+    64 0 // card-details loading
+    62 20 // card-settings frozen
+    59 0 // card-settings default
+    65 22 // round-ups on
+    66 0 // round-ups off
+    54 11 // invest allocating
+    55 12 // invest paused
+    67 0 // invest working
+    69 25 // security biometrics_on
+    59 0 // security default
+    65 26 // notifications on
+    66 0 // notifications off
+    49 10 // deposit-address pending
+    64 29 // deposit-address loading
+    74 30 // deposit-address bank
+    75 0 // deposit-address crypto
+    """#
 
     /// Every screen variant, grouped by screen: its name and condition.
-    static let variants: [VariantEntry] = decodeTable(variantsData, columns: 2) { row in
+    static let variants: [VariantEntry] = decodeTable(variantsData) { row in
         VariantEntry(name: row[0], condition: row[1])
     }
 

@@ -5,148 +5,151 @@
 
 /// Regent as data, indexed by screen number: read by the engine, written by flowc.
 enum RegentTables {
-    /// IDs, names and messages the other tables point to.
-    static let strings: [String] = [
-        "R-LAUNCH", // 0
-        "R-S1", // 1
-        "R-S1-faceid", // 2
-        "R-S1-pin", // 3
-        "R-S1-currency", // 4
-        "R-S2", // 5
-        "R-S2-pin", // 6
-        "R-S2-locked", // 7
-        "R-S2-reset", // 8
-        "R-S2-newpin", // 9
-        "R-S3", // 10
-        "R-S4", // 11
-        "R-S4-bank", // 12
-        "R-S4-truelayer", // 13
-        "R-S4-liability", // 14
-        "R-S5", // 15
-        "R-S5-liability", // 16
-        "R-S6", // 17
-        "R-S6-liability", // 18
-        "R-S7", // 19
-        "R-S7-web", // 20
-        "R-S7-subscriptions", // 21
-        "R-S7-currency", // 22
-        "R-S7-security", // 23
-        "R-S7-change-pin", // 24
-        "R-S8", // 25
-        "loading", // 26
-        "error", // 27
-        "default", // 28
-        "denied", // 29
-        "asking", // 30
-        "pin", // 31
-        "confirm_pin", // 32
-        "currency", // 33
-        "use_pin", // 34
-        "failed", // 35
-        "face_id_active", // 36
-        "pin_wrong", // 37
-        "face_id_disabled", // 38
-        "face_id_unavailable", // 39
-        "pin_entry", // 40
-        "storage_full", // 41
-        "refreshing", // 42
-        "empty", // 43
-        "category", // 44
-        "form.is_stock != true", // 45
-        "name", // 46
-        "form.category == AssetCategory.investments", // 47
-        "is_stock", // 48
-        "value", // 49
-        "form.is_stock == true", // 50
-        "ticker", // 51
-        "quantity", // 52
-        "stock_currency", // 53
-        "discarding", // 54
-        "stock_api_loading", // 55
-        "search", // 56
-        "message", // 57
-        "amount", // 58
-        "editing_asset != null && editing_asset.source != AssetSource.twelvedata", // 59
-        "editing_asset != null && editing_asset.source == AssetSource.manual", // 60
-        "editing_asset != null && editing_asset.source == AssetSource.twelvedata", // 61
-        "deleting", // 62
-        "logging_out", // 63
-        "alert", // 64
-        "confirming", // 65
-        "current_pin", // 66
-        "new_pin", // 67
-        "purchasing", // 68
-        "regent", // 69
-        "auth", // 70
-        "home", // 71
-    ]
+    /// One string per line: string n is line n + 1.
+    static let stringsData = #"""
+    R-LAUNCH
+    R-S1
+    R-S1-faceid
+    R-S1-pin
+    R-S1-currency
+    R-S2
+    R-S2-pin
+    R-S2-locked
+    R-S2-reset
+    R-S2-newpin
+    R-S3
+    R-S4
+    R-S4-bank
+    R-S4-truelayer
+    R-S4-liability
+    R-S5
+    R-S5-liability
+    R-S6
+    R-S6-liability
+    R-S7
+    R-S7-web
+    R-S7-subscriptions
+    R-S7-currency
+    R-S7-security
+    R-S7-change-pin
+    R-S8
+    loading
+    error
+    default
+    denied
+    asking
+    pin
+    confirm_pin
+    currency
+    use_pin
+    failed
+    face_id_active
+    pin_wrong
+    face_id_disabled
+    face_id_unavailable
+    pin_entry
+    storage_full
+    refreshing
+    empty
+    category
+    form.is_stock != true
+    name
+    form.category == AssetCategory.investments
+    is_stock
+    value
+    form.is_stock == true
+    ticker
+    quantity
+    stock_currency
+    discarding
+    stock_api_loading
+    search
+    message
+    amount
+    editing_asset != null && editing_asset.source != AssetSource.twelvedata
+    editing_asset != null && editing_asset.source == AssetSource.manual
+    editing_asset != null && editing_asset.source == AssetSource.twelvedata
+    deleting
+    logging_out
+    alert
+    confirming
+    current_pin
+    new_pin
+    purchasing
+    regent
+    auth
+    home
+    """#
 
-    /// Columns: id.
-    static let screenIDsData: [Int32] = [
-        0, // 0: R-LAUNCH App Launch
-        1, // 1: R-S1 Sign-Up Screen
-        2, // 2: R-S1-faceid Face ID Setup
-        3, // 3: R-S1-pin Create your 4-digit PIN
-        4, // 4: R-S1-currency Choose your primary currency
-        5, // 5: R-S2 Auth Screen
-        6, // 6: R-S2-pin PIN Entry
-        7, // 7: R-S2-locked PIN Locked
-        8, // 8: R-S2-reset Reset PIN
-        9, // 9: R-S2-newpin Set New PIN
-        10, // 10: R-S3 Home Screen
-        11, // 11: R-S4 Add Asset Modal (Manual Entry)
-        12, // 12: R-S4-bank Connect Bank
-        13, // 13: R-S4-truelayer TrueLayer Bank Login
-        14, // 14: R-S4-liability Add Liability
-        15, // 15: R-S5 Edit Asset Modal
-        16, // 16: R-S5-liability Edit Liability Modal
-        17, // 17: R-S6 Assets Detail Screen
-        18, // 18: R-S6-liability Liabilities Detail Screen
-        19, // 19: R-S7 Settings Screen
-        20, // 20: R-S7-web Web View
-        21, // 21: R-S7-subscriptions iOS Subscription Settings
-        22, // 22: R-S7-currency Currency Selection
-        23, // 23: R-S7-security Face ID & PIN
-        24, // 24: R-S7-change-pin Change PIN
-        25, // 25: R-S8 Paywall Modal
-    ]
+    /// IDs, names and messages the other tables point to.
+    static let strings: [String] = decodeLines(stringsData)
+
+    /// Columns: id; one row per line, with what it is after `//`.
+    static let screenIDsData = #"""
+    0 // 0: R-LAUNCH App Launch
+    1 // 1: R-S1 Sign-Up Screen
+    2 // 2: R-S1-faceid Face ID Setup
+    3 // 3: R-S1-pin Create your 4-digit PIN
+    4 // 4: R-S1-currency Choose your primary currency
+    5 // 5: R-S2 Auth Screen
+    6 // 6: R-S2-pin PIN Entry
+    7 // 7: R-S2-locked PIN Locked
+    8 // 8: R-S2-reset Reset PIN
+    9 // 9: R-S2-newpin Set New PIN
+    10 // 10: R-S3 Home Screen
+    11 // 11: R-S4 Add Asset Modal (Manual Entry)
+    12 // 12: R-S4-bank Connect Bank
+    13 // 13: R-S4-truelayer TrueLayer Bank Login
+    14 // 14: R-S4-liability Add Liability
+    15 // 15: R-S5 Edit Asset Modal
+    16 // 16: R-S5-liability Edit Liability Modal
+    17 // 17: R-S6 Assets Detail Screen
+    18 // 18: R-S6-liability Liabilities Detail Screen
+    19 // 19: R-S7 Settings Screen
+    20 // 20: R-S7-web Web View
+    21 // 21: R-S7-subscriptions iOS Subscription Settings
+    22 // 22: R-S7-currency Currency Selection
+    23 // 23: R-S7-security Face ID & PIN
+    24 // 24: R-S7-change-pin Change PIN
+    25 // 25: R-S8 Paywall Modal
+    """#
 
     /// Each screen's ID (an index into `strings`), by screen number.
-    static let screenIDs: [Int32] = decodeTable(screenIDsData, columns: 1) { row in row[0] }
+    static let screenIDs: [Int32] = decodeTable(screenIDsData) { row in row[0] }
 
     /// Columns: flow, rowStart, rowEnd, fieldStart, fieldEnd, timerStart, timerEnd, variantStart, variantEnd,
-    /// enterActions, exitActions, analytics, backBlocked.
-    static let screensData: [Int32] = [
-        0, 0, 7, 0, 0, 0, 0, 0, 0, 1, 0, -1, 0, // 0: R-LAUNCH App Launch
-        0, 7, 14, 0, 0, 0, 0, 0, 3, 0, 0, -1, 0, // 1: R-S1 Sign-Up Screen
-        0, 14, 18, 0, 0, 0, 0, 3, 5, 13, 0, -1, 0, // 2: R-S1-faceid Face ID Setup
-        0, 18, 20, 0, 2, 0, 0, 5, 5, 0, 0, -1, 0, // 3: R-S1-pin Create your 4-digit PIN
-        0, 20, 21, 2, 3, 0, 0, 5, 5, 17, 0, -1, 0, // 4: R-S1-currency Choose your primary currency
-        1, 21, 27, 3, 3, 0, 0, 5, 8, 22, 0, -1, 0, // 5: R-S2 Auth Screen
-        1, 27, 33, 3, 4, 0, 0, 8, 12, 0, 0, -1, 0, // 6: R-S2-pin PIN Entry
-        1, 33, 33, 4, 4, 0, 1, 12, 12, 0, 0, -1, 0, // 7: R-S2-locked PIN Locked
-        1, 34, 43, 4, 4, 1, 1, 12, 12, 0, 0, -1, 0, // 8: R-S2-reset Reset PIN
-        1, 43, 45, 4, 6, 1, 1, 12, 12, 0, 0, -1, 0, // 9: R-S2-newpin Set New PIN
-        2, 45, 63, 6, 6, 1, 1, 12, 16, 37, 0, -1, 0, // 10: R-S3 Home Screen
-        2, 63, 81, 6, 13, 1, 1, 16, 20, 54, 0, -1, 0, // 11: R-S4 Add Asset Modal (Manual Entry)
-        2, 81, 84, 13, 14, 1, 1, 20, 22, 0, 0, -1, 0, // 12: R-S4-bank Connect Bank
-        2, 84, 89, 14, 14, 1, 1, 22, 22, 0, 0, -1, 0, // 13: R-S4-truelayer TrueLayer Bank Login
-        2, 89, 94, 14, 17, 1, 1, 22, 24, 64, 51, -1, 0, // 14: R-S4-liability Add Liability
-        2, 94, 107, 17, 22, 1, 1, 24, 26, 75, 51, -1, 0, // 15: R-S5 Edit Asset Modal
-        2, 107, 112, 22, 25, 1, 1, 26, 28, 80, 51, -1, 0, // 16: R-S5-liability Edit Liability Modal
-        2, 112, 120, 25, 25, 1, 1, 28, 31, 0, 0, -1, 0, // 17: R-S6 Assets Detail Screen
-        2, 120, 127, 25, 25, 1, 1, 31, 34, 0, 0, -1, 0, // 18: R-S6-liability Liabilities Detail Screen
-        2, 127, 143, 25, 25, 1, 1, 34, 37, 0, 0, -1, 0, // 19: R-S7 Settings Screen
-        2, 143, 144, 25, 25, 1, 1, 37, 37, 0, 0, -1, 0, // 20: R-S7-web Web View
-        2, 144, 145, 25, 25, 1, 1, 37, 37, 0, 0, -1, 0, // 21: R-S7-subscriptions iOS Subscription Settings
-        2, 145, 152, 25, 26, 1, 1, 37, 39, 17, 0, -1, 0, // 22: R-S7-currency Currency Selection
-        2, 152, 156, 26, 26, 1, 1, 39, 39, 0, 0, -1, 0, // 23: R-S7-security Face ID & PIN
-        2, 156, 161, 26, 29, 1, 1, 39, 39, 0, 0, -1, 0, // 24: R-S7-change-pin Change PIN
-        2, 161, 173, 29, 29, 1, 1, 39, 41, 111, 0, -1, 0, // 25: R-S8 Paywall Modal
-    ]
+    /// enterActions, exitActions, analytics, backBlocked; one row per line, with what it is after `//`.
+    static let screensData = #"""
+    0 0 7 0 0 0 0 0 0 1 0 -1 0 // 0: R-LAUNCH App Launch
+    0 7 14 0 0 0 0 0 3 0 0 -1 0 // 1: R-S1 Sign-Up Screen
+    0 14 18 0 0 0 0 3 5 13 0 -1 0 // 2: R-S1-faceid Face ID Setup
+    0 18 20 0 2 0 0 5 5 0 0 -1 0 // 3: R-S1-pin Create your 4-digit PIN
+    0 20 21 2 3 0 0 5 5 17 0 -1 0 // 4: R-S1-currency Choose your primary currency
+    1 21 27 3 3 0 0 5 8 22 0 -1 0 // 5: R-S2 Auth Screen
+    1 27 33 3 4 0 0 8 12 0 0 -1 0 // 6: R-S2-pin PIN Entry
+    1 33 33 4 4 0 1 12 12 0 0 -1 0 // 7: R-S2-locked PIN Locked
+    1 34 43 4 4 1 1 12 12 0 0 -1 0 // 8: R-S2-reset Reset PIN
+    1 43 45 4 6 1 1 12 12 0 0 -1 0 // 9: R-S2-newpin Set New PIN
+    2 45 63 6 6 1 1 12 16 37 0 -1 0 // 10: R-S3 Home Screen
+    2 63 81 6 13 1 1 16 20 54 0 -1 0 // 11: R-S4 Add Asset Modal (Manual Entry)
+    2 81 84 13 14 1 1 20 22 0 0 -1 0 // 12: R-S4-bank Connect Bank
+    2 84 89 14 14 1 1 22 22 0 0 -1 0 // 13: R-S4-truelayer TrueLayer Bank Login
+    2 89 94 14 17 1 1 22 24 64 51 -1 0 // 14: R-S4-liability Add Liability
+    2 94 107 17 22 1 1 24 26 75 51 -1 0 // 15: R-S5 Edit Asset Modal
+    2 107 112 22 25 1 1 26 28 80 51 -1 0 // 16: R-S5-liability Edit Liability Modal
+    2 112 120 25 25 1 1 28 31 0 0 -1 0 // 17: R-S6 Assets Detail Screen
+    2 120 127 25 25 1 1 31 34 0 0 -1 0 // 18: R-S6-liability Liabilities Detail Screen
+    2 127 143 25 25 1 1 34 37 0 0 -1 0 // 19: R-S7 Settings Screen
+    2 143 144 25 25 1 1 37 37 0 0 -1 0 // 20: R-S7-web Web View
+    2 144 145 25 25 1 1 37 37 0 0 -1 0 // 21: R-S7-subscriptions iOS Subscription Settings
+    2 145 152 25 26 1 1 37 39 17 0 -1 0 // 22: R-S7-currency Currency Selection
+    2 152 156 26 26 1 1 39 39 0 0 -1 0 // 23: R-S7-security Face ID & PIN
+    2 156 161 26 29 1 1 39 39 0 0 -1 0 // 24: R-S7-change-pin Change PIN
+    2 161 173 29 29 1 1 39 41 111 0 -1 0 // 25: R-S8 Paywall Modal
+    """#
 
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
-    static let screens: [ScreenEntry] = decodeTable(screensData, columns: 13) { row in
+    static let screens: [ScreenEntry] = decodeTable(screensData) { row in
         ScreenEntry(
             flow: row[0],
             rowStart: row[1],
@@ -164,212 +167,212 @@ enum RegentTables {
         )
     }
 
-    /// Columns: event, guardID, actionsID, target, argument, validates.
-    static let rowsData: [Int32] = [
-        53, 1, 0, 1, 2, 0, // R-LAUNCH launched if onboarding_step == 'face_id' → R-S1-faceid
-        53, 2, 0, 1, 3, 0, // R-LAUNCH launched if onboarding_step == 'pin' → R-S1-pin
-        53, 3, 0, 1, 4, 0, // R-LAUNCH launched if onboarding_step == 'currency' → R-S1-currency
-        53, 4, 0, 1, 7, 0, // R-LAUNCH launched if onboarding_step == 'done' && locked_until != null && now() < locked_until → R-S2-locked
-        53, 5, 0, 1, 5, 0, // R-LAUNCH launched if onboarding_step == 'done' && face_id_enabled → R-S2
-        53, 6, 0, 1, 6, 0, // R-LAUNCH launched if onboarding_step == 'done' → R-S2-pin
-        53, 0, 0, 1, 1, 0, // R-LAUNCH launched → R-S1
-        54, 7, 2, 0, 0, 0, // R-S1 tap_sign_in_with_google if sign_in_state != 'loading' stays
-        7, 0, 3, 1, 2, 0, // R-S1 google.sign_in.signed_in → R-S1-faceid
-        8, 0, 4, 1, 10, 0, // R-S1 google.sign_in.already_registered → R-S3
-        9, 0, 5, 0, 0, 0, // R-S1 google.sign_in.cancelled stays
-        10, 0, 6, 0, 0, 0, // R-S1 google.sign_in.offline stays
-        11, 0, 7, 0, 0, 0, // R-S1 google.sign_in.failed stays
-        55, 8, 8, 0, 0, 0, // R-S1 tap_dismiss_alert if sign_in_state == 'error' stays
-        12, 0, 9, 1, 3, 0, // R-S1-faceid local_auth.request_permission.granted → R-S1-pin
-        13, 0, 10, 0, 0, 0, // R-S1-faceid local_auth.request_permission.denied stays
-        14, 0, 11, 1, 3, 0, // R-S1-faceid local_auth.request_permission.unsupported → R-S1-pin
-        56, 10, 12, 1, 3, 0, // R-S1-faceid tap_continue if face_id_warning != null → R-S1-pin
-        57, 0, 14, 0, 0, 1, // R-S1-pin tap_create_pin stays
-        19, 0, 15, 1, 4, 1, // R-S1-pin pin_store.save.saved → R-S1-currency
-        56, 0, 16, 1, 10, 1, // R-S1-currency tap_continue → R-S3
-        15, 0, 18, 1, 10, 0, // R-S2 local_auth.authenticate.success → R-S3
-        16, 0, 19, 0, 0, 0, // R-S2 local_auth.authenticate.failed stays
-        17, 0, 20, 1, 6, 0, // R-S2 local_auth.authenticate.unavailable → R-S2-pin
-        18, 0, 21, 1, 6, 0, // R-S2 local_auth.authenticate.disabled → R-S2-pin
-        58, 11, 22, 0, 0, 0, // R-S2 tap_face_id if face_id_failures >= 1 stays
-        59, 12, 0, 1, 6, 0, // R-S2 tap_use_pin if face_id_failures >= 2 → R-S2-pin
-        60, 0, 23, 0, 0, 1, // R-S2-pin pin_entered stays
-        20, 0, 24, 1, 10, 1, // R-S2-pin pin_store.verify.correct → R-S3
-        21, 14, 25, 1, 7, 1, // R-S2-pin pin_store.verify.wrong if failed_pin_attempts + 1 >= 3 → R-S2-locked
-        21, 0, 26, 0, 0, 0, // R-S2-pin pin_store.verify.wrong stays
-        55, 15, 27, 0, 0, 0, // R-S2-pin tap_dismiss_alert if auth_alert != null stays
-        61, 0, 0, 1, 8, 0, // R-S2-pin tap_reset_pin → R-S2-reset
-        -1, 0, 28, 1, 6, 0, // R-S2-locked after 1m → R-S2-pin
-        54, 0, 29, 0, 0, 0, // R-S2-reset tap_sign_in_with_google stays
-        7, 18, 0, 1, 9, 0, // R-S2-reset google.sign_in.signed_in if event.user_id == user_id → R-S2-newpin
-        7, 0, 30, 0, 0, 0, // R-S2-reset google.sign_in.signed_in stays
-        8, 19, 0, 1, 9, 0, // R-S2-reset google.sign_in.already_registered if event.user_id == user_id → R-S2-newpin
-        8, 0, 30, 0, 0, 0, // R-S2-reset google.sign_in.already_registered stays
-        9, 0, 31, 0, 0, 0, // R-S2-reset google.sign_in.cancelled stays
-        10, 0, 32, 0, 0, 0, // R-S2-reset google.sign_in.offline stays
-        11, 0, 30, 0, 0, 0, // R-S2-reset google.sign_in.failed stays
-        62, 0, 0, 3, 0, 0, // R-S2-reset tap_back → back
-        63, 0, 14, 0, 0, 1, // R-S2-newpin tap_save_pin stays
-        19, 0, 33, 1, 10, 1, // R-S2-newpin pin_store.save.saved → R-S3
-        64, 20, 34, 0, 0, 0, // R-S3 home_shown if is_premium && has_stocks && prices_stale && !stock_refresh_pending stays
-        64, 0, 35, 0, 0, 0, // R-S3 home_shown stays
-        65, 21, 36, 0, 0, 0, // R-S3 check_balances if is_premium && has_bank_accounts && balances_stale && !bank_refresh_pending stays
-        66, 0, 37, 0, 0, 0, // R-S3 app_foregrounded stays
-        67, 22, 38, 0, 0, 0, // R-S3 pull_to_refresh if is_premium && (has_stocks || has_bank_accounts) && !refreshing stays
-        68, 23, 39, 0, 0, 0, // R-S3 refresh_stocks if has_stocks && !stock_refresh_pending stays
-        69, 24, 36, 0, 0, 0, // R-S3 refresh_banks if has_bank_accounts && !bank_refresh_pending stays
-        70, 25, 0, 1, 25, 0, // R-S3 tap_add_asset if asset_limit_reached → R-S8
-        70, 0, 0, 1, 11, 0, // R-S3 tap_add_asset → R-S4
-        71, 26, 0, 1, 25, 0, // R-S3 tap_add_liability if liability_limit_reached → R-S8
-        71, 0, 0, 1, 14, 0, // R-S3 tap_add_liability → R-S4-liability
-        72, 0, 0, 1, 17, 0, // R-S3 tap_assets_card → R-S6
-        73, 0, 0, 1, 18, 0, // R-S3 tap_liabilities_card → R-S6-liability
-        3, 0, 40, 1, 15, 0, // R-S3 asset_tapped → R-S5
-        4, 0, 41, 1, 16, 0, // R-S3 liability_tapped → R-S5-liability
-        74, 27, 0, 1, 12, 0, // R-S3 tap_reconnect if reconnect_needed → R-S4-bank
-        75, 0, 0, 1, 19, 0, // R-S3 tap_settings → R-S7
-        76, 28, 42, 0, 0, 0, // R-S3 convert_values if pending_currency != '' stays
-        77, 32, 43, 0, 0, 0, // R-S4 ticker_entered if form.is_stock == true && trim(form.ticker) != '' stays
-        78, 0, 44, 0, 0, 0, // R-S4 quantity_entered stays
-        31, 0, 45, 0, 0, 0, // R-S4 twelve_data.quote.found stays
-        32, 0, 46, 0, 0, 0, // R-S4 twelve_data.quote.not_found stays
-        33, 0, 47, 0, 0, 0, // R-S4 twelve_data.quote.rate_limited stays
-        34, 0, 47, 0, 0, 0, // R-S4 twelve_data.quote.down stays
-        35, 0, 47, 0, 0, 0, // R-S4 twelve_data.quote.timeout stays
-        70, 33, 0, 1, 25, 0, // R-S4 tap_add_asset if form.is_stock == true && !is_premium → R-S8
-        70, 34, 48, 3, 0, 1, // R-S4 tap_add_asset if form.is_stock == true && quote_state == 'found' && quote_price != null → back
-        70, 35, 49, 3, 0, 1, // R-S4 tap_add_asset if form.is_stock != true → back
-        79, 36, 50, 0, 0, 0, // R-S4 tap_cancel if form.name != '' || form.ticker != '' stays
-        79, 0, 51, 3, 0, 0, // R-S4 tap_cancel → back
-        80, 36, 50, 0, 0, 0, // R-S4 tap_outside if form.name != '' || form.ticker != '' stays
-        80, 0, 51, 3, 0, 0, // R-S4 tap_outside → back
-        81, 37, 52, 3, 0, 0, // R-S4 tap_discard if discard_prompt → back
-        82, 37, 53, 0, 0, 0, // R-S4 tap_keep_editing if discard_prompt stays
-        83, 38, 0, 1, 25, 0, // R-S4 tap_connect_bank_tab if !is_premium → R-S8
-        83, 0, 0, 1, 12, 0, // R-S4 tap_connect_bank_tab → R-S4-bank
-        2, 0, 55, 1, 13, 1, // R-S4-bank bank_selected → R-S4-truelayer
-        84, 0, 0, 1, 11, 0, // R-S4-bank tap_manual_tab → R-S4
-        79, 0, 56, 1, 10, 0, // R-S4-bank tap_cancel → R-S3
-        22, 0, 57, 1, 10, 0, // R-S4-truelayer truelayer.connect.connected → R-S3
-        23, 0, 58, 1, 12, 0, // R-S4-truelayer truelayer.connect.no_accounts → R-S4-bank
-        24, 0, 59, 1, 12, 0, // R-S4-truelayer truelayer.connect.cancelled → R-S4-bank
-        25, 0, 60, 1, 12, 0, // R-S4-truelayer truelayer.connect.failed → R-S4-bank
-        26, 0, 61, 1, 12, 0, // R-S4-truelayer truelayer.connect.unavailable → R-S4-bank
-        71, 0, 62, 3, 0, 1, // R-S4-liability tap_add_liability → back
-        79, 45, 50, 0, 0, 0, // R-S4-liability tap_cancel if form.name != '' stays
-        79, 0, 0, 3, 0, 0, // R-S4-liability tap_cancel → back
-        81, 37, 63, 3, 0, 0, // R-S4-liability tap_discard if discard_prompt → back
-        82, 37, 53, 0, 0, 0, // R-S4-liability tap_keep_editing if discard_prompt stays
-        77, 46, 65, 0, 0, 0, // R-S5 ticker_entered if trim(form.ticker) != '' && editing_asset != null && upper(trim(form.ticker)) != editing_asset.ticker stays
-        31, 0, 45, 0, 0, 0, // R-S5 twelve_data.quote.found stays
-        32, 0, 66, 0, 0, 0, // R-S5 twelve_data.quote.not_found stays
-        33, 0, 67, 0, 0, 0, // R-S5 twelve_data.quote.rate_limited stays
-        34, 0, 67, 0, 0, 0, // R-S5 twelve_data.quote.down stays
-        35, 0, 67, 0, 0, 0, // R-S5 twelve_data.quote.timeout stays
-        85, 47, 68, 3, 0, 1, // R-S5 tap_save_changes if editing_asset != null && editing_asset.source == AssetSource.twelvedata → back
-        85, 48, 69, 3, 0, 1, // R-S5 tap_save_changes if editing_asset != null → back
-        86, 48, 70, 0, 0, 0, // R-S5 tap_delete_asset if editing_asset != null stays
-        87, 49, 71, 3, 0, 0, // R-S5 tap_confirm_delete if delete_message != '' && editing_asset != null && editing_asset.source == AssetSource.truelayer → back
-        87, 50, 72, 3, 0, 0, // R-S5 tap_confirm_delete if delete_message != '' → back
-        88, 50, 73, 0, 0, 0, // R-S5 tap_cancel_delete if delete_message != '' stays
-        79, 0, 74, 3, 0, 0, // R-S5 tap_cancel → back
-        85, 53, 76, 3, 0, 1, // R-S5-liability tap_save_changes if editing_liability != null → back
-        89, 53, 77, 0, 0, 0, // R-S5-liability tap_delete_liability if editing_liability != null stays
-        87, 50, 78, 3, 0, 0, // R-S5-liability tap_confirm_delete if delete_message != '' → back
-        88, 50, 79, 0, 0, 0, // R-S5-liability tap_cancel_delete if delete_message != '' stays
-        79, 0, 79, 3, 0, 0, // R-S5-liability tap_cancel → back
-        3, 0, 40, 1, 15, 0, // R-S6 asset_tapped → R-S5
-        5, 54, 81, 0, 0, 0, // R-S6 asset_swiped_delete if assets.exists(a, a.id == event.id) stays
-        87, 49, 71, 0, 0, 0, // R-S6 tap_confirm_delete if delete_message != '' && editing_asset != null && editing_asset.source == AssetSource.truelayer stays
-        87, 50, 72, 0, 0, 0, // R-S6 tap_confirm_delete if delete_message != '' stays
-        88, 50, 73, 0, 0, 0, // R-S6 tap_cancel_delete if delete_message != '' stays
-        90, 25, 0, 1, 25, 0, // R-S6 tap_add if asset_limit_reached → R-S8
-        90, 0, 0, 1, 11, 0, // R-S6 tap_add → R-S4
-        62, 0, 0, 1, 10, 0, // R-S6 tap_back → R-S3
-        4, 0, 41, 1, 16, 0, // R-S6-liability liability_tapped → R-S5-liability
-        6, 56, 82, 0, 0, 0, // R-S6-liability liability_swiped_delete if liabilities.exists(l, l.id == event.id) stays
-        87, 50, 78, 0, 0, 0, // R-S6-liability tap_confirm_delete if delete_message != '' stays
-        88, 50, 79, 0, 0, 0, // R-S6-liability tap_cancel_delete if delete_message != '' stays
-        90, 26, 0, 1, 25, 0, // R-S6-liability tap_add if liability_limit_reached → R-S8
-        90, 0, 0, 1, 14, 0, // R-S6-liability tap_add → R-S4-liability
-        62, 0, 0, 1, 10, 0, // R-S6-liability tap_back → R-S3
-        91, 0, 0, 1, 22, 0, // R-S7 tap_currency → R-S7-currency
-        92, 0, 0, 1, 23, 0, // R-S7 tap_face_id_pin → R-S7-security
-        93, 0, 83, 0, 0, 0, // R-S7 toggle_notifications stays
-        94, 58, 0, 1, 21, 0, // R-S7 tap_manage_subscription if is_premium → R-S7-subscriptions
-        94, 0, 0, 1, 25, 0, // R-S7 tap_manage_subscription → R-S8
-        95, 0, 84, 0, 0, 0, // R-S7 tap_restore_purchases stays
-        48, 0, 85, 0, 0, 0, // R-S7 revenuecat.restore.restored stays
-        49, 0, 86, 0, 0, 0, // R-S7 revenuecat.restore.none stays
-        50, 0, 87, 0, 0, 0, // R-S7 revenuecat.restore.network_error stays
-        55, 59, 88, 0, 0, 0, // R-S7 tap_dismiss_alert if settings_alert != null stays
-        96, 0, 0, 1, 20, 0, // R-S7 tap_privacy_policy → R-S7-web
-        97, 0, 0, 1, 20, 0, // R-S7 tap_terms_of_service → R-S7-web
-        98, 0, 89, 0, 0, 0, // R-S7 tap_log_out stays
-        99, 60, 90, 1, 1, 0, // R-S7 tap_confirm_log_out if logout_prompt → R-S1
-        100, 60, 91, 0, 0, 0, // R-S7 tap_cancel_log_out if logout_prompt stays
-        62, 0, 0, 1, 10, 0, // R-S7 tap_back → R-S3
-        101, 0, 0, 3, 0, 0, // R-S7-web tap_done → back
-        101, 0, 0, 3, 0, 0, // R-S7-subscriptions tap_done → back
-        102, 61, 0, 1, 19, 1, // R-S7-currency tap_select if form.currency == primary_currency → R-S7
-        102, 0, 92, 0, 0, 1, // R-S7-currency tap_select stays
-        103, 28, 93, 0, 0, 0, // R-S7-currency tap_confirm_switch if pending_currency != '' stays
-        40, 0, 94, 1, 10, 1, // R-S7-currency exchange_rates.latest.loaded → R-S3
-        41, 0, 95, 1, 10, 1, // R-S7-currency exchange_rates.latest.unavailable → R-S3
-        104, 28, 96, 0, 0, 0, // R-S7-currency tap_cancel_switch if pending_currency != '' stays
-        62, 0, 0, 3, 0, 0, // R-S7-currency tap_back → back
-        105, 0, 97, 0, 0, 0, // R-S7-security toggle_face_id stays
-        106, 0, 0, 1, 24, 0, // R-S7-security tap_change_pin → R-S7-change-pin
-        61, 0, 0, 1, 8, 0, // R-S7-security tap_reset_pin → R-S2-reset
-        62, 0, 0, 3, 0, 0, // R-S7-security tap_back → back
-        63, 0, 98, 0, 0, 1, // R-S7-change-pin tap_save_pin stays
-        20, 0, 99, 0, 0, 0, // R-S7-change-pin pin_store.verify.correct stays
-        21, 0, 100, 0, 0, 0, // R-S7-change-pin pin_store.verify.wrong stays
-        19, 0, 101, 1, 23, 1, // R-S7-change-pin pin_store.save.saved → R-S7-security
-        62, 0, 101, 3, 0, 0, // R-S7-change-pin tap_back → back
-        42, 0, 102, 0, 0, 0, // R-S8 revenuecat.offerings.loaded stays
-        43, 0, 0, 0, 0, 0, // R-S8 revenuecat.offerings.failed stays
-        107, 62, 103, 0, 0, 0, // R-S8 tap_start_free_trial if !purchasing stays
-        44, 0, 104, 3, 0, 0, // R-S8 revenuecat.purchase.purchased → back
-        47, 0, 105, 3, 0, 0, // R-S8 revenuecat.purchase.already_subscribed → back
-        45, 0, 106, 0, 0, 0, // R-S8 revenuecat.purchase.cancelled stays
-        46, 0, 107, 0, 0, 0, // R-S8 revenuecat.purchase.network_error stays
-        95, 0, 84, 0, 0, 0, // R-S8 tap_restore_purchases stays
-        48, 0, 108, 3, 0, 0, // R-S8 revenuecat.restore.restored → back
-        49, 0, 109, 0, 0, 0, // R-S8 revenuecat.restore.none stays
-        50, 0, 110, 0, 0, 0, // R-S8 revenuecat.restore.network_error stays
-        108, 0, 0, 3, 0, 0, // R-S8 tap_close → back
-        51, 0, 112, 0, 0, 0, // regent (global) revenuecat.customer_info.active stays
-        52, 0, 113, 0, 0, 0, // regent (global) revenuecat.customer_info.inactive stays
-        0, 0, 114, 0, 0, 0, // regent (global) storage_write_failed stays
-        1, 0, 115, 0, 0, 0, // regent (global) storage_read_failed stays
-        109, 29, 116, 0, 0, 0, // regent (global) tap_dismiss_storage_alert if storage_alert != null stays
-        51, 0, 112, 0, 0, 0, // auth (global) revenuecat.customer_info.active stays
-        52, 0, 113, 0, 0, 0, // auth (global) revenuecat.customer_info.inactive stays
-        0, 0, 114, 0, 0, 0, // auth (global) storage_write_failed stays
-        1, 0, 115, 0, 0, 0, // auth (global) storage_read_failed stays
-        109, 29, 116, 0, 0, 0, // auth (global) tap_dismiss_storage_alert if storage_alert != null stays
-        36, 0, 117, 0, 0, 0, // home (global) twelve_data.prices.updated stays
-        37, 0, 118, 0, 0, 0, // home (global) twelve_data.prices.rate_limited stays
-        38, 0, 119, 0, 0, 0, // home (global) twelve_data.prices.down stays
-        39, 0, 120, 0, 0, 0, // home (global) twelve_data.prices.offline stays
-        27, 0, 121, 0, 0, 0, // home (global) truelayer.refresh.refreshed stays
-        28, 0, 122, 0, 0, 0, // home (global) truelayer.refresh.token_expired stays
-        29, 0, 123, 0, 0, 0, // home (global) truelayer.refresh.failed stays
-        30, 0, 0, 0, 0, 0, // home (global) truelayer.disconnect.disconnected stays
-        110, 0, 124, 0, 0, 0, // home (global) take_snapshot stays
-        51, 0, 112, 0, 0, 0, // home (global) revenuecat.customer_info.active stays
-        52, 0, 113, 0, 0, 0, // home (global) revenuecat.customer_info.inactive stays
-        0, 0, 114, 0, 0, 0, // home (global) storage_write_failed stays
-        1, 0, 115, 0, 0, 0, // home (global) storage_read_failed stays
-        109, 29, 116, 0, 0, 0, // home (global) tap_dismiss_storage_alert if storage_alert != null stays
-        -1, 64, 39, 0, 0, 0, // app every 15m if signed_in && is_premium && has_stocks && !stock_refresh_pending stays
-        -1, 65, 125, 0, 0, 0, // app every 24h if signed_in && is_premium && has_bank_accounts && !bank_refresh_pending stays
-        -1, 66, 126, 0, 0, 0, // app every 24h if signed_in stays
-    ]
+    /// Columns: event, guardID, actionsID, target, argument, validates; one row per line, with what it is after `//`.
+    static let rowsData = #"""
+    53 1 0 1 2 0 // R-LAUNCH launched if onboarding_step == 'face_id' → R-S1-faceid
+    53 2 0 1 3 0 // R-LAUNCH launched if onboarding_step == 'pin' → R-S1-pin
+    53 3 0 1 4 0 // R-LAUNCH launched if onboarding_step == 'currency' → R-S1-currency
+    53 4 0 1 7 0 // R-LAUNCH launched if onboarding_step == 'done' && locked_until != null && now() < locked_until → R-S2-locked
+    53 5 0 1 5 0 // R-LAUNCH launched if onboarding_step == 'done' && face_id_enabled → R-S2
+    53 6 0 1 6 0 // R-LAUNCH launched if onboarding_step == 'done' → R-S2-pin
+    53 0 0 1 1 0 // R-LAUNCH launched → R-S1
+    54 7 2 0 0 0 // R-S1 tap_sign_in_with_google if sign_in_state != 'loading' stays
+    7 0 3 1 2 0 // R-S1 google.sign_in.signed_in → R-S1-faceid
+    8 0 4 1 10 0 // R-S1 google.sign_in.already_registered → R-S3
+    9 0 5 0 0 0 // R-S1 google.sign_in.cancelled stays
+    10 0 6 0 0 0 // R-S1 google.sign_in.offline stays
+    11 0 7 0 0 0 // R-S1 google.sign_in.failed stays
+    55 8 8 0 0 0 // R-S1 tap_dismiss_alert if sign_in_state == 'error' stays
+    12 0 9 1 3 0 // R-S1-faceid local_auth.request_permission.granted → R-S1-pin
+    13 0 10 0 0 0 // R-S1-faceid local_auth.request_permission.denied stays
+    14 0 11 1 3 0 // R-S1-faceid local_auth.request_permission.unsupported → R-S1-pin
+    56 10 12 1 3 0 // R-S1-faceid tap_continue if face_id_warning != null → R-S1-pin
+    57 0 14 0 0 1 // R-S1-pin tap_create_pin stays
+    19 0 15 1 4 1 // R-S1-pin pin_store.save.saved → R-S1-currency
+    56 0 16 1 10 1 // R-S1-currency tap_continue → R-S3
+    15 0 18 1 10 0 // R-S2 local_auth.authenticate.success → R-S3
+    16 0 19 0 0 0 // R-S2 local_auth.authenticate.failed stays
+    17 0 20 1 6 0 // R-S2 local_auth.authenticate.unavailable → R-S2-pin
+    18 0 21 1 6 0 // R-S2 local_auth.authenticate.disabled → R-S2-pin
+    58 11 22 0 0 0 // R-S2 tap_face_id if face_id_failures >= 1 stays
+    59 12 0 1 6 0 // R-S2 tap_use_pin if face_id_failures >= 2 → R-S2-pin
+    60 0 23 0 0 1 // R-S2-pin pin_entered stays
+    20 0 24 1 10 1 // R-S2-pin pin_store.verify.correct → R-S3
+    21 14 25 1 7 1 // R-S2-pin pin_store.verify.wrong if failed_pin_attempts + 1 >= 3 → R-S2-locked
+    21 0 26 0 0 0 // R-S2-pin pin_store.verify.wrong stays
+    55 15 27 0 0 0 // R-S2-pin tap_dismiss_alert if auth_alert != null stays
+    61 0 0 1 8 0 // R-S2-pin tap_reset_pin → R-S2-reset
+    -1 0 28 1 6 0 // R-S2-locked after 1m → R-S2-pin
+    54 0 29 0 0 0 // R-S2-reset tap_sign_in_with_google stays
+    7 18 0 1 9 0 // R-S2-reset google.sign_in.signed_in if event.user_id == user_id → R-S2-newpin
+    7 0 30 0 0 0 // R-S2-reset google.sign_in.signed_in stays
+    8 19 0 1 9 0 // R-S2-reset google.sign_in.already_registered if event.user_id == user_id → R-S2-newpin
+    8 0 30 0 0 0 // R-S2-reset google.sign_in.already_registered stays
+    9 0 31 0 0 0 // R-S2-reset google.sign_in.cancelled stays
+    10 0 32 0 0 0 // R-S2-reset google.sign_in.offline stays
+    11 0 30 0 0 0 // R-S2-reset google.sign_in.failed stays
+    62 0 0 3 0 0 // R-S2-reset tap_back → back
+    63 0 14 0 0 1 // R-S2-newpin tap_save_pin stays
+    19 0 33 1 10 1 // R-S2-newpin pin_store.save.saved → R-S3
+    64 20 34 0 0 0 // R-S3 home_shown if is_premium && has_stocks && prices_stale && !stock_refresh_pending stays
+    64 0 35 0 0 0 // R-S3 home_shown stays
+    65 21 36 0 0 0 // R-S3 check_balances if is_premium && has_bank_accounts && balances_stale && !bank_refresh_pending stays
+    66 0 37 0 0 0 // R-S3 app_foregrounded stays
+    67 22 38 0 0 0 // R-S3 pull_to_refresh if is_premium && (has_stocks || has_bank_accounts) && !refreshing stays
+    68 23 39 0 0 0 // R-S3 refresh_stocks if has_stocks && !stock_refresh_pending stays
+    69 24 36 0 0 0 // R-S3 refresh_banks if has_bank_accounts && !bank_refresh_pending stays
+    70 25 0 1 25 0 // R-S3 tap_add_asset if asset_limit_reached → R-S8
+    70 0 0 1 11 0 // R-S3 tap_add_asset → R-S4
+    71 26 0 1 25 0 // R-S3 tap_add_liability if liability_limit_reached → R-S8
+    71 0 0 1 14 0 // R-S3 tap_add_liability → R-S4-liability
+    72 0 0 1 17 0 // R-S3 tap_assets_card → R-S6
+    73 0 0 1 18 0 // R-S3 tap_liabilities_card → R-S6-liability
+    3 0 40 1 15 0 // R-S3 asset_tapped → R-S5
+    4 0 41 1 16 0 // R-S3 liability_tapped → R-S5-liability
+    74 27 0 1 12 0 // R-S3 tap_reconnect if reconnect_needed → R-S4-bank
+    75 0 0 1 19 0 // R-S3 tap_settings → R-S7
+    76 28 42 0 0 0 // R-S3 convert_values if pending_currency != '' stays
+    77 32 43 0 0 0 // R-S4 ticker_entered if form.is_stock == true && trim(form.ticker) != '' stays
+    78 0 44 0 0 0 // R-S4 quantity_entered stays
+    31 0 45 0 0 0 // R-S4 twelve_data.quote.found stays
+    32 0 46 0 0 0 // R-S4 twelve_data.quote.not_found stays
+    33 0 47 0 0 0 // R-S4 twelve_data.quote.rate_limited stays
+    34 0 47 0 0 0 // R-S4 twelve_data.quote.down stays
+    35 0 47 0 0 0 // R-S4 twelve_data.quote.timeout stays
+    70 33 0 1 25 0 // R-S4 tap_add_asset if form.is_stock == true && !is_premium → R-S8
+    70 34 48 3 0 1 // R-S4 tap_add_asset if form.is_stock == true && quote_state == 'found' && quote_price != null → back
+    70 35 49 3 0 1 // R-S4 tap_add_asset if form.is_stock != true → back
+    79 36 50 0 0 0 // R-S4 tap_cancel if form.name != '' || form.ticker != '' stays
+    79 0 51 3 0 0 // R-S4 tap_cancel → back
+    80 36 50 0 0 0 // R-S4 tap_outside if form.name != '' || form.ticker != '' stays
+    80 0 51 3 0 0 // R-S4 tap_outside → back
+    81 37 52 3 0 0 // R-S4 tap_discard if discard_prompt → back
+    82 37 53 0 0 0 // R-S4 tap_keep_editing if discard_prompt stays
+    83 38 0 1 25 0 // R-S4 tap_connect_bank_tab if !is_premium → R-S8
+    83 0 0 1 12 0 // R-S4 tap_connect_bank_tab → R-S4-bank
+    2 0 55 1 13 1 // R-S4-bank bank_selected → R-S4-truelayer
+    84 0 0 1 11 0 // R-S4-bank tap_manual_tab → R-S4
+    79 0 56 1 10 0 // R-S4-bank tap_cancel → R-S3
+    22 0 57 1 10 0 // R-S4-truelayer truelayer.connect.connected → R-S3
+    23 0 58 1 12 0 // R-S4-truelayer truelayer.connect.no_accounts → R-S4-bank
+    24 0 59 1 12 0 // R-S4-truelayer truelayer.connect.cancelled → R-S4-bank
+    25 0 60 1 12 0 // R-S4-truelayer truelayer.connect.failed → R-S4-bank
+    26 0 61 1 12 0 // R-S4-truelayer truelayer.connect.unavailable → R-S4-bank
+    71 0 62 3 0 1 // R-S4-liability tap_add_liability → back
+    79 45 50 0 0 0 // R-S4-liability tap_cancel if form.name != '' stays
+    79 0 0 3 0 0 // R-S4-liability tap_cancel → back
+    81 37 63 3 0 0 // R-S4-liability tap_discard if discard_prompt → back
+    82 37 53 0 0 0 // R-S4-liability tap_keep_editing if discard_prompt stays
+    77 46 65 0 0 0 // R-S5 ticker_entered if trim(form.ticker) != '' && editing_asset != null && upper(trim(form.ticker)) != editing_asset.ticker stays
+    31 0 45 0 0 0 // R-S5 twelve_data.quote.found stays
+    32 0 66 0 0 0 // R-S5 twelve_data.quote.not_found stays
+    33 0 67 0 0 0 // R-S5 twelve_data.quote.rate_limited stays
+    34 0 67 0 0 0 // R-S5 twelve_data.quote.down stays
+    35 0 67 0 0 0 // R-S5 twelve_data.quote.timeout stays
+    85 47 68 3 0 1 // R-S5 tap_save_changes if editing_asset != null && editing_asset.source == AssetSource.twelvedata → back
+    85 48 69 3 0 1 // R-S5 tap_save_changes if editing_asset != null → back
+    86 48 70 0 0 0 // R-S5 tap_delete_asset if editing_asset != null stays
+    87 49 71 3 0 0 // R-S5 tap_confirm_delete if delete_message != '' && editing_asset != null && editing_asset.source == AssetSource.truelayer → back
+    87 50 72 3 0 0 // R-S5 tap_confirm_delete if delete_message != '' → back
+    88 50 73 0 0 0 // R-S5 tap_cancel_delete if delete_message != '' stays
+    79 0 74 3 0 0 // R-S5 tap_cancel → back
+    85 53 76 3 0 1 // R-S5-liability tap_save_changes if editing_liability != null → back
+    89 53 77 0 0 0 // R-S5-liability tap_delete_liability if editing_liability != null stays
+    87 50 78 3 0 0 // R-S5-liability tap_confirm_delete if delete_message != '' → back
+    88 50 79 0 0 0 // R-S5-liability tap_cancel_delete if delete_message != '' stays
+    79 0 79 3 0 0 // R-S5-liability tap_cancel → back
+    3 0 40 1 15 0 // R-S6 asset_tapped → R-S5
+    5 54 81 0 0 0 // R-S6 asset_swiped_delete if assets.exists(a, a.id == event.id) stays
+    87 49 71 0 0 0 // R-S6 tap_confirm_delete if delete_message != '' && editing_asset != null && editing_asset.source == AssetSource.truelayer stays
+    87 50 72 0 0 0 // R-S6 tap_confirm_delete if delete_message != '' stays
+    88 50 73 0 0 0 // R-S6 tap_cancel_delete if delete_message != '' stays
+    90 25 0 1 25 0 // R-S6 tap_add if asset_limit_reached → R-S8
+    90 0 0 1 11 0 // R-S6 tap_add → R-S4
+    62 0 0 1 10 0 // R-S6 tap_back → R-S3
+    4 0 41 1 16 0 // R-S6-liability liability_tapped → R-S5-liability
+    6 56 82 0 0 0 // R-S6-liability liability_swiped_delete if liabilities.exists(l, l.id == event.id) stays
+    87 50 78 0 0 0 // R-S6-liability tap_confirm_delete if delete_message != '' stays
+    88 50 79 0 0 0 // R-S6-liability tap_cancel_delete if delete_message != '' stays
+    90 26 0 1 25 0 // R-S6-liability tap_add if liability_limit_reached → R-S8
+    90 0 0 1 14 0 // R-S6-liability tap_add → R-S4-liability
+    62 0 0 1 10 0 // R-S6-liability tap_back → R-S3
+    91 0 0 1 22 0 // R-S7 tap_currency → R-S7-currency
+    92 0 0 1 23 0 // R-S7 tap_face_id_pin → R-S7-security
+    93 0 83 0 0 0 // R-S7 toggle_notifications stays
+    94 58 0 1 21 0 // R-S7 tap_manage_subscription if is_premium → R-S7-subscriptions
+    94 0 0 1 25 0 // R-S7 tap_manage_subscription → R-S8
+    95 0 84 0 0 0 // R-S7 tap_restore_purchases stays
+    48 0 85 0 0 0 // R-S7 revenuecat.restore.restored stays
+    49 0 86 0 0 0 // R-S7 revenuecat.restore.none stays
+    50 0 87 0 0 0 // R-S7 revenuecat.restore.network_error stays
+    55 59 88 0 0 0 // R-S7 tap_dismiss_alert if settings_alert != null stays
+    96 0 0 1 20 0 // R-S7 tap_privacy_policy → R-S7-web
+    97 0 0 1 20 0 // R-S7 tap_terms_of_service → R-S7-web
+    98 0 89 0 0 0 // R-S7 tap_log_out stays
+    99 60 90 1 1 0 // R-S7 tap_confirm_log_out if logout_prompt → R-S1
+    100 60 91 0 0 0 // R-S7 tap_cancel_log_out if logout_prompt stays
+    62 0 0 1 10 0 // R-S7 tap_back → R-S3
+    101 0 0 3 0 0 // R-S7-web tap_done → back
+    101 0 0 3 0 0 // R-S7-subscriptions tap_done → back
+    102 61 0 1 19 1 // R-S7-currency tap_select if form.currency == primary_currency → R-S7
+    102 0 92 0 0 1 // R-S7-currency tap_select stays
+    103 28 93 0 0 0 // R-S7-currency tap_confirm_switch if pending_currency != '' stays
+    40 0 94 1 10 1 // R-S7-currency exchange_rates.latest.loaded → R-S3
+    41 0 95 1 10 1 // R-S7-currency exchange_rates.latest.unavailable → R-S3
+    104 28 96 0 0 0 // R-S7-currency tap_cancel_switch if pending_currency != '' stays
+    62 0 0 3 0 0 // R-S7-currency tap_back → back
+    105 0 97 0 0 0 // R-S7-security toggle_face_id stays
+    106 0 0 1 24 0 // R-S7-security tap_change_pin → R-S7-change-pin
+    61 0 0 1 8 0 // R-S7-security tap_reset_pin → R-S2-reset
+    62 0 0 3 0 0 // R-S7-security tap_back → back
+    63 0 98 0 0 1 // R-S7-change-pin tap_save_pin stays
+    20 0 99 0 0 0 // R-S7-change-pin pin_store.verify.correct stays
+    21 0 100 0 0 0 // R-S7-change-pin pin_store.verify.wrong stays
+    19 0 101 1 23 1 // R-S7-change-pin pin_store.save.saved → R-S7-security
+    62 0 101 3 0 0 // R-S7-change-pin tap_back → back
+    42 0 102 0 0 0 // R-S8 revenuecat.offerings.loaded stays
+    43 0 0 0 0 0 // R-S8 revenuecat.offerings.failed stays
+    107 62 103 0 0 0 // R-S8 tap_start_free_trial if !purchasing stays
+    44 0 104 3 0 0 // R-S8 revenuecat.purchase.purchased → back
+    47 0 105 3 0 0 // R-S8 revenuecat.purchase.already_subscribed → back
+    45 0 106 0 0 0 // R-S8 revenuecat.purchase.cancelled stays
+    46 0 107 0 0 0 // R-S8 revenuecat.purchase.network_error stays
+    95 0 84 0 0 0 // R-S8 tap_restore_purchases stays
+    48 0 108 3 0 0 // R-S8 revenuecat.restore.restored → back
+    49 0 109 0 0 0 // R-S8 revenuecat.restore.none stays
+    50 0 110 0 0 0 // R-S8 revenuecat.restore.network_error stays
+    108 0 0 3 0 0 // R-S8 tap_close → back
+    51 0 112 0 0 0 // regent (global) revenuecat.customer_info.active stays
+    52 0 113 0 0 0 // regent (global) revenuecat.customer_info.inactive stays
+    0 0 114 0 0 0 // regent (global) storage_write_failed stays
+    1 0 115 0 0 0 // regent (global) storage_read_failed stays
+    109 29 116 0 0 0 // regent (global) tap_dismiss_storage_alert if storage_alert != null stays
+    51 0 112 0 0 0 // auth (global) revenuecat.customer_info.active stays
+    52 0 113 0 0 0 // auth (global) revenuecat.customer_info.inactive stays
+    0 0 114 0 0 0 // auth (global) storage_write_failed stays
+    1 0 115 0 0 0 // auth (global) storage_read_failed stays
+    109 29 116 0 0 0 // auth (global) tap_dismiss_storage_alert if storage_alert != null stays
+    36 0 117 0 0 0 // home (global) twelve_data.prices.updated stays
+    37 0 118 0 0 0 // home (global) twelve_data.prices.rate_limited stays
+    38 0 119 0 0 0 // home (global) twelve_data.prices.down stays
+    39 0 120 0 0 0 // home (global) twelve_data.prices.offline stays
+    27 0 121 0 0 0 // home (global) truelayer.refresh.refreshed stays
+    28 0 122 0 0 0 // home (global) truelayer.refresh.token_expired stays
+    29 0 123 0 0 0 // home (global) truelayer.refresh.failed stays
+    30 0 0 0 0 0 // home (global) truelayer.disconnect.disconnected stays
+    110 0 124 0 0 0 // home (global) take_snapshot stays
+    51 0 112 0 0 0 // home (global) revenuecat.customer_info.active stays
+    52 0 113 0 0 0 // home (global) revenuecat.customer_info.inactive stays
+    0 0 114 0 0 0 // home (global) storage_write_failed stays
+    1 0 115 0 0 0 // home (global) storage_read_failed stays
+    109 29 116 0 0 0 // home (global) tap_dismiss_storage_alert if storage_alert != null stays
+    -1 64 39 0 0 0 // app every 15m if signed_in && is_premium && has_stocks && !stock_refresh_pending stays
+    -1 65 125 0 0 0 // app every 24h if signed_in && is_premium && has_bank_accounts && !bank_refresh_pending stays
+    -1 66 126 0 0 0 // app every 24h if signed_in stays
+    """#
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
-    static let rows: [TransitionRow] = decodeTable(rowsData, columns: 6) { row in
+    static let rows: [TransitionRow] = decodeTable(rowsData) { row in
         TransitionRow(
             event: row[0],
             guardID: row[1],
@@ -380,133 +383,133 @@ enum RegentTables {
         )
     }
 
-    /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name.
-    static let flowsData: [Int32] = [
-        0, 173, 178, 1, 1, 69, // regent
-        5, 178, 183, 1, 1, 70, // auth
-        10, 183, 197, 1, 1, 71, // home
-    ]
+    /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name; one row per line, with what it is after `//`.
+    static let flowsData = #"""
+    0 173 178 1 1 69 // regent
+    5 178 183 1 1 70 // auth
+    10 183 197 1 1 71 // home
+    """#
 
     /// Each flow's start screen, global transitions and global timers.
-    static let flows: [FlowEntry] = decodeTable(flowsData, columns: 6) { row in
+    static let flows: [FlowEntry] = decodeTable(flowsData) { row in
         FlowEntry(start: row[0], rowStart: row[1], rowEnd: row[2], timerStart: row[3], timerEnd: row[4], name: row[5])
     }
 
-    /// Columns: milliseconds, rowStart, rowEnd, variant.
-    static let timersData: [Int32] = [
-        60000, 33, 34, -1, // R-S2-locked after 1m
-        900000, 197, 198, -1, // app every 15m
-        86400000, 198, 200, -1, // app every 24h
-    ]
+    /// Columns: milliseconds, rowStart, rowEnd, variant; one row per line, with what it is after `//`.
+    static let timersData = #"""
+    60000 33 34 -1 // R-S2-locked after 1m
+    900000 197 198 -1 // app every 15m
+    86400000 198 200 -1 // app every 24h
+    """#
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
-    static let timers: [TimerEntry] = decodeTable(timersData, columns: 4) { row in
+    static let timers: [TimerEntry] = decodeTable(timersData) { row in
         TimerEntry(milliseconds: Int(row[0]), rowStart: row[1], rowEnd: row[2], variant: row[3])
     }
 
-    /// Columns: flow, returnStart, returnEnd.
-    static let subflowsData: [Int32] = [
-    ]
+    /// Columns: flow, returnStart, returnEnd; one row per line, with what it is after `//`.
+    static let subflowsData = #"""
+    """#
 
     /// Every sub-flow call: the flow and where its outcomes lead.
-    static let subflows: [SubflowEntry] = decodeTable(subflowsData, columns: 3) { row in
+    static let subflows: [SubflowEntry] = decodeTable(subflowsData) { row in
         SubflowEntry(flow: row[0], returnStart: row[1], returnEnd: row[2])
     }
 
-    /// Columns: outcome, rowStart, rowEnd.
-    static let returnsData: [Int32] = [
-    ]
+    /// Columns: outcome, rowStart, rowEnd; one row per line, with what it is after `//`.
+    static let returnsData = #"""
+    """#
 
     /// Where each outcome of a sub-flow call leads.
-    static let returns: [ReturnEntry] = decodeTable(returnsData, columns: 3) { row in
+    static let returns: [ReturnEntry] = decodeTable(returnsData) { row in
         ReturnEntry(outcome: row[0], rowStart: row[1], rowEnd: row[2])
     }
 
-    /// Columns: name, validator, shownWhen, shownWhenSource, secret.
-    static let fieldsData: [Int32] = [
-        31, 1, 0, 0, 1, // R-S1-pin pin
-        32, 2, 0, 0, 1, // R-S1-pin confirm_pin
-        33, 3, 0, 0, 0, // R-S1-currency currency
-        31, 4, 0, 0, 1, // R-S2-pin pin
-        31, 1, 0, 0, 1, // R-S2-newpin pin
-        32, 2, 0, 0, 1, // R-S2-newpin confirm_pin
-        44, 0, 0, 0, 0, // R-S4 category
-        46, 5, 39, 45, 0, // R-S4 name
-        48, 0, 40, 47, 0, // R-S4 is_stock
-        49, 6, 39, 45, 0, // R-S4 value
-        51, 7, 41, 50, 0, // R-S4 ticker
-        52, 8, 41, 50, 0, // R-S4 quantity
-        53, 0, 41, 50, 0, // R-S4 stock_currency
-        56, 0, 0, 0, 0, // R-S4-bank search
-        44, 0, 0, 0, 0, // R-S4-liability category
-        46, 5, 0, 0, 0, // R-S4-liability name
-        58, 9, 0, 0, 0, // R-S4-liability amount
-        44, 0, 0, 0, 0, // R-S5 category
-        46, 5, 51, 59, 0, // R-S5 name
-        49, 6, 52, 60, 0, // R-S5 value
-        51, 7, 47, 61, 0, // R-S5 ticker
-        52, 8, 47, 61, 0, // R-S5 quantity
-        44, 0, 0, 0, 0, // R-S5-liability category
-        46, 5, 0, 0, 0, // R-S5-liability name
-        58, 9, 0, 0, 0, // R-S5-liability amount
-        33, 3, 0, 0, 0, // R-S7-currency currency
-        66, 10, 0, 0, 1, // R-S7-change-pin current_pin
-        67, 1, 0, 0, 1, // R-S7-change-pin new_pin
-        32, 11, 0, 0, 1, // R-S7-change-pin confirm_pin
-    ]
+    /// Columns: name, validator, shownWhen, shownWhenSource, secret; one row per line, with what it is after `//`.
+    static let fieldsData = #"""
+    31 1 0 0 1 // R-S1-pin pin
+    32 2 0 0 1 // R-S1-pin confirm_pin
+    33 3 0 0 0 // R-S1-currency currency
+    31 4 0 0 1 // R-S2-pin pin
+    31 1 0 0 1 // R-S2-newpin pin
+    32 2 0 0 1 // R-S2-newpin confirm_pin
+    44 0 0 0 0 // R-S4 category
+    46 5 39 45 0 // R-S4 name
+    48 0 40 47 0 // R-S4 is_stock
+    49 6 39 45 0 // R-S4 value
+    51 7 41 50 0 // R-S4 ticker
+    52 8 41 50 0 // R-S4 quantity
+    53 0 41 50 0 // R-S4 stock_currency
+    56 0 0 0 0 // R-S4-bank search
+    44 0 0 0 0 // R-S4-liability category
+    46 5 0 0 0 // R-S4-liability name
+    58 9 0 0 0 // R-S4-liability amount
+    44 0 0 0 0 // R-S5 category
+    46 5 51 59 0 // R-S5 name
+    49 6 52 60 0 // R-S5 value
+    51 7 47 61 0 // R-S5 ticker
+    52 8 47 61 0 // R-S5 quantity
+    44 0 0 0 0 // R-S5-liability category
+    46 5 0 0 0 // R-S5-liability name
+    58 9 0 0 0 // R-S5-liability amount
+    33 3 0 0 0 // R-S7-currency currency
+    66 10 0 0 1 // R-S7-change-pin current_pin
+    67 1 0 0 1 // R-S7-change-pin new_pin
+    32 11 0 0 1 // R-S7-change-pin confirm_pin
+    """#
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.
-    static let fields: [FieldEntry] = decodeTable(fieldsData, columns: 5) { row in
+    static let fields: [FieldEntry] = decodeTable(fieldsData) { row in
         FieldEntry(name: row[0], validator: row[1], shownWhen: row[2], shownWhenSource: row[3], secret: row[4] != 0)
     }
 
-    /// Columns: name, condition.
-    static let variantsData: [Int32] = [
-        26, 9, // R-S1 loading
-        27, 8, // R-S1 error
-        28, 0, // R-S1 default
-        29, 10, // R-S1-faceid denied
-        30, 0, // R-S1-faceid asking
-        34, 12, // R-S2 use_pin
-        35, 13, // R-S2 failed
-        36, 0, // R-S2 face_id_active
-        37, 16, // R-S2-pin pin_wrong
-        38, 15, // R-S2-pin face_id_disabled
-        39, 17, // R-S2-pin face_id_unavailable
-        40, 0, // R-S2-pin pin_entry
-        41, 29, // R-S3 storage_full
-        42, 30, // R-S3 refreshing
-        43, 31, // R-S3 empty
-        28, 0, // R-S3 default
-        54, 37, // R-S4 discarding
-        55, 42, // R-S4 stock_api_loading
-        27, 43, // R-S4 error
-        28, 0, // R-S4 default
-        57, 44, // R-S4-bank message
-        28, 0, // R-S4-bank default
-        54, 37, // R-S4-liability discarding
-        28, 0, // R-S4-liability default
-        62, 50, // R-S5 deleting
-        28, 0, // R-S5 default
-        62, 50, // R-S5-liability deleting
-        28, 0, // R-S5-liability default
-        62, 50, // R-S6 deleting
-        43, 55, // R-S6 empty
-        28, 0, // R-S6 default
-        62, 50, // R-S6-liability deleting
-        43, 57, // R-S6-liability empty
-        28, 0, // R-S6-liability default
-        63, 60, // R-S7 logging_out
-        64, 59, // R-S7 alert
-        28, 0, // R-S7 default
-        65, 28, // R-S7-currency confirming
-        28, 0, // R-S7-currency default
-        68, 63, // R-S8 purchasing
-        28, 0, // R-S8 default
-    ]
+    /// Columns: name, condition; one row per line, with what it is after `//`.
+    static let variantsData = #"""
+    26 9 // R-S1 loading
+    27 8 // R-S1 error
+    28 0 // R-S1 default
+    29 10 // R-S1-faceid denied
+    30 0 // R-S1-faceid asking
+    34 12 // R-S2 use_pin
+    35 13 // R-S2 failed
+    36 0 // R-S2 face_id_active
+    37 16 // R-S2-pin pin_wrong
+    38 15 // R-S2-pin face_id_disabled
+    39 17 // R-S2-pin face_id_unavailable
+    40 0 // R-S2-pin pin_entry
+    41 29 // R-S3 storage_full
+    42 30 // R-S3 refreshing
+    43 31 // R-S3 empty
+    28 0 // R-S3 default
+    54 37 // R-S4 discarding
+    55 42 // R-S4 stock_api_loading
+    27 43 // R-S4 error
+    28 0 // R-S4 default
+    57 44 // R-S4-bank message
+    28 0 // R-S4-bank default
+    54 37 // R-S4-liability discarding
+    28 0 // R-S4-liability default
+    62 50 // R-S5 deleting
+    28 0 // R-S5 default
+    62 50 // R-S5-liability deleting
+    28 0 // R-S5-liability default
+    62 50 // R-S6 deleting
+    43 55 // R-S6 empty
+    28 0 // R-S6 default
+    62 50 // R-S6-liability deleting
+    43 57 // R-S6-liability empty
+    28 0 // R-S6-liability default
+    63 60 // R-S7 logging_out
+    64 59 // R-S7 alert
+    28 0 // R-S7 default
+    65 28 // R-S7-currency confirming
+    28 0 // R-S7-currency default
+    68 63 // R-S8 purchasing
+    28 0 // R-S8 default
+    """#
 
     /// Every screen variant, grouped by screen: its name and condition.
-    static let variants: [VariantEntry] = decodeTable(variantsData, columns: 2) { row in
+    static let variants: [VariantEntry] = decodeTable(variantsData) { row in
         VariantEntry(name: row[0], condition: row[1])
     }
 

@@ -660,20 +660,20 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // ONB-011 variant address_list
             return state.addressResults.count > 0
         case 9:
+            // WAL-001 tap_tab_cards; WAL-001 tap_card_controls; WAL-003 tap_tab_cards; and 6 more
+            return state.virtualCard == TempoVirtualCardStatus.unactivated
+        case 10:
+            // WAL-001 tap_tab_cards; WAL-001 tap_card_controls; WAL-003 tap_tab_cards; and 7 more
+            return state.physicalCard == TempoPhysicalCardStatus.active
+        case 11:
+            // WAL-001 tap_tab_send; WAL-001 tap_send; WAL-001 variant offline; and 14 more
+            return !state.online
+        case 12:
             // WAL-001 equals.get_balance.fetched
             guard case .equalsGetBalanceFetched(let eventBalance)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             return try compare(eventBalance, TempoConstants.gbp0) >= 0
-        case 10:
-            // WAL-001 tap_tab_cards; WAL-001 tap_card_controls; WAL-003 tap_tab_cards; and 6 more
-            return state.virtualCard == TempoVirtualCardStatus.unactivated
-        case 11:
-            // WAL-001 tap_tab_cards; WAL-001 tap_card_controls; WAL-003 tap_tab_cards; and 7 more
-            return state.physicalCard == TempoPhysicalCardStatus.active
-        case 12:
-            // WAL-001 tap_tab_send; WAL-001 tap_send; WAL-001 variant offline; and 14 more
-            return !state.online
         case 13:
             // WAL-001 tap_card; WAL-001 toggle_freeze; WAL-008b toggle_freeze; and 1 more
             return try computeCardActive()

@@ -2296,467 +2296,692 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     ///   missing or not of its type (an optional field may be left out; fields the event lacks are ignored).
     public init(name: String, payload: [String: String] = [:]) throws(FlowEventError) {
         let fields = EventPayload(name, payload)
-        switch name {
-        case "country_selected":
+        switch Self.flowNames.number(of: name) {
+        case 0:
+            // country_selected
             self = .countrySelected(country: try fields.text("country"))
-        case "address_selected":
+        case 1:
+            // address_selected
             self = .addressSelected(address: try fields.text("address"))
-        case "card_payment_requested":
+        case 2:
+            // card_payment_requested
             self = .cardPaymentRequested(
                 merchant: try fields.text("merchant"),
                 amount: try fields.money("amount", currency: "GBP")
             )
-        case "physical_card_delivered":
+        case 3:
+            // physical_card_delivered
             self = .physicalCardDelivered
-        case "physical_card_atm_activated":
+        case 4:
+            // physical_card_atm_activated
             self = .physicalCardAtmActivated
-        case "fx_rate_quoted":
+        case 5:
+            // fx_rate_quoted
             self = .fxRateQuoted(rate: try fields.decimal("rate"), fee: try fields.money("fee", currency: "GBP"))
-        case "bank_transfer_received":
+        case 6:
+            // bank_transfer_received
             self = .bankTransferReceived(
                 sender: try fields.text("sender"),
                 amount: try fields.money("amount", currency: "GBP")
             )
-        case "ecosystem_highlight_viewed":
+        case 7:
+            // ecosystem_highlight_viewed
             self = .ecosystemHighlightViewed(slot: try fields.int("slot"), campaignId: try fields.text("campaign_id"))
-        case "ecosystem_highlight_tapped":
+        case 8:
+            // ecosystem_highlight_tapped
             self = .ecosystemHighlightTapped(slot: try fields.int("slot"), campaignId: try fields.text("campaign_id"))
-        case "history_range_picked":
+        case 9:
+            // history_range_picked
             self = .historyRangePicked(from: try fields.date("from"), to: try fields.date("to"))
-        case "notification_toggled":
+        case 10:
+            // notification_toggled
             self = .notificationToggled(
                 preference: try fields.name("preference", TempoNotificationPreference.self),
                 enabled: try fields.bool("enabled")
             )
-        case "session_sign_out_tapped":
+        case 11:
+            // session_sign_out_tapped
             self = .sessionSignOutTapped(sessionId: try fields.text("session_id"))
-        case "plan_tapped":
+        case 12:
+            // plan_tapped
             self = .planTapped(plan: try fields.name("plan", TempoPlan.self))
-        case "inbox_item_tapped":
+        case 13:
+            // inbox_item_tapped
             self = .inboxItemTapped(category: try fields.name("category", TempoInboxCategory.self))
-        case "inbox_push_opened":
+        case 14:
+            // inbox_push_opened
             self = .inboxPushOpened
-        case "legal_documents_changed":
+        case 15:
+            // legal_documents_changed
             self = .legalDocumentsChanged
-        case "help_category_tapped":
+        case 16:
+            // help_category_tapped
             self = .helpCategoryTapped(category: try fields.text("category"))
-        case "legal_document_tapped":
+        case 17:
+            // legal_document_tapped
             self = .legalDocumentTapped(document: try fields.text("document"))
-        case "equals.submit_application.submitted":
+        case 18:
+            // equals.submit_application.submitted
             self = .equalsSubmitApplicationSubmitted
-        case "equals.submit_application.failed":
+        case 19:
+            // equals.submit_application.failed
             self = .equalsSubmitApplicationFailed
-        case "equals.create_account.created":
+        case 20:
+            // equals.create_account.created
             self = .equalsCreateAccountCreated(userId: try fields.text("user_id"))
-        case "equals.get_onboarding_status.active":
+        case 21:
+            // equals.get_onboarding_status.active
             self = .equalsGetOnboardingStatusActive
-        case "equals.get_onboarding_status.approved":
+        case 22:
+            // equals.get_onboarding_status.approved
             self = .equalsGetOnboardingStatusApproved
-        case "equals.get_onboarding_status.pending":
+        case 23:
+            // equals.get_onboarding_status.pending
             self = .equalsGetOnboardingStatusPending
-        case "equals.get_onboarding_status.rejected":
+        case 24:
+            // equals.get_onboarding_status.rejected
             self = .equalsGetOnboardingStatusRejected
-        case "equals.get_onboarding_status.incomplete":
+        case 25:
+            // equals.get_onboarding_status.incomplete
             self = .equalsGetOnboardingStatusIncomplete
-        case "equals.activate_account.activated":
+        case 26:
+            // equals.activate_account.activated
             self = .equalsActivateAccountActivated
-        case "equals.list_transactions.listed":
+        case 27:
+            // equals.list_transactions.listed
             self = .equalsListTransactionsListed
-        case "equals.list_transactions.failed":
+        case 28:
+            // equals.list_transactions.failed
             self = .equalsListTransactionsFailed
-        case "equals.list_sessions.refreshed":
+        case 29:
+            // equals.list_sessions.refreshed
             self = .equalsListSessionsRefreshed
-        case "equals.sign_out_session.signed_out":
+        case 30:
+            // equals.sign_out_session.signed_out
             self = .equalsSignOutSessionSignedOut
-        case "equals.sign_out_other_sessions.signed_out":
+        case 31:
+            // equals.sign_out_other_sessions.signed_out
             self = .equalsSignOutOtherSessionsSignedOut
-        case "equals.charge_plan_upgrade.charged":
+        case 32:
+            // equals.charge_plan_upgrade.charged
             self = .equalsChargePlanUpgradeCharged
-        case "equals.charge_plan_upgrade.insufficient_funds":
+        case 33:
+            // equals.charge_plan_upgrade.insufficient_funds
             self = .equalsChargePlanUpgradeInsufficientFunds
-        case "equals.schedule_plan_change.scheduled":
+        case 34:
+            // equals.schedule_plan_change.scheduled
             self = .equalsSchedulePlanChangeScheduled
-        case "equals.close_account.closed":
+        case 35:
+            // equals.close_account.closed
             self = .equalsCloseAccountClosed
-        case "equals.log_in.success":
+        case 36:
+            // equals.log_in.success
             self = .equalsLogInSuccess(userId: try fields.text("user_id"))
-        case "equals.log_in.wrong_keycode":
+        case 37:
+            // equals.log_in.wrong_keycode
             self = .equalsLogInWrongKeycode
-        case "equals.activate_card.activated":
+        case 38:
+            // equals.activate_card.activated
             self = .equalsActivateCardActivated
-        case "equals.activate_card.failed":
+        case 39:
+            // equals.activate_card.failed
             self = .equalsActivateCardFailed(reason: try fields.text("reason"))
-        case "equals.set_card_frozen.done":
+        case 40:
+            // equals.set_card_frozen.done
             self = .equalsSetCardFrozenDone
-        case "equals.set_card_frozen.failed":
+        case 41:
+            // equals.set_card_frozen.failed
             self = .equalsSetCardFrozenFailed
-        case "equals.get_card_details.retrieved":
+        case 42:
+            // equals.get_card_details.retrieved
             self = .equalsGetCardDetailsRetrieved
-        case "equals.get_card_details.failed":
+        case 43:
+            // equals.get_card_details.failed
             self = .equalsGetCardDetailsFailed
-        case "equals.get_pin.retrieved":
+        case 44:
+            // equals.get_pin.retrieved
             self = .equalsGetPinRetrieved
-        case "equals.get_pin.failed":
+        case 45:
+            // equals.get_pin.failed
             self = .equalsGetPinFailed
-        case "equals.set_card_limit.done":
+        case 46:
+            // equals.set_card_limit.done
             self = .equalsSetCardLimitDone
-        case "equals.set_card_limit.failed":
+        case 47:
+            // equals.set_card_limit.failed
             self = .equalsSetCardLimitFailed
-        case "equals.order_physical_card.placed":
+        case 48:
+            // equals.order_physical_card.placed
             self = .equalsOrderPhysicalCardPlaced
-        case "equals.order_physical_card.failed":
+        case 49:
+            // equals.order_physical_card.failed
             self = .equalsOrderPhysicalCardFailed
-        case "equals.send_uk_transfer.sent":
+        case 50:
+            // equals.send_uk_transfer.sent
             self = .equalsSendUkTransferSent(transferId: try fields.text("transfer_id"))
-        case "equals.send_uk_transfer.failed":
+        case 51:
+            // equals.send_uk_transfer.failed
             self = .equalsSendUkTransferFailed(reason: try fields.text("reason"))
-        case "equals.get_balance.fetched":
+        case 52:
+            // equals.get_balance.fetched
             self = .equalsGetBalanceFetched(balance: try fields.money("balance", currency: "GBP"))
-        case "equals.get_balance.failed":
+        case 53:
+            // equals.get_balance.failed
             self = .equalsGetBalanceFailed
-        case "equals.refresh_session.refreshed":
+        case 54:
+            // equals.refresh_session.refreshed
             self = .equalsRefreshSessionRefreshed
-        case "equals.refresh_session.expired":
+        case 55:
+            // equals.refresh_session.expired
             self = .equalsRefreshSessionExpired
-        case "equals.send_international_transfer.submitted":
+        case 56:
+            // equals.send_international_transfer.submitted
             self = .equalsSendInternationalTransferSubmitted(transferId: try fields.text("transfer_id"))
-        case "equals.send_international_transfer.failed":
+        case 57:
+            // equals.send_international_transfer.failed
             self = .equalsSendInternationalTransferFailed(reason: try fields.text("reason"))
-        case "otp.send_email_code.sent":
+        case 58:
+            // otp.send_email_code.sent
             self = .otpSendEmailCodeSent
-        case "otp.send_email_code.failed":
+        case 59:
+            // otp.send_email_code.failed
             self = .otpSendEmailCodeFailed
-        case "otp.verify_email_code.valid":
+        case 60:
+            // otp.verify_email_code.valid
             self = .otpVerifyEmailCodeValid
-        case "otp.verify_email_code.invalid":
+        case 61:
+            // otp.verify_email_code.invalid
             self = .otpVerifyEmailCodeInvalid
-        case "otp.verify_email_code.expired":
+        case 62:
+            // otp.verify_email_code.expired
             self = .otpVerifyEmailCodeExpired
-        case "otp.send_sms_code.sent":
+        case 63:
+            // otp.send_sms_code.sent
             self = .otpSendSmsCodeSent
-        case "otp.send_sms_code.failed":
+        case 64:
+            // otp.send_sms_code.failed
             self = .otpSendSmsCodeFailed
-        case "otp.verify_sms_code.valid":
+        case 65:
+            // otp.verify_sms_code.valid
             self = .otpVerifySmsCodeValid
-        case "otp.verify_sms_code.invalid":
+        case 66:
+            // otp.verify_sms_code.invalid
             self = .otpVerifySmsCodeInvalid
-        case "otp.verify_sms_code.expired":
+        case 67:
+            // otp.verify_sms_code.expired
             self = .otpVerifySmsCodeExpired
-        case "postcode_lookup.find_addresses.found":
+        case 68:
+            // postcode_lookup.find_addresses.found
             self = .postcodeLookupFindAddressesFound(addresses: try fields.json("addresses", [String].self))
-        case "postcode_lookup.find_addresses.not_found":
+        case 69:
+            // postcode_lookup.find_addresses.not_found
             self = .postcodeLookupFindAddressesNotFound
-        case "device.check_integrity.intact":
+        case 70:
+            // device.check_integrity.intact
             self = .deviceCheckIntegrityIntact
-        case "device.check_integrity.compromised":
+        case 71:
+            // device.check_integrity.compromised
             self = .deviceCheckIntegrityCompromised
-        case "device.enable_biometrics.enabled":
+        case 72:
+            // device.enable_biometrics.enabled
             self = .deviceEnableBiometricsEnabled
-        case "device.enable_biometrics.declined":
+        case 73:
+            // device.enable_biometrics.declined
             self = .deviceEnableBiometricsDeclined
-        case "device.authenticate.authenticated":
+        case 74:
+            // device.authenticate.authenticated
             self = .deviceAuthenticateAuthenticated
-        case "device.authenticate.cancelled":
+        case 75:
+            // device.authenticate.cancelled
             self = .deviceAuthenticateCancelled
-        case "payments.initial_payment.succeeded":
+        case 76:
+            // payments.initial_payment.succeeded
             self = .paymentsInitialPaymentSucceeded
-        case "payments.initial_payment.declined":
+        case 77:
+            // payments.initial_payment.declined
             self = .paymentsInitialPaymentDeclined
-        case "payments.charge.succeeded":
+        case 78:
+            // payments.charge.succeeded
             self = .paymentsChargeSucceeded
-        case "payments.charge.declined":
+        case 79:
+            // payments.charge.declined
             self = .paymentsChargeDeclined
-        case "payments.charge.cancelled":
+        case 80:
+            // payments.charge.cancelled
             self = .paymentsChargeCancelled
-        case "pitstop.open_ticket.opened":
+        case 81:
+            // pitstop.open_ticket.opened
             self = .pitstopOpenTicketOpened
-        case "pitstop.open_ticket.failed":
+        case 82:
+            // pitstop.open_ticket.failed
             self = .pitstopOpenTicketFailed
-        case "pitstop.start_chat.started":
+        case 83:
+            // pitstop.start_chat.started
             self = .pitstopStartChatStarted
-        case "logos.find_logo.found":
+        case 84:
+            // logos.find_logo.found
             self = .logosFindLogoFound(merchant: try fields.text("merchant"), url: try fields.text("url"))
-        case "logos.find_logo.not_found":
+        case 85:
+            // logos.find_logo.not_found
             self = .logosFindLogoNotFound
-        case "fx.subscribe_rates.streaming":
+        case 86:
+            // fx.subscribe_rates.streaming
             self = .fxSubscribeRatesStreaming
-        case "fx.subscribe_rates.unavailable":
+        case 87:
+            // fx.subscribe_rates.unavailable
             self = .fxSubscribeRatesUnavailable
-        case "fx.lock_rate.locked":
+        case 88:
+            // fx.lock_rate.locked
             self = .fxLockRateLocked
-        case "fx.lock_rate.expired":
+        case 89:
+            // fx.lock_rate.expired
             self = .fxLockRateExpired
-        case "device_wallet.provision_card.added":
+        case 90:
+            // device_wallet.provision_card.added
             self = .deviceWalletProvisionCardAdded
-        case "device_wallet.provision_card.cancelled":
+        case 91:
+            // device_wallet.provision_card.cancelled
             self = .deviceWalletProvisionCardCancelled
-        case "device_wallet.provision_card.failed":
+        case 92:
+            // device_wallet.provision_card.failed
             self = .deviceWalletProvisionCardFailed
-        case "push_provider.save_preferences.saved":
+        case 93:
+            // push_provider.save_preferences.saved
             self = .pushProviderSavePreferencesSaved
-        case "veriff.send_sms_link.sent":
+        case 94:
+            // veriff.send_sms_link.sent
             self = .veriffSendSmsLinkSent
-        case "veriff.send_sms_link.failed":
+        case 95:
+            // veriff.send_sms_link.failed
             self = .veriffSendSmsLinkFailed
-        case "veriff.scan_front.passport":
+        case 96:
+            // veriff.scan_front.passport
             self = .veriffScanFrontPassport
-        case "veriff.scan_front.driving_licence":
+        case 97:
+            // veriff.scan_front.driving_licence
             self = .veriffScanFrontDrivingLicence
-        case "veriff.scan_front.national_id":
+        case 98:
+            // veriff.scan_front.national_id
             self = .veriffScanFrontNationalId
-        case "veriff.scan_front.not_detected":
+        case 99:
+            // veriff.scan_front.not_detected
             self = .veriffScanFrontNotDetected
-        case "veriff.scan_back.captured":
+        case 100:
+            // veriff.scan_back.captured
             self = .veriffScanBackCaptured
-        case "veriff.capture_selfie.captured":
+        case 101:
+            // veriff.capture_selfie.captured
             self = .veriffCaptureSelfieCaptured
-        case "veriff.analyse.submitted":
+        case 102:
+            // veriff.analyse.submitted
             self = .veriffAnalyseSubmitted
-        case "veriff.get_decision.approved":
+        case 103:
+            // veriff.get_decision.approved
             self = .veriffGetDecisionApproved
-        case "veriff.get_decision.rejected":
+        case 104:
+            // veriff.get_decision.rejected
             self = .veriffGetDecisionRejected
-        case "veriff.get_decision.pending":
+        case 105:
+            // veriff.get_decision.pending
             self = .veriffGetDecisionPending
-        case "veriff.get_decision.incomplete":
+        case 106:
+            // veriff.get_decision.incomplete
             self = .veriffGetDecisionIncomplete
-        case "veriff.check_proof_of_address.approved":
+        case 107:
+            // veriff.check_proof_of_address.approved
             self = .veriffCheckProofOfAddressApproved
-        case "veriff.check_proof_of_address.rejected":
+        case 108:
+            // veriff.check_proof_of_address.rejected
             self = .veriffCheckProofOfAddressRejected
-        case "veriff.check_proof_of_address.pending":
+        case 109:
+            // veriff.check_proof_of_address.pending
             self = .veriffCheckProofOfAddressPending
-        case "tap_unlock":
+        case 110:
+            // tap_unlock
             self = .tapUnlock
-        case "app_backgrounded":
+        case 111:
+            // app_backgrounded
             self = .appBackgrounded
-        case "app_foregrounded":
+        case 112:
+            // app_foregrounded
             self = .appForegrounded
-        case "tap_im_new":
+        case 113:
+            // tap_im_new
             self = .tapImNew
-        case "tap_log_in":
+        case 114:
+            // tap_log_in
             self = .tapLogIn
-        case "keycode_entered":
+        case 115:
+            // keycode_entered
             self = .keycodeEntered
-        case "tap_back":
+        case 116:
+            // tap_back
             self = .tapBack
-        case "tap_select":
+        case 117:
+            // tap_select
             self = .tapSelect
-        case "tap_continue":
+        case 118:
+            // tap_continue
             self = .tapContinue
-        case "code_entered":
+        case 119:
+            // code_entered
             self = .codeEntered
-        case "tap_resend_code":
+        case 120:
+            // tap_resend_code
             self = .tapResendCode
-        case "tap_dial_code":
+        case 121:
+            // tap_dial_code
             self = .tapDialCode
-        case "tap_close":
+        case 122:
+            // tap_close
             self = .tapClose
-        case "tap_enable_now":
+        case 123:
+            // tap_enable_now
             self = .tapEnableNow
-        case "tap_enable_later":
+        case 124:
+            // tap_enable_later
             self = .tapEnableLater
-        case "tap_find_address":
+        case 125:
+            // tap_find_address
             self = .tapFindAddress
-        case "tap_confirm":
+        case 126:
+            // tap_confirm
             self = .tapConfirm
-        case "tap_tab_home":
+        case 127:
+            // tap_tab_home
             self = .tapTabHome
-        case "tap_tab_cards":
+        case 128:
+            // tap_tab_cards
             self = .tapTabCards
-        case "tap_tab_send":
+        case 129:
+            // tap_tab_send
             self = .tapTabSend
-        case "tap_card_controls":
+        case 130:
+            // tap_card_controls
             self = .tapCardControls
-        case "tap_send":
+        case 131:
+            // tap_send
             self = .tapSend
-        case "tap_menu":
+        case 132:
+            // tap_menu
             self = .tapMenu
-        case "tap_card":
+        case 133:
+            // tap_card
             self = .tapCard
-        case "tap_balance":
+        case 134:
+            // tap_balance
             self = .tapBalance
-        case "tap_add_funds":
+        case 135:
+            // tap_add_funds
             self = .tapAddFunds
-        case "tap_see_all_transactions":
+        case 136:
+            // tap_see_all_transactions
             self = .tapSeeAllTransactions
-        case "toggle_freeze":
+        case 137:
+            // toggle_freeze
             self = .toggleFreeze
-        case "tap_claim":
+        case 138:
+            // tap_claim
             self = .tapClaim
-        case "tap_search":
+        case 139:
+            // tap_search
             self = .tapSearch
-        case "search_changed":
+        case 140:
+            // search_changed
             self = .searchChanged
-        case "tap_cancel_search":
+        case 141:
+            // tap_cancel_search
             self = .tapCancelSearch
-        case "tap_date_filter":
+        case 142:
+            // tap_date_filter
             self = .tapDateFilter
-        case "tap_apply_filter":
+        case 143:
+            // tap_apply_filter
             self = .tapApplyFilter
-        case "tap_clear_filter":
+        case 144:
+            // tap_clear_filter
             self = .tapClearFilter
-        case "pull_to_refresh":
+        case 145:
+            // pull_to_refresh
             self = .pullToRefresh
-        case "tap_card_or_digital_wallet":
+        case 146:
+            // tap_card_or_digital_wallet
             self = .tapCardOrDigitalWallet
-        case "tap_close_sheet":
+        case 147:
+            // tap_close_sheet
             self = .tapCloseSheet
-        case "tap_bank_transfer":
+        case 148:
+            // tap_bank_transfer
             self = .tapBankTransfer
-        case "tap_pay":
+        case 149:
+            // tap_pay
             self = .tapPay
-        case "tap_copy_account_number":
+        case 150:
+            // tap_copy_account_number
             self = .tapCopyAccountNumber
-        case "tap_copy_sort_code":
+        case 151:
+            // tap_copy_sort_code
             self = .tapCopySortCode
-        case "tap_activate_virtual_card":
+        case 152:
+            // tap_activate_virtual_card
             self = .tapActivateVirtualCard
-        case "tap_add_to_wallet":
+        case 153:
+            // tap_add_to_wallet
             self = .tapAddToWallet
-        case "tap_order_physical_card":
+        case 154:
+            // tap_order_physical_card
             self = .tapOrderPhysicalCard
-        case "tap_view_card_details":
+        case 155:
+            // tap_view_card_details
             self = .tapViewCardDetails
-        case "tap_report_issue":
+        case 156:
+            // tap_report_issue
             self = .tapReportIssue
-        case "tap_limits":
+        case 157:
+            // tap_limits
             self = .tapLimits
-        case "tap_view_pin":
+        case 158:
+            // tap_view_pin
             self = .tapViewPin
-        case "tap_add_to_apple_wallet":
+        case 159:
+            // tap_add_to_apple_wallet
             self = .tapAddToAppleWallet
-        case "tap_add_to_google_wallet":
+        case 160:
+            // tap_add_to_google_wallet
             self = .tapAddToGoogleWallet
-        case "tap_activate_now":
+        case 161:
+            // tap_activate_now
             self = .tapActivateNow
-        case "tap_done":
+        case 162:
+            // tap_done
             self = .tapDone
-        case "tap_retry":
+        case 163:
+            // tap_retry
             self = .tapRetry
-        case "tap_freeze":
+        case 164:
+            // tap_freeze
             self = .tapFreeze
-        case "tap_cancel":
+        case 165:
+            // tap_cancel
             self = .tapCancel
-        case "tap_copy_pan":
+        case 166:
+            // tap_copy_pan
             self = .tapCopyPan
-        case "tap_copy_cvv":
+        case 167:
+            // tap_copy_cvv
             self = .tapCopyCvv
-        case "tap_view_my_pin":
+        case 168:
+            // tap_view_my_pin
             self = .tapViewMyPin
-        case "tap_report":
+        case 169:
+            // tap_report
             self = .tapReport
-        case "toggle_card_limit":
+        case 170:
+            // toggle_card_limit
             self = .toggleCardLimit
-        case "tap_confirm_disable":
+        case 171:
+            // tap_confirm_disable
             self = .tapConfirmDisable
-        case "tap_cancel_disable":
+        case 172:
+            // tap_cancel_disable
             self = .tapCancelDisable
-        case "tap_confirm_address":
+        case 173:
+            // tap_confirm_address
             self = .tapConfirmAddress
-        case "tap_change_address":
+        case 174:
+            // tap_change_address
             self = .tapChangeAddress
-        case "pin_entered":
+        case 175:
+            // pin_entered
             self = .pinEntered
-        case "tap_try_again":
+        case 176:
+            // tap_try_again
             self = .tapTryAgain
-        case "tap_ok":
+        case 177:
+            // tap_ok
             self = .tapOk
-        case "tap_uk_transfer":
+        case 178:
+            // tap_uk_transfer
             self = .tapUkTransfer
-        case "tap_international_transfer":
+        case 179:
+            // tap_international_transfer
             self = .tapInternationalTransfer
-        case "tap_view_history":
+        case 180:
+            // tap_view_history
             self = .tapViewHistory
-        case "tap_top_up_now":
+        case 181:
+            // tap_top_up_now
             self = .tapTopUpNow
-        case "tap_pitstop_support":
+        case 182:
+            // tap_pitstop_support
             self = .tapPitstopSupport
-        case "tap_personal_details":
+        case 183:
+            // tap_personal_details
             self = .tapPersonalDetails
-        case "tap_security":
+        case 184:
+            // tap_security
             self = .tapSecurity
-        case "tap_notifications":
+        case 185:
+            // tap_notifications
             self = .tapNotifications
-        case "tap_subscription":
+        case 186:
+            // tap_subscription
             self = .tapSubscription
-        case "tap_pitstop":
+        case 187:
+            // tap_pitstop
             self = .tapPitstop
-        case "tap_legal_documents":
+        case 188:
+            // tap_legal_documents
             self = .tapLegalDocuments
-        case "tap_close_account":
+        case 189:
+            // tap_close_account
             self = .tapCloseAccount
-        case "tap_sign_out":
+        case 190:
+            // tap_sign_out
             self = .tapSignOut
-        case "tap_edit_email":
+        case 191:
+            // tap_edit_email
             self = .tapEditEmail
-        case "tap_edit_phone":
+        case 192:
+            // tap_edit_phone
             self = .tapEditPhone
-        case "tap_edit_address":
+        case 193:
+            // tap_edit_address
             self = .tapEditAddress
-        case "tap_locked_identity_field":
+        case 194:
+            // tap_locked_identity_field
             self = .tapLockedIdentityField
-        case "tap_save":
+        case 195:
+            // tap_save
             self = .tapSave
-        case "toggle_face_id":
+        case 196:
+            // toggle_face_id
             self = .toggleFaceId
-        case "tap_change_keycode":
+        case 197:
+            // tap_change_keycode
             self = .tapChangeKeycode
-        case "tap_sign_out_all_other_devices":
+        case 198:
+            // tap_sign_out_all_other_devices
             self = .tapSignOutAllOtherDevices
-        case "tap_inbox":
+        case 199:
+            // tap_inbox
             self = .tapInbox
-        case "tap_cancel_subscription":
+        case 200:
+            // tap_cancel_subscription
             self = .tapCancelSubscription
-        case "tap_start_chat":
+        case 201:
+            // tap_start_chat
             self = .tapStartChat
-        case "tap_faq":
+        case 202:
+            // tap_faq
             self = .tapFaq
-        case "tap_email_support":
+        case 203:
+            // tap_email_support
             self = .tapEmailSupport
-        case "tap_continue_to_close":
+        case 204:
+            // tap_continue_to_close
             self = .tapContinueToClose
-        case "tap_close_account_permanently":
+        case 205:
+            // tap_close_account_permanently
             self = .tapCloseAccountPermanently
-        case "tap_send_sms_link":
+        case 206:
+            // tap_send_sms_link
             self = .tapSendSmsLink
-        case "veriff_link_opened":
+        case 207:
+            // veriff_link_opened
             self = .veriffLinkOpened
-        case "tap_check_again":
+        case 208:
+            // tap_check_again
             self = .tapCheckAgain
-        case "tap_log_out":
+        case 209:
+            // tap_log_out
             self = .tapLogOut
-        case "tap_start":
+        case 210:
+            // tap_start
             self = .tapStart
-        case "tap_continue_on_phone":
+        case 211:
+            // tap_continue_on_phone
             self = .tapContinueOnPhone
-        case "tap_allow_camera":
+        case 212:
+            // tap_allow_camera
             self = .tapAllowCamera
-        case "camera_denied":
+        case 213:
+            // camera_denied
             self = .cameraDenied
-        case "phone_session_started":
+        case 214:
+            // phone_session_started
             self = .phoneSessionStarted
-        case "tap_start_scan":
+        case 215:
+            // tap_start_scan
             self = .tapStartScan
-        case "tap_return_to_app":
+        case 216:
+            // tap_return_to_app
             self = .tapReturnToApp
-        case "browser_closed":
+        case 217:
+            // browser_closed
             self = .browserClosed
-        case "tap_confirm_method":
+        case 218:
+            // tap_confirm_method
             self = .tapConfirmMethod
-        case "tap_pay_now":
+        case 219:
+            // tap_pay_now
             self = .tapPayNow
-        case "tap_later":
+        case 220:
+            // tap_later
             self = .tapLater
-        case "tap_agree":
+        case 221:
+            // tap_agree
             self = .tapAgree
-        case "tap_go_home":
+        case 222:
+            // tap_go_home
             self = .tapGoHome
-        case "connection_lost":
+        case 230:
+            // connection_lost
             self = .connectionLost
-        case "connection_restored":
+        case 231:
+            // connection_restored
             self = .connectionRestored
-        case "session_check", "card_payment_recorded", "merchant_logo_needed", "card_payment_push_due", "funds_received_push_due", "large_transaction_push_due", "forget_user", "transfer_recorded":
+        case 223, 224, 225, 226, 227, 228, 229, 232:
             throw FlowEventError(event: name, reason: .raisedByFlows)
         default:
             throw FlowEventError(event: name, reason: .unknownEvent)
@@ -2765,477 +2990,250 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
-        switch self {
-        case .countrySelected:
-            return "country_selected"
-        case .addressSelected:
-            return "address_selected"
-        case .cardPaymentRequested:
-            return "card_payment_requested"
-        case .physicalCardDelivered:
-            return "physical_card_delivered"
-        case .physicalCardAtmActivated:
-            return "physical_card_atm_activated"
-        case .fxRateQuoted:
-            return "fx_rate_quoted"
-        case .bankTransferReceived:
-            return "bank_transfer_received"
-        case .ecosystemHighlightViewed:
-            return "ecosystem_highlight_viewed"
-        case .ecosystemHighlightTapped:
-            return "ecosystem_highlight_tapped"
-        case .historyRangePicked:
-            return "history_range_picked"
-        case .notificationToggled:
-            return "notification_toggled"
-        case .sessionSignOutTapped:
-            return "session_sign_out_tapped"
-        case .planTapped:
-            return "plan_tapped"
-        case .inboxItemTapped:
-            return "inbox_item_tapped"
-        case .inboxPushOpened:
-            return "inbox_push_opened"
-        case .legalDocumentsChanged:
-            return "legal_documents_changed"
-        case .helpCategoryTapped:
-            return "help_category_tapped"
-        case .legalDocumentTapped:
-            return "legal_document_tapped"
-        case .equalsSubmitApplicationSubmitted:
-            return "equals.submit_application.submitted"
-        case .equalsSubmitApplicationFailed:
-            return "equals.submit_application.failed"
-        case .equalsCreateAccountCreated:
-            return "equals.create_account.created"
-        case .equalsGetOnboardingStatusActive:
-            return "equals.get_onboarding_status.active"
-        case .equalsGetOnboardingStatusApproved:
-            return "equals.get_onboarding_status.approved"
-        case .equalsGetOnboardingStatusPending:
-            return "equals.get_onboarding_status.pending"
-        case .equalsGetOnboardingStatusRejected:
-            return "equals.get_onboarding_status.rejected"
-        case .equalsGetOnboardingStatusIncomplete:
-            return "equals.get_onboarding_status.incomplete"
-        case .equalsActivateAccountActivated:
-            return "equals.activate_account.activated"
-        case .equalsListTransactionsListed:
-            return "equals.list_transactions.listed"
-        case .equalsListTransactionsFailed:
-            return "equals.list_transactions.failed"
-        case .equalsListSessionsRefreshed:
-            return "equals.list_sessions.refreshed"
-        case .equalsSignOutSessionSignedOut:
-            return "equals.sign_out_session.signed_out"
-        case .equalsSignOutOtherSessionsSignedOut:
-            return "equals.sign_out_other_sessions.signed_out"
-        case .equalsChargePlanUpgradeCharged:
-            return "equals.charge_plan_upgrade.charged"
-        case .equalsChargePlanUpgradeInsufficientFunds:
-            return "equals.charge_plan_upgrade.insufficient_funds"
-        case .equalsSchedulePlanChangeScheduled:
-            return "equals.schedule_plan_change.scheduled"
-        case .equalsCloseAccountClosed:
-            return "equals.close_account.closed"
-        case .equalsLogInSuccess:
-            return "equals.log_in.success"
-        case .equalsLogInWrongKeycode:
-            return "equals.log_in.wrong_keycode"
-        case .equalsActivateCardActivated:
-            return "equals.activate_card.activated"
-        case .equalsActivateCardFailed:
-            return "equals.activate_card.failed"
-        case .equalsSetCardFrozenDone:
-            return "equals.set_card_frozen.done"
-        case .equalsSetCardFrozenFailed:
-            return "equals.set_card_frozen.failed"
-        case .equalsGetCardDetailsRetrieved:
-            return "equals.get_card_details.retrieved"
-        case .equalsGetCardDetailsFailed:
-            return "equals.get_card_details.failed"
-        case .equalsGetPinRetrieved:
-            return "equals.get_pin.retrieved"
-        case .equalsGetPinFailed:
-            return "equals.get_pin.failed"
-        case .equalsSetCardLimitDone:
-            return "equals.set_card_limit.done"
-        case .equalsSetCardLimitFailed:
-            return "equals.set_card_limit.failed"
-        case .equalsOrderPhysicalCardPlaced:
-            return "equals.order_physical_card.placed"
-        case .equalsOrderPhysicalCardFailed:
-            return "equals.order_physical_card.failed"
-        case .equalsSendUkTransferSent:
-            return "equals.send_uk_transfer.sent"
-        case .equalsSendUkTransferFailed:
-            return "equals.send_uk_transfer.failed"
-        case .equalsGetBalanceFetched:
-            return "equals.get_balance.fetched"
-        case .equalsGetBalanceFailed:
-            return "equals.get_balance.failed"
-        case .equalsRefreshSessionRefreshed:
-            return "equals.refresh_session.refreshed"
-        case .equalsRefreshSessionExpired:
-            return "equals.refresh_session.expired"
-        case .equalsSendInternationalTransferSubmitted:
-            return "equals.send_international_transfer.submitted"
-        case .equalsSendInternationalTransferFailed:
-            return "equals.send_international_transfer.failed"
-        case .otpSendEmailCodeSent:
-            return "otp.send_email_code.sent"
-        case .otpSendEmailCodeFailed:
-            return "otp.send_email_code.failed"
-        case .otpVerifyEmailCodeValid:
-            return "otp.verify_email_code.valid"
-        case .otpVerifyEmailCodeInvalid:
-            return "otp.verify_email_code.invalid"
-        case .otpVerifyEmailCodeExpired:
-            return "otp.verify_email_code.expired"
-        case .otpSendSmsCodeSent:
-            return "otp.send_sms_code.sent"
-        case .otpSendSmsCodeFailed:
-            return "otp.send_sms_code.failed"
-        case .otpVerifySmsCodeValid:
-            return "otp.verify_sms_code.valid"
-        case .otpVerifySmsCodeInvalid:
-            return "otp.verify_sms_code.invalid"
-        case .otpVerifySmsCodeExpired:
-            return "otp.verify_sms_code.expired"
-        case .postcodeLookupFindAddressesFound:
-            return "postcode_lookup.find_addresses.found"
-        case .postcodeLookupFindAddressesNotFound:
-            return "postcode_lookup.find_addresses.not_found"
-        case .deviceCheckIntegrityIntact:
-            return "device.check_integrity.intact"
-        case .deviceCheckIntegrityCompromised:
-            return "device.check_integrity.compromised"
-        case .deviceEnableBiometricsEnabled:
-            return "device.enable_biometrics.enabled"
-        case .deviceEnableBiometricsDeclined:
-            return "device.enable_biometrics.declined"
-        case .deviceAuthenticateAuthenticated:
-            return "device.authenticate.authenticated"
-        case .deviceAuthenticateCancelled:
-            return "device.authenticate.cancelled"
-        case .paymentsInitialPaymentSucceeded:
-            return "payments.initial_payment.succeeded"
-        case .paymentsInitialPaymentDeclined:
-            return "payments.initial_payment.declined"
-        case .paymentsChargeSucceeded:
-            return "payments.charge.succeeded"
-        case .paymentsChargeDeclined:
-            return "payments.charge.declined"
-        case .paymentsChargeCancelled:
-            return "payments.charge.cancelled"
-        case .pitstopOpenTicketOpened:
-            return "pitstop.open_ticket.opened"
-        case .pitstopOpenTicketFailed:
-            return "pitstop.open_ticket.failed"
-        case .pitstopStartChatStarted:
-            return "pitstop.start_chat.started"
-        case .logosFindLogoFound:
-            return "logos.find_logo.found"
-        case .logosFindLogoNotFound:
-            return "logos.find_logo.not_found"
-        case .fxSubscribeRatesStreaming:
-            return "fx.subscribe_rates.streaming"
-        case .fxSubscribeRatesUnavailable:
-            return "fx.subscribe_rates.unavailable"
-        case .fxLockRateLocked:
-            return "fx.lock_rate.locked"
-        case .fxLockRateExpired:
-            return "fx.lock_rate.expired"
-        case .deviceWalletProvisionCardAdded:
-            return "device_wallet.provision_card.added"
-        case .deviceWalletProvisionCardCancelled:
-            return "device_wallet.provision_card.cancelled"
-        case .deviceWalletProvisionCardFailed:
-            return "device_wallet.provision_card.failed"
-        case .pushProviderSavePreferencesSaved:
-            return "push_provider.save_preferences.saved"
-        case .veriffSendSmsLinkSent:
-            return "veriff.send_sms_link.sent"
-        case .veriffSendSmsLinkFailed:
-            return "veriff.send_sms_link.failed"
-        case .veriffScanFrontPassport:
-            return "veriff.scan_front.passport"
-        case .veriffScanFrontDrivingLicence:
-            return "veriff.scan_front.driving_licence"
-        case .veriffScanFrontNationalId:
-            return "veriff.scan_front.national_id"
-        case .veriffScanFrontNotDetected:
-            return "veriff.scan_front.not_detected"
-        case .veriffScanBackCaptured:
-            return "veriff.scan_back.captured"
-        case .veriffCaptureSelfieCaptured:
-            return "veriff.capture_selfie.captured"
-        case .veriffAnalyseSubmitted:
-            return "veriff.analyse.submitted"
-        case .veriffGetDecisionApproved:
-            return "veriff.get_decision.approved"
-        case .veriffGetDecisionRejected:
-            return "veriff.get_decision.rejected"
-        case .veriffGetDecisionPending:
-            return "veriff.get_decision.pending"
-        case .veriffGetDecisionIncomplete:
-            return "veriff.get_decision.incomplete"
-        case .veriffCheckProofOfAddressApproved:
-            return "veriff.check_proof_of_address.approved"
-        case .veriffCheckProofOfAddressRejected:
-            return "veriff.check_proof_of_address.rejected"
-        case .veriffCheckProofOfAddressPending:
-            return "veriff.check_proof_of_address.pending"
-        case .tapUnlock:
-            return "tap_unlock"
-        case .appBackgrounded:
-            return "app_backgrounded"
-        case .appForegrounded:
-            return "app_foregrounded"
-        case .tapImNew:
-            return "tap_im_new"
-        case .tapLogIn:
-            return "tap_log_in"
-        case .keycodeEntered:
-            return "keycode_entered"
-        case .tapBack:
-            return "tap_back"
-        case .tapSelect:
-            return "tap_select"
-        case .tapContinue:
-            return "tap_continue"
-        case .codeEntered:
-            return "code_entered"
-        case .tapResendCode:
-            return "tap_resend_code"
-        case .tapDialCode:
-            return "tap_dial_code"
-        case .tapClose:
-            return "tap_close"
-        case .tapEnableNow:
-            return "tap_enable_now"
-        case .tapEnableLater:
-            return "tap_enable_later"
-        case .tapFindAddress:
-            return "tap_find_address"
-        case .tapConfirm:
-            return "tap_confirm"
-        case .tapTabHome:
-            return "tap_tab_home"
-        case .tapTabCards:
-            return "tap_tab_cards"
-        case .tapTabSend:
-            return "tap_tab_send"
-        case .tapCardControls:
-            return "tap_card_controls"
-        case .tapSend:
-            return "tap_send"
-        case .tapMenu:
-            return "tap_menu"
-        case .tapCard:
-            return "tap_card"
-        case .tapBalance:
-            return "tap_balance"
-        case .tapAddFunds:
-            return "tap_add_funds"
-        case .tapSeeAllTransactions:
-            return "tap_see_all_transactions"
-        case .toggleFreeze:
-            return "toggle_freeze"
-        case .tapClaim:
-            return "tap_claim"
-        case .tapSearch:
-            return "tap_search"
-        case .searchChanged:
-            return "search_changed"
-        case .tapCancelSearch:
-            return "tap_cancel_search"
-        case .tapDateFilter:
-            return "tap_date_filter"
-        case .tapApplyFilter:
-            return "tap_apply_filter"
-        case .tapClearFilter:
-            return "tap_clear_filter"
-        case .pullToRefresh:
-            return "pull_to_refresh"
-        case .tapCardOrDigitalWallet:
-            return "tap_card_or_digital_wallet"
-        case .tapCloseSheet:
-            return "tap_close_sheet"
-        case .tapBankTransfer:
-            return "tap_bank_transfer"
-        case .tapPay:
-            return "tap_pay"
-        case .tapCopyAccountNumber:
-            return "tap_copy_account_number"
-        case .tapCopySortCode:
-            return "tap_copy_sort_code"
-        case .tapActivateVirtualCard:
-            return "tap_activate_virtual_card"
-        case .tapAddToWallet:
-            return "tap_add_to_wallet"
-        case .tapOrderPhysicalCard:
-            return "tap_order_physical_card"
-        case .tapViewCardDetails:
-            return "tap_view_card_details"
-        case .tapReportIssue:
-            return "tap_report_issue"
-        case .tapLimits:
-            return "tap_limits"
-        case .tapViewPin:
-            return "tap_view_pin"
-        case .tapAddToAppleWallet:
-            return "tap_add_to_apple_wallet"
-        case .tapAddToGoogleWallet:
-            return "tap_add_to_google_wallet"
-        case .tapActivateNow:
-            return "tap_activate_now"
-        case .tapDone:
-            return "tap_done"
-        case .tapRetry:
-            return "tap_retry"
-        case .tapFreeze:
-            return "tap_freeze"
-        case .tapCancel:
-            return "tap_cancel"
-        case .tapCopyPan:
-            return "tap_copy_pan"
-        case .tapCopyCvv:
-            return "tap_copy_cvv"
-        case .tapViewMyPin:
-            return "tap_view_my_pin"
-        case .tapReport:
-            return "tap_report"
-        case .toggleCardLimit:
-            return "toggle_card_limit"
-        case .tapConfirmDisable:
-            return "tap_confirm_disable"
-        case .tapCancelDisable:
-            return "tap_cancel_disable"
-        case .tapConfirmAddress:
-            return "tap_confirm_address"
-        case .tapChangeAddress:
-            return "tap_change_address"
-        case .pinEntered:
-            return "pin_entered"
-        case .tapTryAgain:
-            return "tap_try_again"
-        case .tapOk:
-            return "tap_ok"
-        case .tapUkTransfer:
-            return "tap_uk_transfer"
-        case .tapInternationalTransfer:
-            return "tap_international_transfer"
-        case .tapViewHistory:
-            return "tap_view_history"
-        case .tapTopUpNow:
-            return "tap_top_up_now"
-        case .tapPitstopSupport:
-            return "tap_pitstop_support"
-        case .tapPersonalDetails:
-            return "tap_personal_details"
-        case .tapSecurity:
-            return "tap_security"
-        case .tapNotifications:
-            return "tap_notifications"
-        case .tapSubscription:
-            return "tap_subscription"
-        case .tapPitstop:
-            return "tap_pitstop"
-        case .tapLegalDocuments:
-            return "tap_legal_documents"
-        case .tapCloseAccount:
-            return "tap_close_account"
-        case .tapSignOut:
-            return "tap_sign_out"
-        case .tapEditEmail:
-            return "tap_edit_email"
-        case .tapEditPhone:
-            return "tap_edit_phone"
-        case .tapEditAddress:
-            return "tap_edit_address"
-        case .tapLockedIdentityField:
-            return "tap_locked_identity_field"
-        case .tapSave:
-            return "tap_save"
-        case .toggleFaceId:
-            return "toggle_face_id"
-        case .tapChangeKeycode:
-            return "tap_change_keycode"
-        case .tapSignOutAllOtherDevices:
-            return "tap_sign_out_all_other_devices"
-        case .tapInbox:
-            return "tap_inbox"
-        case .tapCancelSubscription:
-            return "tap_cancel_subscription"
-        case .tapStartChat:
-            return "tap_start_chat"
-        case .tapFaq:
-            return "tap_faq"
-        case .tapEmailSupport:
-            return "tap_email_support"
-        case .tapContinueToClose:
-            return "tap_continue_to_close"
-        case .tapCloseAccountPermanently:
-            return "tap_close_account_permanently"
-        case .tapSendSmsLink:
-            return "tap_send_sms_link"
-        case .veriffLinkOpened:
-            return "veriff_link_opened"
-        case .tapCheckAgain:
-            return "tap_check_again"
-        case .tapLogOut:
-            return "tap_log_out"
-        case .tapStart:
-            return "tap_start"
-        case .tapContinueOnPhone:
-            return "tap_continue_on_phone"
-        case .tapAllowCamera:
-            return "tap_allow_camera"
-        case .cameraDenied:
-            return "camera_denied"
-        case .phoneSessionStarted:
-            return "phone_session_started"
-        case .tapStartScan:
-            return "tap_start_scan"
-        case .tapReturnToApp:
-            return "tap_return_to_app"
-        case .browserClosed:
-            return "browser_closed"
-        case .tapConfirmMethod:
-            return "tap_confirm_method"
-        case .tapPayNow:
-            return "tap_pay_now"
-        case .tapLater:
-            return "tap_later"
-        case .tapAgree:
-            return "tap_agree"
-        case .tapGoHome:
-            return "tap_go_home"
-        case .sessionCheck:
-            return "session_check"
-        case .cardPaymentRecorded:
-            return "card_payment_recorded"
-        case .merchantLogoNeeded:
-            return "merchant_logo_needed"
-        case .cardPaymentPushDue:
-            return "card_payment_push_due"
-        case .fundsReceivedPushDue:
-            return "funds_received_push_due"
-        case .largeTransactionPushDue:
-            return "large_transaction_push_due"
-        case .forgetUser:
-            return "forget_user"
-        case .connectionLost:
-            return "connection_lost"
-        case .connectionRestored:
-            return "connection_restored"
-        case .transferRecorded:
-            return "transfer_recorded"
-        case .timerFired:
+        if case .timerFired = self {
             return "timer"
         }
+        return Self.flowNames[number]
     }
+
+    /// The events' names in the flows, one per line, by number.
+    private static let flowNamesData = #"""
+    country_selected
+    address_selected
+    card_payment_requested
+    physical_card_delivered
+    physical_card_atm_activated
+    fx_rate_quoted
+    bank_transfer_received
+    ecosystem_highlight_viewed
+    ecosystem_highlight_tapped
+    history_range_picked
+    notification_toggled
+    session_sign_out_tapped
+    plan_tapped
+    inbox_item_tapped
+    inbox_push_opened
+    legal_documents_changed
+    help_category_tapped
+    legal_document_tapped
+    equals.submit_application.submitted
+    equals.submit_application.failed
+    equals.create_account.created
+    equals.get_onboarding_status.active
+    equals.get_onboarding_status.approved
+    equals.get_onboarding_status.pending
+    equals.get_onboarding_status.rejected
+    equals.get_onboarding_status.incomplete
+    equals.activate_account.activated
+    equals.list_transactions.listed
+    equals.list_transactions.failed
+    equals.list_sessions.refreshed
+    equals.sign_out_session.signed_out
+    equals.sign_out_other_sessions.signed_out
+    equals.charge_plan_upgrade.charged
+    equals.charge_plan_upgrade.insufficient_funds
+    equals.schedule_plan_change.scheduled
+    equals.close_account.closed
+    equals.log_in.success
+    equals.log_in.wrong_keycode
+    equals.activate_card.activated
+    equals.activate_card.failed
+    equals.set_card_frozen.done
+    equals.set_card_frozen.failed
+    equals.get_card_details.retrieved
+    equals.get_card_details.failed
+    equals.get_pin.retrieved
+    equals.get_pin.failed
+    equals.set_card_limit.done
+    equals.set_card_limit.failed
+    equals.order_physical_card.placed
+    equals.order_physical_card.failed
+    equals.send_uk_transfer.sent
+    equals.send_uk_transfer.failed
+    equals.get_balance.fetched
+    equals.get_balance.failed
+    equals.refresh_session.refreshed
+    equals.refresh_session.expired
+    equals.send_international_transfer.submitted
+    equals.send_international_transfer.failed
+    otp.send_email_code.sent
+    otp.send_email_code.failed
+    otp.verify_email_code.valid
+    otp.verify_email_code.invalid
+    otp.verify_email_code.expired
+    otp.send_sms_code.sent
+    otp.send_sms_code.failed
+    otp.verify_sms_code.valid
+    otp.verify_sms_code.invalid
+    otp.verify_sms_code.expired
+    postcode_lookup.find_addresses.found
+    postcode_lookup.find_addresses.not_found
+    device.check_integrity.intact
+    device.check_integrity.compromised
+    device.enable_biometrics.enabled
+    device.enable_biometrics.declined
+    device.authenticate.authenticated
+    device.authenticate.cancelled
+    payments.initial_payment.succeeded
+    payments.initial_payment.declined
+    payments.charge.succeeded
+    payments.charge.declined
+    payments.charge.cancelled
+    pitstop.open_ticket.opened
+    pitstop.open_ticket.failed
+    pitstop.start_chat.started
+    logos.find_logo.found
+    logos.find_logo.not_found
+    fx.subscribe_rates.streaming
+    fx.subscribe_rates.unavailable
+    fx.lock_rate.locked
+    fx.lock_rate.expired
+    device_wallet.provision_card.added
+    device_wallet.provision_card.cancelled
+    device_wallet.provision_card.failed
+    push_provider.save_preferences.saved
+    veriff.send_sms_link.sent
+    veriff.send_sms_link.failed
+    veriff.scan_front.passport
+    veriff.scan_front.driving_licence
+    veriff.scan_front.national_id
+    veriff.scan_front.not_detected
+    veriff.scan_back.captured
+    veriff.capture_selfie.captured
+    veriff.analyse.submitted
+    veriff.get_decision.approved
+    veriff.get_decision.rejected
+    veriff.get_decision.pending
+    veriff.get_decision.incomplete
+    veriff.check_proof_of_address.approved
+    veriff.check_proof_of_address.rejected
+    veriff.check_proof_of_address.pending
+    tap_unlock
+    app_backgrounded
+    app_foregrounded
+    tap_im_new
+    tap_log_in
+    keycode_entered
+    tap_back
+    tap_select
+    tap_continue
+    code_entered
+    tap_resend_code
+    tap_dial_code
+    tap_close
+    tap_enable_now
+    tap_enable_later
+    tap_find_address
+    tap_confirm
+    tap_tab_home
+    tap_tab_cards
+    tap_tab_send
+    tap_card_controls
+    tap_send
+    tap_menu
+    tap_card
+    tap_balance
+    tap_add_funds
+    tap_see_all_transactions
+    toggle_freeze
+    tap_claim
+    tap_search
+    search_changed
+    tap_cancel_search
+    tap_date_filter
+    tap_apply_filter
+    tap_clear_filter
+    pull_to_refresh
+    tap_card_or_digital_wallet
+    tap_close_sheet
+    tap_bank_transfer
+    tap_pay
+    tap_copy_account_number
+    tap_copy_sort_code
+    tap_activate_virtual_card
+    tap_add_to_wallet
+    tap_order_physical_card
+    tap_view_card_details
+    tap_report_issue
+    tap_limits
+    tap_view_pin
+    tap_add_to_apple_wallet
+    tap_add_to_google_wallet
+    tap_activate_now
+    tap_done
+    tap_retry
+    tap_freeze
+    tap_cancel
+    tap_copy_pan
+    tap_copy_cvv
+    tap_view_my_pin
+    tap_report
+    toggle_card_limit
+    tap_confirm_disable
+    tap_cancel_disable
+    tap_confirm_address
+    tap_change_address
+    pin_entered
+    tap_try_again
+    tap_ok
+    tap_uk_transfer
+    tap_international_transfer
+    tap_view_history
+    tap_top_up_now
+    tap_pitstop_support
+    tap_personal_details
+    tap_security
+    tap_notifications
+    tap_subscription
+    tap_pitstop
+    tap_legal_documents
+    tap_close_account
+    tap_sign_out
+    tap_edit_email
+    tap_edit_phone
+    tap_edit_address
+    tap_locked_identity_field
+    tap_save
+    toggle_face_id
+    tap_change_keycode
+    tap_sign_out_all_other_devices
+    tap_inbox
+    tap_cancel_subscription
+    tap_start_chat
+    tap_faq
+    tap_email_support
+    tap_continue_to_close
+    tap_close_account_permanently
+    tap_send_sms_link
+    veriff_link_opened
+    tap_check_again
+    tap_log_out
+    tap_start
+    tap_continue_on_phone
+    tap_allow_camera
+    camera_denied
+    phone_session_started
+    tap_start_scan
+    tap_return_to_app
+    browser_closed
+    tap_confirm_method
+    tap_pay_now
+    tap_later
+    tap_agree
+    tap_go_home
+    session_check
+    card_payment_recorded
+    merchant_logo_needed
+    card_payment_push_due
+    funds_received_push_due
+    large_transaction_push_due
+    forget_user
+    connection_lost
+    connection_restored
+    transfer_recorded
+    """#
+
+    private static let flowNames = NameTable(lines: flowNamesData)
 
     /// The event's number in the transition table.
     @_spi(Generated)
@@ -3986,6 +3984,8 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case token
     }
 
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CaseKey.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4536,6 +4536,7 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         }
     }
 
+    /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CaseKey.self)
         switch self {
@@ -5709,6 +5710,8 @@ public enum TempoServiceCall: FlowServiceCall {
         case address
     }
 
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CaseKey.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -5893,6 +5896,7 @@ public enum TempoServiceCall: FlowServiceCall {
         }
     }
 
+    /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CaseKey.self)
         switch self {
@@ -6477,6 +6481,7 @@ public struct TempoServiceSet: TempoServices {
         self.veriff = veriff
     }
 
+    /// `equals.submit_application`, answered by `equals`.
     public func equalsSubmitApplication(
         applicant: TempoApplicant,
         plan: TempoPlan?
@@ -6484,34 +6489,42 @@ public struct TempoServiceSet: TempoServices {
         return try await self.equals.equalsSubmitApplication(applicant: applicant, plan: plan)
     }
 
+    /// `equals.create_account`, answered by `equals`.
     public func equalsCreateAccount(applicant: TempoApplicant) async throws -> TempoOutcome.EqualsCreateAccount {
         return try await self.equals.equalsCreateAccount(applicant: applicant)
     }
 
+    /// `equals.get_onboarding_status`, answered by `equals`.
     public func equalsGetOnboardingStatus(userId: String?) async throws -> TempoOutcome.EqualsGetOnboardingStatus {
         return try await self.equals.equalsGetOnboardingStatus(userId: userId)
     }
 
+    /// `equals.activate_account`, answered by `equals`.
     public func equalsActivateAccount(userId: String?) async throws -> TempoOutcome.EqualsActivateAccount {
         return try await self.equals.equalsActivateAccount(userId: userId)
     }
 
+    /// `equals.list_transactions`, answered by `equals`.
     public func equalsListTransactions() async throws -> TempoOutcome.EqualsListTransactions {
         return try await self.equals.equalsListTransactions()
     }
 
+    /// `equals.list_sessions`, answered by `equals`.
     public func equalsListSessions() async throws -> TempoOutcome.EqualsListSessions {
         return try await self.equals.equalsListSessions()
     }
 
+    /// `equals.sign_out_session`, answered by `equals`.
     public func equalsSignOutSession(sessionId: String) async throws -> TempoOutcome.EqualsSignOutSession {
         return try await self.equals.equalsSignOutSession(sessionId: sessionId)
     }
 
+    /// `equals.sign_out_other_sessions`, answered by `equals`.
     public func equalsSignOutOtherSessions() async throws -> TempoOutcome.EqualsSignOutOtherSessions {
         return try await self.equals.equalsSignOutOtherSessions()
     }
 
+    /// `equals.charge_plan_upgrade`, answered by `equals`.
     public func equalsChargePlanUpgrade(
         plan: TempoPlan?,
         amount: Money
@@ -6519,6 +6532,7 @@ public struct TempoServiceSet: TempoServices {
         return try await self.equals.equalsChargePlanUpgrade(plan: plan, amount: amount)
     }
 
+    /// `equals.schedule_plan_change`, answered by `equals`.
     public func equalsSchedulePlanChange(
         plan: TempoPlan?,
         effectiveOn: CalendarDate,
@@ -6527,34 +6541,42 @@ public struct TempoServiceSet: TempoServices {
         return try await self.equals.equalsSchedulePlanChange(plan: plan, effectiveOn: effectiveOn, price: price)
     }
 
+    /// `equals.close_account`, answered by `equals`.
     public func equalsCloseAccount(reason: TempoCloseReason?) async throws -> TempoOutcome.EqualsCloseAccount {
         return try await self.equals.equalsCloseAccount(reason: reason)
     }
 
+    /// `equals.log_in`, answered by `equals`.
     public func equalsLogIn(keycode: String) async throws -> TempoOutcome.EqualsLogIn {
         return try await self.equals.equalsLogIn(keycode: keycode)
     }
 
+    /// `equals.activate_card`, answered by `equals`.
     public func equalsActivateCard() async throws -> TempoOutcome.EqualsActivateCard {
         return try await self.equals.equalsActivateCard()
     }
 
+    /// `equals.set_card_frozen`, answered by `equals`.
     public func equalsSetCardFrozen(frozen: Bool) async throws -> TempoOutcome.EqualsSetCardFrozen {
         return try await self.equals.equalsSetCardFrozen(frozen: frozen)
     }
 
+    /// `equals.get_card_details`, answered by `equals`.
     public func equalsGetCardDetails() async throws -> TempoOutcome.EqualsGetCardDetails {
         return try await self.equals.equalsGetCardDetails()
     }
 
+    /// `equals.get_pin`, answered by `equals`.
     public func equalsGetPin() async throws -> TempoOutcome.EqualsGetPin {
         return try await self.equals.equalsGetPin()
     }
 
+    /// `equals.set_card_limit`, answered by `equals`.
     public func equalsSetCardLimit(enabled: Bool) async throws -> TempoOutcome.EqualsSetCardLimit {
         return try await self.equals.equalsSetCardLimit(enabled: enabled)
     }
 
+    /// `equals.order_physical_card`, answered by `equals`.
     public func equalsOrderPhysicalCard(
         deliveryAddress: String,
         payWith: TempoPayWith
@@ -6562,6 +6584,7 @@ public struct TempoServiceSet: TempoServices {
         return try await self.equals.equalsOrderPhysicalCard(deliveryAddress: deliveryAddress, payWith: payWith)
     }
 
+    /// `equals.send_uk_transfer`, answered by `equals`.
     public func equalsSendUkTransfer(
         accountName: String,
         sortCode: String,
@@ -6578,14 +6601,17 @@ public struct TempoServiceSet: TempoServices {
         )
     }
 
+    /// `equals.get_balance`, answered by `equals`.
     public func equalsGetBalance() async throws -> TempoOutcome.EqualsGetBalance {
         return try await self.equals.equalsGetBalance()
     }
 
+    /// `equals.refresh_session`, answered by `equals`.
     public func equalsRefreshSession() async throws -> TempoOutcome.EqualsRefreshSession {
         return try await self.equals.equalsRefreshSession()
     }
 
+    /// `equals.send_international_transfer`, answered by `equals`.
     public func equalsSendInternationalTransfer(
         recipientName: String,
         country: String,
@@ -6608,38 +6634,47 @@ public struct TempoServiceSet: TempoServices {
         )
     }
 
+    /// `otp.send_email_code`, answered by `otp`.
     public func otpSendEmailCode(email: String) async throws -> TempoOutcome.OtpSendEmailCode {
         return try await self.otp.otpSendEmailCode(email: email)
     }
 
+    /// `otp.verify_email_code`, answered by `otp`.
     public func otpVerifyEmailCode(email: String, code: String) async throws -> TempoOutcome.OtpVerifyEmailCode {
         return try await self.otp.otpVerifyEmailCode(email: email, code: code)
     }
 
+    /// `otp.send_sms_code`, answered by `otp`.
     public func otpSendSmsCode(phone: String) async throws -> TempoOutcome.OtpSendSmsCode {
         return try await self.otp.otpSendSmsCode(phone: phone)
     }
 
+    /// `otp.verify_sms_code`, answered by `otp`.
     public func otpVerifySmsCode(phone: String, code: String) async throws -> TempoOutcome.OtpVerifySmsCode {
         return try await self.otp.otpVerifySmsCode(phone: phone, code: code)
     }
 
+    /// `postcode_lookup.find_addresses`, answered by `postcodeLookup`.
     public func postcodeLookupFindAddresses(postcode: String) async throws -> TempoOutcome.PostcodeLookupFindAddresses {
         return try await self.postcodeLookup.postcodeLookupFindAddresses(postcode: postcode)
     }
 
+    /// `device.check_integrity`, answered by `device`.
     public func deviceCheckIntegrity() async throws -> TempoOutcome.DeviceCheckIntegrity {
         return try await self.device.deviceCheckIntegrity()
     }
 
+    /// `device.enable_biometrics`, answered by `device`.
     public func deviceEnableBiometrics() async throws -> TempoOutcome.DeviceEnableBiometrics {
         return try await self.device.deviceEnableBiometrics()
     }
 
+    /// `device.authenticate`, answered by `device`.
     public func deviceAuthenticate(purpose: String) async throws -> TempoOutcome.DeviceAuthenticate {
         return try await self.device.deviceAuthenticate(purpose: purpose)
     }
 
+    /// `payments.initial_payment`, answered by `payments`.
     public func paymentsInitialPayment(
         method: TempoPaymentMethod,
         amount: Money
@@ -6647,6 +6682,7 @@ public struct TempoServiceSet: TempoServices {
         return try await self.payments.paymentsInitialPayment(method: method, amount: amount)
     }
 
+    /// `payments.charge`, answered by `payments`.
     public func paymentsCharge(
         method: TempoPaymentMethod,
         amount: Money,
@@ -6655,60 +6691,74 @@ public struct TempoServiceSet: TempoServices {
         return try await self.payments.paymentsCharge(method: method, amount: amount, purpose: purpose)
     }
 
+    /// `pitstop.open_ticket`, answered by `pitstop`.
     public func pitstopOpenTicket(topic: String) async throws -> TempoOutcome.PitstopOpenTicket {
         return try await self.pitstop.pitstopOpenTicket(topic: topic)
     }
 
+    /// `pitstop.start_chat`, answered by `pitstop`.
     public func pitstopStartChat(topic: String) async throws -> TempoOutcome.PitstopStartChat {
         return try await self.pitstop.pitstopStartChat(topic: topic)
     }
 
+    /// `logos.find_logo`, answered by `logos`.
     public func logosFindLogo(merchant: String) async throws -> TempoOutcome.LogosFindLogo {
         return try await self.logos.logosFindLogo(merchant: merchant)
     }
 
+    /// `fx.subscribe_rates`, answered by `fx`.
     public func fxSubscribeRates(currency: String) async throws -> TempoOutcome.FxSubscribeRates {
         return try await self.fx.fxSubscribeRates(currency: currency)
     }
 
+    /// `fx.lock_rate`, answered by `fx`.
     public func fxLockRate(currency: String, rate: Decimal, amount: Money) async throws -> TempoOutcome.FxLockRate {
         return try await self.fx.fxLockRate(currency: currency, rate: rate, amount: amount)
     }
 
+    /// `device_wallet.provision_card`, answered by `deviceWallet`.
     public func deviceWalletProvisionCard(platform: String) async throws -> TempoOutcome.DeviceWalletProvisionCard {
         return try await self.deviceWallet.deviceWalletProvisionCard(platform: platform)
     }
 
+    /// `push_provider.save_preferences`, answered by `pushProvider`.
     public func pushProviderSavePreferences(
         turnedOff: [TempoNotificationPreference]
     ) async throws -> TempoOutcome.PushProviderSavePreferences {
         return try await self.pushProvider.pushProviderSavePreferences(turnedOff: turnedOff)
     }
 
+    /// `veriff.send_sms_link`, answered by `veriff`.
     public func veriffSendSmsLink(phone: String) async throws -> TempoOutcome.VeriffSendSmsLink {
         return try await self.veriff.veriffSendSmsLink(phone: phone)
     }
 
+    /// `veriff.scan_front`, answered by `veriff`.
     public func veriffScanFront() async throws -> TempoOutcome.VeriffScanFront {
         return try await self.veriff.veriffScanFront()
     }
 
+    /// `veriff.scan_back`, answered by `veriff`.
     public func veriffScanBack() async throws -> TempoOutcome.VeriffScanBack {
         return try await self.veriff.veriffScanBack()
     }
 
+    /// `veriff.capture_selfie`, answered by `veriff`.
     public func veriffCaptureSelfie() async throws -> TempoOutcome.VeriffCaptureSelfie {
         return try await self.veriff.veriffCaptureSelfie()
     }
 
+    /// `veriff.analyse`, answered by `veriff`.
     public func veriffAnalyse() async throws -> TempoOutcome.VeriffAnalyse {
         return try await self.veriff.veriffAnalyse()
     }
 
+    /// `veriff.get_decision`, answered by `veriff`.
     public func veriffGetDecision() async throws -> TempoOutcome.VeriffGetDecision {
         return try await self.veriff.veriffGetDecision()
     }
 
+    /// `veriff.check_proof_of_address`, answered by `veriff`.
     public func veriffCheckProofOfAddress(address: String) async throws -> TempoOutcome.VeriffCheckProofOfAddress {
         return try await self.veriff.veriffCheckProofOfAddress(address: address)
     }
@@ -6736,6 +6786,8 @@ public enum TempoOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -6754,6 +6806,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -6785,6 +6839,8 @@ public enum TempoOutcome {
             case userId
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -6802,6 +6858,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -6844,6 +6902,8 @@ public enum TempoOutcome {
             case incomplete
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -6868,6 +6928,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -6901,6 +6963,8 @@ public enum TempoOutcome {
             case activated
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -6917,6 +6981,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -6948,6 +7014,8 @@ public enum TempoOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -6966,6 +7034,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -6993,6 +7063,8 @@ public enum TempoOutcome {
             case refreshed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7009,6 +7081,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7034,6 +7108,8 @@ public enum TempoOutcome {
             case signedOut
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7050,6 +7126,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7075,6 +7153,8 @@ public enum TempoOutcome {
             case signedOut
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7091,6 +7171,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7120,6 +7202,8 @@ public enum TempoOutcome {
             case insufficientFunds
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7138,6 +7222,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7165,6 +7251,8 @@ public enum TempoOutcome {
             case scheduled
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7181,6 +7269,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7206,6 +7296,8 @@ public enum TempoOutcome {
             case closed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7222,6 +7314,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7255,6 +7349,8 @@ public enum TempoOutcome {
             case userId
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7274,6 +7370,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7310,6 +7408,8 @@ public enum TempoOutcome {
             case reason
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7329,6 +7429,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7361,6 +7463,8 @@ public enum TempoOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7379,6 +7483,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7410,6 +7516,8 @@ public enum TempoOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7428,6 +7536,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7459,6 +7569,8 @@ public enum TempoOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7477,6 +7589,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7508,6 +7622,8 @@ public enum TempoOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7526,6 +7642,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7557,6 +7675,8 @@ public enum TempoOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7575,6 +7695,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7611,6 +7733,8 @@ public enum TempoOutcome {
             case reason
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7631,6 +7755,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7670,6 +7796,8 @@ public enum TempoOutcome {
             case balance
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7689,6 +7817,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7723,6 +7853,8 @@ public enum TempoOutcome {
             case expired
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7741,6 +7873,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7777,6 +7911,8 @@ public enum TempoOutcome {
             case reason
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7797,6 +7933,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7830,6 +7968,8 @@ public enum TempoOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7848,6 +7988,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7883,6 +8025,8 @@ public enum TempoOutcome {
             case expired
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7903,6 +8047,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7936,6 +8082,8 @@ public enum TempoOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7954,6 +8102,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7989,6 +8139,8 @@ public enum TempoOutcome {
             case expired
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8009,6 +8161,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8046,6 +8200,8 @@ public enum TempoOutcome {
             case addresses
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8065,6 +8221,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8099,6 +8257,8 @@ public enum TempoOutcome {
             case compromised
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8117,6 +8277,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8148,6 +8310,8 @@ public enum TempoOutcome {
             case declined
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8166,6 +8330,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8199,6 +8365,8 @@ public enum TempoOutcome {
             case cancelled
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8217,6 +8385,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8248,6 +8418,8 @@ public enum TempoOutcome {
             case declined
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8266,6 +8438,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8303,6 +8477,8 @@ public enum TempoOutcome {
             case cancelled
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8323,6 +8499,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8356,6 +8534,8 @@ public enum TempoOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8374,6 +8554,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8401,6 +8583,8 @@ public enum TempoOutcome {
             case started
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8417,6 +8601,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8453,6 +8639,8 @@ public enum TempoOutcome {
             case url
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8475,6 +8663,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8508,6 +8698,8 @@ public enum TempoOutcome {
             case unavailable
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8526,6 +8718,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8559,6 +8753,8 @@ public enum TempoOutcome {
             case expired
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8577,6 +8773,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8612,6 +8810,8 @@ public enum TempoOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8632,6 +8832,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8661,6 +8863,8 @@ public enum TempoOutcome {
             case saved
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8677,6 +8881,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8706,6 +8912,8 @@ public enum TempoOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8724,6 +8932,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8763,6 +8973,8 @@ public enum TempoOutcome {
             case notDetected
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8785,6 +8997,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8816,6 +9030,8 @@ public enum TempoOutcome {
             case captured
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8832,6 +9048,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8857,6 +9075,8 @@ public enum TempoOutcome {
             case captured
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8873,6 +9093,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8898,6 +9120,8 @@ public enum TempoOutcome {
             case submitted
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8914,6 +9138,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8951,6 +9177,8 @@ public enum TempoOutcome {
             case incomplete
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8973,6 +9201,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -9012,6 +9242,8 @@ public enum TempoOutcome {
             case pending
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -9032,6 +9264,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -9124,44 +9358,74 @@ public enum TempoCodeStatus: String, Hashable, Sendable, Codable, CaseIterable {
 
 /// Everything the 12-step form collects (ONB-004 → ONB-011).
 public struct TempoApplicant: Hashable, Sendable, Codable {
+    /// `given_name` in the flows.
     public var givenName: String = ""
+
+    /// `surname` in the flows.
     public var surname: String = ""
+
+    /// `preferred_name` in the flows.
     public var preferredName: String? = nil
+
+    /// `email` in the flows.
     public var email: String = ""
+
+    /// `phone` in the flows.
     public var phone: String = ""
+
+    /// `phone_country` in the flows.
     public var phoneCountry: String = ""
+
+    /// `dob` in the flows.
     public var dob: CalendarDate? = nil
+
+    /// `nationality` in the flows.
     public var nationality: String = ""
+
+    /// `market` in the flows.
     public var market: TempoMarket? = nil
+
+    /// `purposes` in the flows.
     public var purposes: [TempoAccountPurpose] = []
+
+    /// `funds_sources` in the flows.
     public var fundsSources: [TempoFundsSource] = []
+
+    /// `monthly_spend` in the flows.
     public var monthlySpend: TempoMonthlySpend? = nil
+
+    /// `annual_turnover` in the flows.
     public var annualTurnover: TempoAnnualTurnover? = nil
+
+    /// `postcode` in the flows.
     public var postcode: String = ""
+
+    /// `address` in the flows.
     public var address: String? = nil
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        var parts: [String] = []
-        parts.append("address: " + (address.map { quotedText($0) } ?? "null"))
-        parts.append("annual_turnover: " + (annualTurnover.map { describe($0) } ?? "null"))
-        parts.append("dob: " + (dob.map { describe($0) } ?? "null"))
-        parts.append("email: " + quotedText(email))
-        parts.append("funds_sources: " + (("[" + fundsSources.map { describe($0) }.joined(separator: ", ")) + "]"))
-        parts.append("given_name: " + quotedText(givenName))
-        parts.append("market: " + (market.map { describe($0) } ?? "null"))
-        parts.append("monthly_spend: " + (monthlySpend.map { describe($0) } ?? "null"))
-        parts.append("nationality: " + quotedText(nationality))
-        parts.append("phone: " + quotedText(phone))
-        parts.append("phone_country: " + quotedText(phoneCountry))
-        parts.append("postcode: " + quotedText(postcode))
-        parts.append("preferred_name: " + (preferredName.map { quotedText($0) } ?? "null"))
-        parts.append("purposes: " + (("[" + purposes.map { describe($0) }.joined(separator: ", ")) + "]"))
-        parts.append("surname: " + quotedText(surname))
-        return ("{" + parts.joined(separator: ", ")) + "}"
+        var record = RecordDescription()
+        record.add("address", text: address)
+        record.add("annual_turnover", annualTurnover)
+        record.add("dob", dob)
+        record.add("email", text: email)
+        record.add("funds_sources", ("[" + fundsSources.map { describe($0) }.joined(separator: ", ")) + "]")
+        record.add("given_name", text: givenName)
+        record.add("market", market)
+        record.add("monthly_spend", monthlySpend)
+        record.add("nationality", text: nationality)
+        record.add("phone", text: phone)
+        record.add("phone_country", text: phoneCountry)
+        record.add("postcode", text: postcode)
+        record.add("preferred_name", text: preferredName)
+        record.add("purposes", ("[" + purposes.map { describe($0) }.joined(separator: ", ")) + "]")
+        record.add("surname", text: surname)
+        return record.written
     }
 
     enum CodingKeys: String, CodingKey {
@@ -9247,47 +9511,67 @@ public enum TempoTransactionStatus: String, Hashable, Sendable, Codable, CaseIte
 
 /// One row of the transaction history (WAL-001 latest 3–5, WAL-005 full history).
 public struct TempoTransaction: Hashable, Sendable, Codable {
+    /// `reference` in the flows.
     public var reference: String = ""
+
+    /// `description` in the flows.
     public var description: String = ""
+
+    /// `kind` in the flows.
     public var kind: TempoTransactionKind? = nil
+
+    /// `status` in the flows.
     public var status: TempoTransactionStatus? = nil
+
+    /// `amount` in the flows.
     public var amount: Money? = nil
+
+    /// `fee` in the flows.
     public var fee: Money? = nil
+
+    /// `received` in the flows.
     public var received: Money? = nil
+
+    /// `day` in the flows.
     public var day: CalendarDate? = nil
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        var parts: [String] = []
-        parts.append("amount: " + (amount.map { describe($0) } ?? "null"))
-        parts.append("day: " + (day.map { describe($0) } ?? "null"))
-        parts.append("description: " + quotedText(description))
-        parts.append("fee: " + (fee.map { describe($0) } ?? "null"))
-        parts.append("kind: " + (kind.map { describe($0) } ?? "null"))
-        parts.append("received: " + (received.map { describe($0) } ?? "null"))
-        parts.append("reference: " + quotedText(reference))
-        parts.append("status: " + (status.map { describe($0) } ?? "null"))
-        return ("{" + parts.joined(separator: ", ")) + "}"
+        var record = RecordDescription()
+        record.add("amount", amount)
+        record.add("day", day)
+        record.add("description", text: description)
+        record.add("fee", fee)
+        record.add("kind", kind)
+        record.add("received", received)
+        record.add("reference", text: reference)
+        record.add("status", status)
+        return record.written
     }
 }
 
 /// A logo the logo service found for a merchant name (AC-WAL-06).
 public struct TempoMerchantLogo: Hashable, Sendable, Codable {
+    /// `merchant` in the flows.
     public var merchant: String = ""
+
+    /// `url` in the flows.
     public var url: String = ""
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        var parts: [String] = []
-        parts.append("merchant: " + quotedText(merchant))
-        parts.append("url: " + quotedText(url))
-        return ("{" + parts.joined(separator: ", ")) + "}"
+        var record = RecordDescription()
+        record.add("merchant", text: merchant)
+        record.add("url", text: url)
+        return record.written
     }
 }
 
@@ -9692,127 +9976,122 @@ public struct TempoState: Hashable, Sendable, Codable {
     /// The day the Terms of Service and Privacy Policy were accepted (SET-011 shows it).
     public var legalAcceptedOn: CalendarDate? = nil
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        var parts: [String] = []
-        parts.append("account_active: " + describe(accountActive))
-        parts.append("account_closed: " + describe(accountClosed))
-        parts.append("add_funds_sheet_open: " + describe(addFundsSheetOpen))
-        parts.append("address_change_rejected: " + describe(addressChangeRejected))
-        parts.append("address_check_pending: " + describe(addressCheckPending))
-        parts.append("address_not_found: " + describe(addressNotFound))
-        parts.append(
-            "address_results: " + (("[" + addressResults.map { quotedText($0) }.joined(separator: ", ")) + "]")
-        )
-        parts.append("applicant: " + applicant.flowDescription)
-        parts.append("application_complete: " + describe(applicationComplete))
-        parts.append("application_submit_failed: " + describe(applicationSubmitFailed))
-        parts.append("application_submitted: " + describe(applicationSubmitted))
-        parts.append("background_since: " + (backgroundSince.map { describe($0) } ?? "null"))
-        parts.append("balance: " + describe(balance))
-        parts.append("balance_refund: " + (balanceRefund.map { describe($0) } ?? "null"))
-        parts.append("balance_updated_at: " + (balanceUpdatedAt.map { describe($0) } ?? "null"))
-        parts.append("billing_cycle_end: " + (billingCycleEnd.map { describe($0) } ?? "null"))
-        parts.append("billing_cycle_start: " + (billingCycleStart.map { describe($0) } ?? "null"))
-        parts.append("biometrics_enabled: " + describe(biometricsEnabled))
-        parts.append("card_details_visible: " + describe(cardDetailsVisible))
-        parts.append("card_frozen: " + describe(cardFrozen))
-        parts.append("card_in_device_wallet: " + describe(cardInDeviceWallet))
-        parts.append("card_limit_confirm_open: " + describe(cardLimitConfirmOpen))
-        parts.append("card_limit_enabled: " + describe(cardLimitEnabled))
-        parts.append("card_payments_made: " + describe(cardPaymentsMade))
-        parts.append("close_reason: " + (closeReason.map { describe($0) } ?? "null"))
-        parts.append("contact_code_rejected: " + describe(contactCodeRejected))
-        parts.append("contact_code_sent: " + describe(contactCodeSent))
-        parts.append("contact_edit: " + (contactEdit.map { describe($0) } ?? "null"))
-        parts.append("contact_new_value: " + quotedText(contactNewValue))
-        parts.append("daily_limit: " + describe(dailyLimit))
-        parts.append("daily_spent: " + describe(dailySpent))
-        parts.append("daily_spent_on: " + (dailySpentOn.map { describe($0) } ?? "null"))
-        parts.append("delivery_address: " + (deliveryAddress.map { quotedText($0) } ?? "null"))
-        parts.append("device_biometry: " + describe(deviceBiometry))
-        parts.append("ecosystem_campaign: " + quotedText(ecosystemCampaign))
-        parts.append("ecosystem_slot: " + describe(ecosystemSlot))
-        parts.append("email_code_status: " + describe(emailCodeStatus))
-        parts.append("email_verified: " + describe(emailVerified))
-        parts.append("fx_fee: " + (fxFee.map { describe($0) } ?? "null"))
-        parts.append("fx_rate: " + (fxRate.map { describe($0) } ?? "null"))
-        parts.append("fx_rate_locked: " + describe(fxRateLocked))
-        parts.append("history_filter_open: " + describe(historyFilterOpen))
-        parts.append("history_from: " + (historyFrom.map { describe($0) } ?? "null"))
-        parts.append("history_loading: " + describe(historyLoading))
-        parts.append("history_query: " + quotedText(historyQuery))
-        parts.append("history_search_open: " + describe(historySearchOpen))
-        parts.append("history_to: " + (historyTo.map { describe($0) } ?? "null"))
-        parts.append("identity_change_ticket_opened: " + describe(identityChangeTicketOpened))
-        parts.append("initial_payment_declined: " + describe(initialPaymentDeclined))
-        parts.append("initial_payment_made: " + describe(initialPaymentMade))
-        parts.append("initial_payment_method: " + (initialPaymentMethod.map { describe($0) } ?? "null"))
-        parts.append("issue_reported: " + (issueReported.map { describe($0) } ?? "null"))
-        parts.append("keycode_changed_on: " + (keycodeChangedOn.map { describe($0) } ?? "null"))
-        parts.append("keycode_set: " + describe(keycodeSet))
-        parts.append("kyc_document_type: " + (kycDocumentType.map { describe($0) } ?? "null"))
-        parts.append("kyc_status: " + describe(kycStatus))
-        parts.append("last_upgrade_charge: " + (lastUpgradeCharge.map { describe($0) } ?? "null"))
-        parts.append("legal_accepted_on: " + (legalAcceptedOn.map { describe($0) } ?? "null"))
-        parts.append("legal_update_unseen: " + describe(legalUpdateUnseen))
-        parts.append("logged_in: " + describe(loggedIn))
-        parts.append("login_failed: " + describe(loginFailed))
-        parts.append("logo_draft: " + logoDraft.flowDescription)
-        parts.append(
-            "merchant_logos: " + (("[" + merchantLogos.map { $0.flowDescription }.joined(separator: ", ")) + "]")
-        )
-        parts.append(
-            "notifications_off: " + (("[" + notificationsOff.map { describe($0) }.joined(separator: ", ")) + "]")
-        )
-        parts.append("online: " + describe(online))
-        parts.append("other_sessions: " + (("[" + otherSessions.map { quotedText($0) }.joined(separator: ", ")) + "]"))
-        parts.append("pending_plan: " + (pendingPlan.map { describe($0) } ?? "null"))
-        parts.append("pending_plan_from: " + (pendingPlanFrom.map { describe($0) } ?? "null"))
-        parts.append("per_transaction_limit: " + describe(perTransactionLimit))
-        parts.append("phone_country: " + quotedText(phoneCountry))
-        parts.append("physical_card: " + describe(physicalCard))
-        parts.append("physical_card_expected_by: " + (physicalCardExpectedBy.map { describe($0) } ?? "null"))
-        parts.append("physical_card_pay_with: " + (physicalCardPayWith.map { describe($0) } ?? "null"))
-        parts.append("pin_draft: " + (pinDraft.map { quotedText($0) } ?? "null"))
-        parts.append("pin_visible: " + describe(pinVisible))
-        parts.append("plan: " + (plan.map { describe($0) } ?? "null"))
-        parts.append("plan_change_to: " + (planChangeTo.map { describe($0) } ?? "null"))
-        parts.append("plan_upgrade_declined: " + describe(planUpgradeDeclined))
-        parts.append("security_action: " + (securityAction.map { describe($0) } ?? "null"))
-        parts.append("selected_address: " + (selectedAddress.map { quotedText($0) } ?? "null"))
-        parts.append("session_refreshed_at: " + (sessionRefreshedAt.map { describe($0) } ?? "null"))
-        parts.append("session_started_at: " + (sessionStartedAt.map { describe($0) } ?? "null"))
-        parts.append("session_to_sign_out: " + quotedText(sessionToSignOut))
-        parts.append("sessions_refreshed_at: " + (sessionsRefreshedAt.map { describe($0) } ?? "null"))
-        parts.append("subscription_active: " + describe(subscriptionActive))
-        parts.append("support_ticket_open: " + describe(supportTicketOpen))
-        parts.append("transactions: " + (("[" + transactions.map { $0.flowDescription }.joined(separator: ", ")) + "]"))
-        parts.append("transfer_account_number: " + quotedText(transferAccountNumber))
-        parts.append("transfer_amount: " + describe(transferAmount))
-        parts.append("transfer_arrival: " + quotedText(transferArrival))
-        parts.append("transfer_bic: " + quotedText(transferBic))
-        parts.append("transfer_country: " + quotedText(transferCountry))
-        parts.append("transfer_fee: " + describe(transferFee))
-        parts.append("transfer_iban: " + quotedText(transferIban))
-        parts.append("transfer_rail: " + (transferRail.map { describe($0) } ?? "null"))
-        parts.append("transfer_rate: " + describe(transferRate))
-        parts.append("transfer_receive_amount: " + (transferReceiveAmount.map { describe($0) } ?? "null"))
-        parts.append("transfer_receive_currency: " + quotedText(transferReceiveCurrency))
-        parts.append("transfer_recipient_name: " + quotedText(transferRecipientName))
-        parts.append("transfer_reference: " + quotedText(transferReference))
-        parts.append("transfer_sort_code: " + quotedText(transferSortCode))
-        parts.append("transfer_transfer_id: " + quotedText(transferTransferId))
-        parts.append("transfers_sent: " + describe(transfersSent))
-        parts.append("tx_draft: " + txDraft.flowDescription)
-        parts.append("user_id: " + (userId.map { quotedText($0) } ?? "null"))
-        parts.append("veriff_camera_denied: " + describe(veriffCameraDenied))
-        parts.append("veriff_link_sent: " + describe(veriffLinkSent))
-        parts.append("virtual_card: " + describe(virtualCard))
-        return ("{" + parts.joined(separator: ", ")) + "}"
+        var record = RecordDescription()
+        record.add("account_active", accountActive)
+        record.add("account_closed", accountClosed)
+        record.add("add_funds_sheet_open", addFundsSheetOpen)
+        record.add("address_change_rejected", addressChangeRejected)
+        record.add("address_check_pending", addressCheckPending)
+        record.add("address_not_found", addressNotFound)
+        record.add("address_results", ("[" + addressResults.map { quotedText($0) }.joined(separator: ", ")) + "]")
+        record.add("applicant", applicant.flowDescription)
+        record.add("application_complete", applicationComplete)
+        record.add("application_submit_failed", applicationSubmitFailed)
+        record.add("application_submitted", applicationSubmitted)
+        record.add("background_since", backgroundSince)
+        record.add("balance", balance)
+        record.add("balance_refund", balanceRefund)
+        record.add("balance_updated_at", balanceUpdatedAt)
+        record.add("billing_cycle_end", billingCycleEnd)
+        record.add("billing_cycle_start", billingCycleStart)
+        record.add("biometrics_enabled", biometricsEnabled)
+        record.add("card_details_visible", cardDetailsVisible)
+        record.add("card_frozen", cardFrozen)
+        record.add("card_in_device_wallet", cardInDeviceWallet)
+        record.add("card_limit_confirm_open", cardLimitConfirmOpen)
+        record.add("card_limit_enabled", cardLimitEnabled)
+        record.add("card_payments_made", cardPaymentsMade)
+        record.add("close_reason", closeReason)
+        record.add("contact_code_rejected", contactCodeRejected)
+        record.add("contact_code_sent", contactCodeSent)
+        record.add("contact_edit", contactEdit)
+        record.add("contact_new_value", text: contactNewValue)
+        record.add("daily_limit", dailyLimit)
+        record.add("daily_spent", dailySpent)
+        record.add("daily_spent_on", dailySpentOn)
+        record.add("delivery_address", text: deliveryAddress)
+        record.add("device_biometry", deviceBiometry)
+        record.add("ecosystem_campaign", text: ecosystemCampaign)
+        record.add("ecosystem_slot", ecosystemSlot)
+        record.add("email_code_status", emailCodeStatus)
+        record.add("email_verified", emailVerified)
+        record.add("fx_fee", fxFee)
+        record.add("fx_rate", fxRate)
+        record.add("fx_rate_locked", fxRateLocked)
+        record.add("history_filter_open", historyFilterOpen)
+        record.add("history_from", historyFrom)
+        record.add("history_loading", historyLoading)
+        record.add("history_query", text: historyQuery)
+        record.add("history_search_open", historySearchOpen)
+        record.add("history_to", historyTo)
+        record.add("identity_change_ticket_opened", identityChangeTicketOpened)
+        record.add("initial_payment_declined", initialPaymentDeclined)
+        record.add("initial_payment_made", initialPaymentMade)
+        record.add("initial_payment_method", initialPaymentMethod)
+        record.add("issue_reported", issueReported)
+        record.add("keycode_changed_on", keycodeChangedOn)
+        record.add("keycode_set", keycodeSet)
+        record.add("kyc_document_type", kycDocumentType)
+        record.add("kyc_status", kycStatus)
+        record.add("last_upgrade_charge", lastUpgradeCharge)
+        record.add("legal_accepted_on", legalAcceptedOn)
+        record.add("legal_update_unseen", legalUpdateUnseen)
+        record.add("logged_in", loggedIn)
+        record.add("login_failed", loginFailed)
+        record.add("logo_draft", logoDraft.flowDescription)
+        record.add("merchant_logos", ("[" + merchantLogos.map { $0.flowDescription }.joined(separator: ", ")) + "]")
+        record.add("notifications_off", ("[" + notificationsOff.map { describe($0) }.joined(separator: ", ")) + "]")
+        record.add("online", online)
+        record.add("other_sessions", ("[" + otherSessions.map { quotedText($0) }.joined(separator: ", ")) + "]")
+        record.add("pending_plan", pendingPlan)
+        record.add("pending_plan_from", pendingPlanFrom)
+        record.add("per_transaction_limit", perTransactionLimit)
+        record.add("phone_country", text: phoneCountry)
+        record.add("physical_card", physicalCard)
+        record.add("physical_card_expected_by", physicalCardExpectedBy)
+        record.add("physical_card_pay_with", physicalCardPayWith)
+        record.add("pin_draft", text: pinDraft)
+        record.add("pin_visible", pinVisible)
+        record.add("plan", plan)
+        record.add("plan_change_to", planChangeTo)
+        record.add("plan_upgrade_declined", planUpgradeDeclined)
+        record.add("security_action", securityAction)
+        record.add("selected_address", text: selectedAddress)
+        record.add("session_refreshed_at", sessionRefreshedAt)
+        record.add("session_started_at", sessionStartedAt)
+        record.add("session_to_sign_out", text: sessionToSignOut)
+        record.add("sessions_refreshed_at", sessionsRefreshedAt)
+        record.add("subscription_active", subscriptionActive)
+        record.add("support_ticket_open", supportTicketOpen)
+        record.add("transactions", ("[" + transactions.map { $0.flowDescription }.joined(separator: ", ")) + "]")
+        record.add("transfer_account_number", text: transferAccountNumber)
+        record.add("transfer_amount", transferAmount)
+        record.add("transfer_arrival", text: transferArrival)
+        record.add("transfer_bic", text: transferBic)
+        record.add("transfer_country", text: transferCountry)
+        record.add("transfer_fee", transferFee)
+        record.add("transfer_iban", text: transferIban)
+        record.add("transfer_rail", transferRail)
+        record.add("transfer_rate", transferRate)
+        record.add("transfer_receive_amount", transferReceiveAmount)
+        record.add("transfer_receive_currency", text: transferReceiveCurrency)
+        record.add("transfer_recipient_name", text: transferRecipientName)
+        record.add("transfer_reference", text: transferReference)
+        record.add("transfer_sort_code", text: transferSortCode)
+        record.add("transfer_transfer_id", text: transferTransferId)
+        record.add("transfers_sent", transfersSent)
+        record.add("tx_draft", txDraft.flowDescription)
+        record.add("user_id", text: userId)
+        record.add("veriff_camera_denied", veriffCameraDenied)
+        record.add("veriff_link_sent", veriffLinkSent)
+        record.add("virtual_card", virtualCard)
+        return record.written
     }
 
     enum CodingKeys: String, CodingKey {

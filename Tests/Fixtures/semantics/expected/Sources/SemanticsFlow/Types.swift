@@ -646,166 +646,245 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     ///   missing or not of its type (an optional field may be left out; fields the event lacks are ignored).
     public init(name: String, payload: [String: String] = [:]) throws(FlowEventError) {
         let fields = EventPayload(name, payload)
-        switch name {
-        case "start_plan":
+        switch Self.flowNames.number(of: name) {
+        case 0:
+            // start_plan
             self = .startPlan(plan: try fields.text("plan"))
-        case "bank.transfer.sent":
+        case 1:
+            // bank.transfer.sent
             self = .bankTransferSent(reference: try fields.text("reference"))
-        case "bank.transfer.failed":
+        case 2:
+            // bank.transfer.failed
             self = .bankTransferFailed
-        case "bank.authorise.approved":
+        case 3:
+            // bank.authorise.approved
             self = .bankAuthoriseApproved
-        case "bank.authorise.declined":
+        case 4:
+            // bank.authorise.declined
             self = .bankAuthoriseDeclined
-        case "bank.authorise.timed_out":
+        case 5:
+            // bank.authorise.timed_out
             self = .bankAuthoriseTimedOut
-        case "bank.status.known":
+        case 6:
+            // bank.status.known
             self = .bankStatusKnown
-        case "bank.status.unknown":
+        case 7:
+            // bank.status.unknown
             self = .bankStatusUnknown
-        case "go_variant_timer":
+        case 8:
+            // go_variant_timer
             self = .goVariantTimer
-        case "go_working_days":
+        case 9:
+            // go_working_days
             self = .goWorkingDays
-        case "go_chain":
+        case 10:
+            // go_chain
             self = .goChain
-        case "go_guards":
+        case 11:
+            // go_guards
             self = .goGuards
-        case "go_validation":
+        case 12:
+            // go_validation
             self = .goValidation
-        case "go_order":
+        case 13:
+            // go_order
             self = .goOrder
-        case "go_library_rules":
+        case 14:
+            // go_library_rules
             self = .goLibraryRules
-        case "go_back":
+        case 15:
+            // go_back
             self = .goBack
-        case "go_sheet":
+        case 16:
+            // go_sheet
             self = .goSheet
-        case "go_calls":
+        case 17:
+            // go_calls
             self = .goCalls
-        case "go_due":
+        case 18:
+            // go_due
             self = .goDue
-        case "go_poll":
+        case 19:
+            // go_poll
             self = .goPoll
-        case "go_leave_sheet":
+        case 20:
+            // go_leave_sheet
             self = .goLeaveSheet
-        case "go_return_routes":
+        case 21:
+            // go_return_routes
             self = .goReturnRoutes
-        case "close":
+        case 22:
+            // close
             self = .close
-        case "go_subflow":
+        case 23:
+            // go_subflow
             self = .goSubflow
-        case "go_global":
+        case 24:
+            // go_global
             self = .goGlobal
-        case "go_timers":
+        case 25:
+            // go_timers
             self = .goTimers
-        case "go_state_timer":
+        case 26:
+            // go_state_timer
             self = .goStateTimer
-        case "go_services":
+        case 27:
+            // go_services
             self = .goServices
-        case "go_defaults":
+        case 28:
+            // go_defaults
             self = .goDefaults
-        case "go_secret":
+        case 29:
+            // go_secret
             self = .goSecret
-        case "go_optional":
+        case 30:
+            // go_optional
             self = .goOptional
-        case "start_chain":
+        case 31:
+            // start_chain
             self = .startChain
-        case "done":
+        case 34:
+            // done
             self = .done
-        case "bump":
+        case 35:
+            // bump
             self = .bump
-        case "peek":
+        case 36:
+            // peek
             self = .peek
-        case "pick":
+        case 37:
+            // pick
             self = .pick
-        case "next":
+        case 38:
+            // next
             self = .next
-        case "go":
+        case 39:
+            // go
             self = .go
-        case "up":
+        case 40:
+            // up
             self = .up
-        case "again":
+        case 41:
+            // again
             self = .again
-        case "lock":
+        case 42:
+            // lock
             self = .lock
-        case "open":
+        case 43:
+            // open
             self = .`open`
-        case "unlock":
+        case 44:
+            // unlock
             self = .unlock
-        case "elsewhere":
+        case 45:
+            // elsewhere
             self = .elsewhere
-        case "start_sub":
+        case 46:
+            // start_sub
             self = .startSub
-        case "help":
+        case 47:
+            // help
             self = .help
-        case "away":
+        case 48:
+            // away
             self = .away
-        case "return":
+        case 49:
+            // return
             self = .`return`
-        case "shorten":
+        case 50:
+            // shorten
             self = .shorten
-        case "reveal":
+        case 51:
+            // reveal
             self = .reveal
-        case "hide":
+        case 52:
+            // hide
             self = .hide
-        case "leave":
+        case 53:
+            // leave
             self = .leave
-        case "order":
+        case 54:
+            // order
             self = .order
-        case "measure":
+        case 55:
+            // measure
             self = .measure
-        case "send":
+        case 56:
+            // send
             self = .send
-        case "cancel":
+        case 57:
+            // cancel
             self = .cancel
-        case "check_status":
+        case 58:
+            // check_status
             self = .checkStatus
-        case "retry":
+        case 59:
+            // retry
             self = .retry
-        case "extend":
+        case 60:
+            // extend
             self = .extend
-        case "reopen":
+        case 61:
+            // reopen
             self = .reopen
-        case "back_to_dashboard":
+        case 62:
+            // back_to_dashboard
             self = .backToDashboard
-        case "use_favourite":
+        case 63:
+            // use_favourite
             self = .useFavourite
-        case "forget":
+        case 64:
+            // forget
             self = .forget
-        case "check":
+        case 65:
+            // check
             self = .check
-        case "confirm":
+        case 66:
+            // confirm
             self = .confirm
-        case "quote":
+        case 67:
+            // quote
             self = .quote
-        case "compute":
+        case 68:
+            // compute
             self = .compute
-        case "convert":
+        case 69:
+            // convert
             self = .convert
-        case "write_note":
+        case 70:
+            // write_note
             self = .writeNote
-        case "stamp":
+        case 71:
+            // stamp
             self = .stamp
-        case "check_all":
+        case 72:
+            // check_all
             self = .checkAll
-        case "ping":
+        case 73:
+            // ping
             self = .ping
-        case "finish":
+        case 74:
+            // finish
             self = .finish
-        case "second":
+        case 75:
+            // second
             self = .second
-        case "deeper":
+        case 76:
+            // deeper
             self = .deeper
-        case "authorise":
+        case 77:
+            // authorise
             self = .authorise
-        case "ask_status":
+        case 78:
+            // ask_status
             self = .askStatus
-        case "emergency":
+        case 79:
+            // emergency
             self = .emergency
-        case "sign_out":
+        case 80:
+            // sign_out
             self = .signOut
-        case "chain_b", "chain_c":
+        case 32, 33:
             throw FlowEventError(event: name, reason: .raisedByFlows)
         default:
             throw FlowEventError(event: name, reason: .unknownEvent)
@@ -814,173 +893,98 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
-        switch self {
-        case .startPlan:
-            return "start_plan"
-        case .bankTransferSent:
-            return "bank.transfer.sent"
-        case .bankTransferFailed:
-            return "bank.transfer.failed"
-        case .bankAuthoriseApproved:
-            return "bank.authorise.approved"
-        case .bankAuthoriseDeclined:
-            return "bank.authorise.declined"
-        case .bankAuthoriseTimedOut:
-            return "bank.authorise.timed_out"
-        case .bankStatusKnown:
-            return "bank.status.known"
-        case .bankStatusUnknown:
-            return "bank.status.unknown"
-        case .goVariantTimer:
-            return "go_variant_timer"
-        case .goWorkingDays:
-            return "go_working_days"
-        case .goChain:
-            return "go_chain"
-        case .goGuards:
-            return "go_guards"
-        case .goValidation:
-            return "go_validation"
-        case .goOrder:
-            return "go_order"
-        case .goLibraryRules:
-            return "go_library_rules"
-        case .goBack:
-            return "go_back"
-        case .goSheet:
-            return "go_sheet"
-        case .goCalls:
-            return "go_calls"
-        case .goDue:
-            return "go_due"
-        case .goPoll:
-            return "go_poll"
-        case .goLeaveSheet:
-            return "go_leave_sheet"
-        case .goReturnRoutes:
-            return "go_return_routes"
-        case .close:
-            return "close"
-        case .goSubflow:
-            return "go_subflow"
-        case .goGlobal:
-            return "go_global"
-        case .goTimers:
-            return "go_timers"
-        case .goStateTimer:
-            return "go_state_timer"
-        case .goServices:
-            return "go_services"
-        case .goDefaults:
-            return "go_defaults"
-        case .goSecret:
-            return "go_secret"
-        case .goOptional:
-            return "go_optional"
-        case .startChain:
-            return "start_chain"
-        case .chainB:
-            return "chain_b"
-        case .chainC:
-            return "chain_c"
-        case .done:
-            return "done"
-        case .bump:
-            return "bump"
-        case .peek:
-            return "peek"
-        case .pick:
-            return "pick"
-        case .next:
-            return "next"
-        case .go:
-            return "go"
-        case .up:
-            return "up"
-        case .again:
-            return "again"
-        case .lock:
-            return "lock"
-        case .`open`:
-            return "open"
-        case .unlock:
-            return "unlock"
-        case .elsewhere:
-            return "elsewhere"
-        case .startSub:
-            return "start_sub"
-        case .help:
-            return "help"
-        case .away:
-            return "away"
-        case .`return`:
-            return "return"
-        case .shorten:
-            return "shorten"
-        case .reveal:
-            return "reveal"
-        case .hide:
-            return "hide"
-        case .leave:
-            return "leave"
-        case .order:
-            return "order"
-        case .measure:
-            return "measure"
-        case .send:
-            return "send"
-        case .cancel:
-            return "cancel"
-        case .checkStatus:
-            return "check_status"
-        case .retry:
-            return "retry"
-        case .extend:
-            return "extend"
-        case .reopen:
-            return "reopen"
-        case .backToDashboard:
-            return "back_to_dashboard"
-        case .useFavourite:
-            return "use_favourite"
-        case .forget:
-            return "forget"
-        case .check:
-            return "check"
-        case .confirm:
-            return "confirm"
-        case .quote:
-            return "quote"
-        case .compute:
-            return "compute"
-        case .convert:
-            return "convert"
-        case .writeNote:
-            return "write_note"
-        case .stamp:
-            return "stamp"
-        case .checkAll:
-            return "check_all"
-        case .ping:
-            return "ping"
-        case .finish:
-            return "finish"
-        case .second:
-            return "second"
-        case .deeper:
-            return "deeper"
-        case .authorise:
-            return "authorise"
-        case .askStatus:
-            return "ask_status"
-        case .emergency:
-            return "emergency"
-        case .signOut:
-            return "sign_out"
-        case .timerFired:
+        if case .timerFired = self {
             return "timer"
         }
+        return Self.flowNames[number]
     }
+
+    /// The events' names in the flows, one per line, by number.
+    private static let flowNamesData = #"""
+    start_plan
+    bank.transfer.sent
+    bank.transfer.failed
+    bank.authorise.approved
+    bank.authorise.declined
+    bank.authorise.timed_out
+    bank.status.known
+    bank.status.unknown
+    go_variant_timer
+    go_working_days
+    go_chain
+    go_guards
+    go_validation
+    go_order
+    go_library_rules
+    go_back
+    go_sheet
+    go_calls
+    go_due
+    go_poll
+    go_leave_sheet
+    go_return_routes
+    close
+    go_subflow
+    go_global
+    go_timers
+    go_state_timer
+    go_services
+    go_defaults
+    go_secret
+    go_optional
+    start_chain
+    chain_b
+    chain_c
+    done
+    bump
+    peek
+    pick
+    next
+    go
+    up
+    again
+    lock
+    open
+    unlock
+    elsewhere
+    start_sub
+    help
+    away
+    return
+    shorten
+    reveal
+    hide
+    leave
+    order
+    measure
+    send
+    cancel
+    check_status
+    retry
+    extend
+    reopen
+    back_to_dashboard
+    use_favourite
+    forget
+    check
+    confirm
+    quote
+    compute
+    convert
+    write_note
+    stamp
+    check_all
+    ping
+    finish
+    second
+    deeper
+    authorise
+    ask_status
+    emergency
+    sign_out
+    """#
+
+    private static let flowNames = NameTable(lines: flowNamesData)
 
     /// The event's number in the transition table.
     @_spi(Generated)
@@ -1254,6 +1258,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case token
     }
 
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CaseKey.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -1437,6 +1443,7 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         }
     }
 
+    /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CaseKey.self)
         switch self {
@@ -1675,6 +1682,8 @@ public enum SemanticsServiceCall: FlowServiceCall {
         case amount
     }
 
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CaseKey.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -1697,6 +1706,7 @@ public enum SemanticsServiceCall: FlowServiceCall {
         }
     }
 
+    /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CaseKey.self)
         switch self {
@@ -1749,14 +1759,17 @@ public struct SemanticsServiceSet: SemanticsServices {
         self.bank = bank
     }
 
+    /// `bank.transfer`, answered by `bank`.
     public func bankTransfer(amount: Money) async throws -> SemanticsOutcome.BankTransfer {
         return try await self.bank.bankTransfer(amount: amount)
     }
 
+    /// `bank.authorise`, answered by `bank`.
     public func bankAuthorise(amount: Money) async throws -> SemanticsOutcome.BankAuthorise {
         return try await self.bank.bankAuthorise(amount: amount)
     }
 
+    /// `bank.status`, answered by `bank`.
     public func bankStatus() async throws -> SemanticsOutcome.BankStatus {
         return try await self.bank.bankStatus()
     }
@@ -1788,6 +1801,8 @@ public enum SemanticsOutcome {
             case reference
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -1807,6 +1822,8 @@ public enum SemanticsOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -1843,6 +1860,8 @@ public enum SemanticsOutcome {
             case timedOut
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -1863,6 +1882,8 @@ public enum SemanticsOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -1896,6 +1917,8 @@ public enum SemanticsOutcome {
             case unknown
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -1914,6 +1937,8 @@ public enum SemanticsOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -1932,17 +1957,31 @@ public struct SemanticsState: Hashable, Sendable, Codable {
     /// What ran, in order.
     public var log: [String] = []
 
+    /// `count` in the flows.
     public var count: Int = 0
+
+    /// `picked` in the flows.
     public var picked: String = ""
+
+    /// `reference` in the flows.
     public var reference: String = ""
+
+    /// `last_name` in the flows.
     public var lastName: String = "Ada"
+
+    /// `shown` in the flows.
     public var shown: Bool = false
+
+    /// `due` in the flows.
     public var due: CalendarDate? = nil
+
+    /// `share` in the flows.
     public var share: Decimal = SemanticsConstants.decimal0
 
     /// Known once 'quote' is sent.
     public var quoted: Int? = nil
 
+    /// `factors` in the flows.
     public var factors: [Int] = [1, 2, 3]
 
     /// A timer's length kept in the state.
@@ -1951,7 +1990,10 @@ public struct SemanticsState: Hashable, Sendable, Codable {
     /// A number written as text, or nothing yet.
     public var note: String? = nil
 
+    /// `note_as_int` in the flows.
     public var noteAsInt: Int? = nil
+
+    /// `note_as_decimal` in the flows.
     public var noteAsDecimal: Decimal? = nil
 
     /// A moment written with its zone.
@@ -1966,31 +2008,32 @@ public struct SemanticsState: Hashable, Sendable, Codable {
     /// A secret field's input, read by the transition that leaves its screen.
     public var typedPin: String? = nil
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        var parts: [String] = []
-        parts.append("consent_expires_at: " + (consentExpiresAt.map { describe($0) } ?? "null"))
-        parts.append("count: " + describe(count))
-        parts.append("due: " + (due.map { describe($0) } ?? "null"))
-        parts.append("factors: " + (("[" + factors.map { describe($0) }.joined(separator: ", ")) + "]"))
-        parts.append("last_name: " + quotedText(lastName))
-        parts.append("lock_after: " + describeDuration(lockAfter))
-        parts.append("log: " + (("[" + log.map { quotedText($0) }.joined(separator: ", ")) + "]"))
-        parts.append("note: " + (note.map { quotedText($0) } ?? "null"))
-        parts.append("note_as_decimal: " + (noteAsDecimal.map { describe($0) } ?? "null"))
-        parts.append("note_as_int: " + (noteAsInt.map { describe($0) } ?? "null"))
-        parts.append("picked: " + quotedText(picked))
-        parts.append("quoted: " + (quoted.map { describe($0) } ?? "null"))
-        parts.append("reference: " + quotedText(reference))
-        parts.append("share: " + describe(share))
-        parts.append("shown: " + describe(shown))
-        parts.append("stamp_text: " + quotedText(stampText))
-        parts.append("stamped_at: " + (stampedAt.map { describe($0) } ?? "null"))
-        parts.append("typed_pin: " + (typedPin.map { quotedText($0) } ?? "null"))
-        return ("{" + parts.joined(separator: ", ")) + "}"
+        var record = RecordDescription()
+        record.add("consent_expires_at", consentExpiresAt)
+        record.add("count", count)
+        record.add("due", due)
+        record.add("factors", ("[" + factors.map { describe($0) }.joined(separator: ", ")) + "]")
+        record.add("last_name", text: lastName)
+        record.add("lock_after", duration: lockAfter)
+        record.add("log", ("[" + log.map { quotedText($0) }.joined(separator: ", ")) + "]")
+        record.add("note", text: note)
+        record.add("note_as_decimal", noteAsDecimal)
+        record.add("note_as_int", noteAsInt)
+        record.add("picked", text: picked)
+        record.add("quoted", quoted)
+        record.add("reference", text: reference)
+        record.add("share", share)
+        record.add("shown", shown)
+        record.add("stamp_text", text: stampText)
+        record.add("stamped_at", stampedAt)
+        record.add("typed_pin", text: typedPin)
+        return record.written
     }
 
     enum CodingKeys: String, CodingKey {
