@@ -79,6 +79,20 @@ extension AppChecker {
                     error("unknown-property", "criterion '\(entry.name)' names property '\(name.value)', which does not exist", at: name.range,
                           notes: propertyTable.suggestion(for: name.value))
                 }
+            case .staticProof(let name):
+                if let proof = StaticProof(rawValue: name.value) {
+                    let verdict = app.prove(proof, screens: screens)
+                    verification = .staticProof(verdict)
+                    // Leaks of personal data are reported once, as personal-data-leak, whoever names the proof.
+                    for finding in verdict.findings where proof != .noPersonalDataInAnalyticsOrPushes || !app.marksPersonalData {
+                        warning("static-proof-broken", "criterion '\(entry.name)' is proved by '\(proof.rawValue)', which does not hold: \(finding.message)",
+                                at: finding.range, notes: [.init("the criterion", at: entry.range)])
+                    }
+                } else {
+                    let names = StaticProof.allCases.map(\.rawValue)
+                    error("unknown-static-proof", "criterion '\(entry.name)' names static proof '\(name.value)', which does not exist; the static proofs are: \(names.joined(separator: ", "))",
+                          at: name.range, notes: closestMatch(to: name.value, among: names).map { [.init("did you mean '\($0)'?")] } ?? [])
+                }
             case .notAutomatable(let reason):
                 if reason.value.allSatisfy(\.isWhitespace) {
                     error("missing-reason", "criterion '\(entry.name)' is not automatable but gives no reason; say why it cannot be checked headlessly", at: reason.range)

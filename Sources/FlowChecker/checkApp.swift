@@ -135,6 +135,7 @@ final class AppChecker {
         checkCallsThatCanWaitForever()
         resolveProperties()
         resolveCriteria()
+        checkPersonalData()
         resolveQuestions()
         resolveScenarios()
         resolveRequirements()

@@ -10,6 +10,8 @@ public struct AcceptanceCriterion: Sendable {
         case invariant(Int)
         /// Index in `App.properties`: checked on every step `flowc explore` takes.
         case property(Int)
+        /// A static proof over the flows (`static: screenshot_protected`), with what it found when the app was checked.
+        case staticProof(StaticProofVerdict)
         case notAutomatable(reason: String)
         /// No evidence named yet: reported as uncovered.
         case unverified
@@ -20,6 +22,7 @@ public struct AcceptanceCriterion: Sendable {
             case .scenarios: "scenarios"
             case .invariant: "invariant"
             case .property: "property"
+            case .staticProof: "static"
             case .notAutomatable: "not-automatable"
             case .unverified: "none"
             }

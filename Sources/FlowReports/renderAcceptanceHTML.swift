@@ -186,6 +186,8 @@ func renderAcceptanceHTML(_ report: AcceptanceReport, links: HTMLLinks) -> [UInt
             out.append("<p class=\"facts\">\(sentence).</p>")
         case .property:
             out.append("<p class=\"facts\">Verified by property \(code(item.invariant ?? "?")), checked on every step flowc explore took: \(e(item.exploration ?? "")).</p>")
+        case .staticProof(let verdict):
+            out.append("<p class=\"facts\">Verified statically by \(code(verdict.proof.rawValue)), a proof over the flows: \(e(item.exploration ?? "")).</p>")
         case .notAutomatable:
             out.append("<p><strong>Not automatable:</strong> \(e(item.reason ?? ""))</p>")
         case .unverified:

@@ -82,6 +82,8 @@ func renderAcceptanceMarkdown(_ report: AcceptanceReport) -> [UInt8] {
             for evidence in item.evidence { lines.append("  - \(evidenceLine(evidence))") }
         case .property:
             lines.append("- **Verified by property:** \(markdownCode(item.invariant ?? "?")), checked on every step flowc explore took: \(escapeMarkdown(item.exploration ?? ""))")
+        case .staticProof(let verdict):
+            lines.append("- **Verified statically:** \(markdownCode(verdict.proof.rawValue)), a proof over the flows: \(escapeMarkdown(item.exploration ?? ""))")
         case .notAutomatable:
             lines.append("- **Not automatable:** \(escapeMarkdown(item.reason ?? ""))")
         case .unverified:

@@ -7,6 +7,8 @@ public struct CriterionSyntax: Sendable {
         case invariant(Located<String>)
         /// A property `flowc explore` checks on every explored step.
         case property(Located<String>)
+        /// `static: screenshot_protected`: a static proof over the flows.
+        case staticProof(Located<String>)
         case notAutomatable(Located<String>)
     }
     public var id: Located<String>

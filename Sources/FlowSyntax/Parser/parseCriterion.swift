@@ -8,24 +8,27 @@ extension FlowParser {
         var notAutomatablePart: Located<String>?
         if let verifiedBy = fields["verified_by"] {
             let verificationWhat = "'verified_by' of \(what)"
-            if let kinds = reader.mapping(verifiedBy, verificationWhat, keys: ["scenarios", "invariant", "property", "not_automatable"]) {
+            if let kinds = reader.mapping(verifiedBy, verificationWhat, keys: ["scenarios", "invariant", "property", "static", "not_automatable"]) {
                 // Beside scenarios or an invariant, not_automatable is the part of the criterion that needs a device.
                 let proofs = (kinds["scenarios"] == nil ? 0 : 1) + (kinds["invariant"] == nil ? 0 : 1) + (kinds["property"] == nil ? 0 : 1)
+                    + (kinds["static"] == nil ? 0 : 1)
                 if proofs == 1, let reason = kinds["not_automatable"] {
                     notAutomatablePart = reader.text(reason, "'not_automatable' of \(what)")
                 }
                 if proofs > 1 {
-                    reader.report("conflicting-keys", (kinds["property"] == nil ? "\(verificationWhat) has both 'scenarios' and 'invariant'" : "\(verificationWhat) names more than one of 'scenarios', 'invariant' and 'property'") + "; use one (with 'not_automatable' beside it for a part that needs a device)", at: verifiedBy.range)
+                    reader.report("conflicting-keys", (kinds["property"] == nil && kinds["static"] == nil ? "\(verificationWhat) has both 'scenarios' and 'invariant'" : "\(verificationWhat) names more than one of 'scenarios', 'invariant', 'property' and 'static'") + "; use one (with 'not_automatable' beside it for a part that needs a device)", at: verifiedBy.range)
                 } else if let scenarios = kinds["scenarios"] {
                     verification = .scenarios(reader.textList(scenarios, "'scenarios' of \(what)"))
                 } else if let invariant = kinds["invariant"] {
                     verification = reader.text(invariant, "'invariant' of \(what)").map { .invariant($0) }
                 } else if let property = kinds["property"] {
                     verification = reader.text(property, "'property' of \(what)").map { .property($0) }
+                } else if let proof = kinds["static"] {
+                    verification = reader.text(proof, "'static' of \(what)").map { .staticProof($0) }
                 } else if let reason = kinds["not_automatable"] {
                     verification = reader.text(reason, "'not_automatable' of \(what)").map { .notAutomatable($0) }
                 } else {
-                    reader.report("missing-key", "\(verificationWhat) is empty; use one of 'scenarios', 'invariant', 'property' or 'not_automatable'", at: verifiedBy.range)
+                    reader.report("missing-key", "\(verificationWhat) is empty; use one of 'scenarios', 'invariant', 'property', 'static' or 'not_automatable'", at: verifiedBy.range)
                 }
             }
         }

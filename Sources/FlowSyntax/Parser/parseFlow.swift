@@ -2,7 +2,7 @@ import FlowSource
 
 /// Keys of a screen mapping.
 public let screenKeys = ["name", "step", "description", "presentation", "back", "analytics", "terminal", "variants",
-                         "enter", "exit", "fields", "on", "after", "texts", "every"]
+                         "enter", "exit", "fields", "on", "after", "texts", "every", "screenshot_protected"]
 /// Keys of a transition mapping.
 public let transitionKeys = ["to", "overlay", "flow", "returns", "end", "if", "do", "validate", "note"]
 
@@ -47,6 +47,7 @@ extension FlowParser {
             }
         } ?? []
         screen.every = fields["every"].map { parseTimers($0, "the recurring timers of \(what)") } ?? []
+        screen.screenshotProtected = fields["screenshot_protected"].flatMap { reader.bool($0, "'screenshot_protected' of \(what)") }
         screen.hasSyntaxErrors = reader.errors.count > errorsBefore
         return screen
     }
@@ -54,11 +55,13 @@ extension FlowParser {
     func parseVariants(_ node: YAMLNode, _ screen: String) -> [VariantSyntax] {
         reader.entries(node, "the variants of \(screen)").compactMap { name, value in
             let what = "variant '\(name.value)' of \(screen)"
-            guard let fields = reader.mapping(value, what, keys: ["when", "description", "after"], owner: name.range) else { return nil }
-            return VariantSyntax(name: name,
-                                 when: fields["when"].flatMap { reader.expression($0, "'when' of \(what)") },
-                                 description: optionalText(fields, "description", what),
-                                 after: fields["after"].map { parseTimers($0, "the timers of \(what)") } ?? [])
+            guard let fields = reader.mapping(value, what, keys: ["when", "description", "after", "loading"], owner: name.range) else { return nil }
+            var variant = VariantSyntax(name: name,
+                                        when: fields["when"].flatMap { reader.expression($0, "'when' of \(what)") },
+                                        description: optionalText(fields, "description", what),
+                                        after: fields["after"].map { parseTimers($0, "the timers of \(what)") } ?? [])
+            variant.loading = fields["loading"].flatMap { reader.bool($0, "'loading' of \(what)") }
+            return variant
         }
     }
 

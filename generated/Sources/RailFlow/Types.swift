@@ -667,6 +667,9 @@ public enum RailScreen: String, CaseIterable, Sendable {
     }
 
     static let ordered: [RailScreen] = allCases
+
+    /// Whether screenshots and screen recording must be blocked while this screen shows (`screenshot_protected: true`).
+    public var isScreenshotProtected: Bool { false }
 }
 
 /// The form fields of Rail, by their names in the flows: `machine.fill(.method, .text(...))`.
@@ -732,6 +735,9 @@ public enum RailVariant: String, FlowName {
 
     /// A variant of station.
     case offline
+
+    /// A variant of station, transactions, invest.
+    case refreshing
 
     /// A variant of station.
     case depositPending = "deposit_pending"
@@ -4481,6 +4487,9 @@ public struct RailState: Hashable, Sendable, Codable {
     /// No connection; the app shows what it had
     public var offline: Bool = false
 
+    /// A refresh of the balances waits for its answer (the loading skeleton shows)
+    public var refreshing: Bool = false
+
     /// A deposit was seen and is being confirmed
     public var depositPending: Bool = false
 
@@ -4608,6 +4617,7 @@ public struct RailState: Hashable, Sendable, Codable {
         parts.append("pending_timeout: " + describeDuration(pendingTimeout))
         parts.append("phone: " + quotedText(phone))
         parts.append("push_enabled: " + describe(pushEnabled))
+        parts.append("refreshing: " + describe(refreshing))
         parts.append("round_ups_enabled: " + describe(roundUpsEnabled))
         parts.append("rounded_up_total: " + describe(roundedUpTotal))
         parts.append("selected_transaction_id: " + quotedText(selectedTransactionId))
@@ -4658,6 +4668,7 @@ public struct RailState: Hashable, Sendable, Codable {
         case lastRoundUp = "last_round_up"
         case systemStatus = "system_status"
         case offline
+        case refreshing
         case depositPending = "deposit_pending"
         case depositEta = "deposit_eta"
         case transactions
