@@ -111,6 +111,12 @@ extension AppChecker {
                                                 screens: screens, transitions: transitions, verification: verification,
                                                 notAutomatablePart: syntax.notAutomatablePart?.value, range: entry.range)
             criterion.concerns = syntax.concerns.map { $0.compactMap(resolveConcern) }
+            if let reason = syntax.noProperty {
+                if reason.value.allSatisfy(\.isWhitespace) {
+                    error("missing-reason", "criterion '\(entry.name)' says it has no property but gives no reason; say why no property checks it on every explored path", at: reason.range)
+                }
+                criterion.noPropertyReason = reason.value
+            }
             var explained: [String: SourceRange] = [:]
             for note in syntax.survivors {
                 if let first = explained[note.mutant.value] {

@@ -42,6 +42,8 @@ public struct AcceptanceCriterion: Sendable {
     /// The part of the criterion that only a device can check, with the reason, when `verification` (scenarios or
     /// an invariant) proves the rest: the criterion passes on its evidence and the reports show both parts.
     public var notAutomatablePart: String?
+    /// `no_property:`: why this rule-like criterion is not checked by a property on every explored path.
+    public var noPropertyReason: String? = nil
     /// `concerns:` as written, resolved: the parts of screens the criterion's text is about. When present, the
     /// mutants that touch the criterion are those editing its transitions or these parts; its `screens` are then
     /// for the reports only. Nil: every listed screen is concerned as a whole.

@@ -131,23 +131,25 @@ extension App {
     // MARK: Personal data
 
     func personalDataProof() -> StaticProofVerdict {
-        // Where each personal or personal-derived path comes from, in words, for the path of a leak.
+        // Each personal path with the way it came to be personal, for the path of a leak:
+        // `email_domain (derived) ← contact (set on HOME tap_save) ← email, marked personal`.
         var origins: [[String]: String] = [:]
-        for variable in state where variable.personal { origins[[variable.name]] = "'\(variable.name)' is marked personal" }
-        var personalFields: [Int: [String: String]] = [:]
+        for variable in state where variable.personal { origins[[variable.name]] = "\(variable.name), marked personal" }
+        var personalFields: [Int: Set<String>] = [:]
         for (index, screen) in screens.enumerated() {
-            for field in screen.fields where field.personal {
-                personalFields[index, default: [:]][field.name] = "field '\(field.name)' of \(screen.id) is marked personal"
-            }
+            for field in screen.fields where field.personal { personalFields[index, default: []].insert(field.name) }
         }
         let marked = origins.count + personalFields.values.reduce(0) { $0 + $1.count }
-        /// The origin of the first personal path `expression` reads, on `screen` (for `form.<field>`).
-        func personalRead(_ expression: TypedExpression, screen: Int?) -> (path: [String], origin: String)? {
+        /// The first personal path `expression` reads, on `screen` (for `form.<field>`), with how it is personal.
+        func personalRead(_ expression: TypedExpression, screen: Int?) -> String? {
             for read in accessPaths(of: expression).sorted(by: { $0.joined(separator: ".") < $1.joined(separator: ".") }) {
-                if read.first == "form", read.count > 1, let screen, let origin = personalFields[screen]?[read[1]] {
-                    return (read, origin)
+                let name = read.joined(separator: ".")
+                if read.first == "form", read.count > 1, let screen, personalFields[screen]?.contains(read[1]) == true {
+                    return "form.\(read[1]), a field of \(screens[screen].id) marked personal"
                 }
-                if let hit = origins.first(where: { overlaps(read, $0.key) }) { return (read, hit.value) }
+                if let hit = origins.filter({ overlaps(read, $0.key) }).min(by: { $0.key.count < $1.key.count }) {
+                    return hit.key == read ? hit.value : "\(name) ← \(hit.value)"
+                }
             }
             return nil
         }
@@ -157,7 +159,7 @@ extension App {
             changed = false
             for value in derived where origins[[value.name]] == nil {
                 if let expression = value.value, let read = personalRead(expression, screen: nil) {
-                    origins[[value.name]] = "derived '\(value.name)' reads \(read.path.joined(separator: ".")) (\(read.origin))"
+                    origins[[value.name]] = "\(value.name) (derived) ← \(read)"
                     changed = true
                 }
             }
@@ -170,7 +172,7 @@ extension App {
                     }
                     guard !origins.keys.contains(where: { overlaps(write.path, $0) && $0.count <= write.path.count }),
                           let read = personalRead(write.value, screen: context.screen) else { continue }
-                    origins[write.path] = "'\(write.path.joined(separator: "."))' is set from \(read.path.joined(separator: ".")) \(context.place) (\(read.origin))"
+                    origins[write.path] = "\(write.path.joined(separator: ".")) (set \(context.place)) ← \(read)"
                     changed = true
                 }
             }
@@ -184,15 +186,14 @@ extension App {
                     for property in properties {
                         sinks += 1
                         if let read = personalRead(property.value, screen: context.screen) {
-                            findings.append(.init(message: "analytics '\(event)' property '\(property.name)' \(context.place) is computed from personal data: it reads \(read.path.joined(separator: ".")); \(read.origin)",
+                            findings.append(.init(message: "analytics '\(event)' property '\(property.name)' \(context.place) is computed from personal data: \(read)",
                                                   range: action.range))
                         }
                     }
                 case .push(let text):
                     sinks += 1
                     if let read = personalRead(text.value, screen: context.screen) {
-                        findings.append(.init(message: "push '\(text.source)' \(context.place) is computed from personal data: it reads \(read.path.joined(separator: ".")); \(read.origin)",
-                                              range: action.range))
+                        findings.append(.init(message: "push '\(text.source)' \(context.place) is computed from personal data: \(read)", range: action.range))
                     }
                 default: continue
                 }
@@ -200,7 +201,7 @@ extension App {
         }
         let checked = "\(count(sinks, "analytics property and push text", plural: "analytics properties and push texts")) read none of the \(count(marked, "value")) marked personal, directly or through derived and set values"
         return StaticProofVerdict(proof: .noPersonalDataInAnalyticsOrPushes, checked: checked,
-                                  findings: marked == 0 ? [.init(message: "no state or field is marked 'personal: true', so nothing was proved", range: range)] : findings)
+                                  findings: marked == 0 ? [.init(message: "no state value or field is marked 'personal: true', so nothing was proved", range: range)] : findings)
     }
 
     /// Where an action list runs, for messages: the screen (for `form.<field>`) and `on WAL-001 tap_send`.

@@ -194,6 +194,7 @@ func renderAcceptanceHTML(_ report: AcceptanceReport, links: HTMLLinks) -> [UInt
             out.append("<p><strong>Uncovered:</strong> no scenario or invariant is named in <code>verified_by</code>.</p>")
         }
         if let part = item.criterion.notAutomatablePart { out.append("<p><strong>Not automatable (the rest):</strong> \(e(part))</p>") }
+        if let reason = item.criterion.noPropertyReason { out.append("<p><strong>No property:</strong> \(e(reason))</p>") }
         out.append("</article>")
     }
     out.append("</section>")

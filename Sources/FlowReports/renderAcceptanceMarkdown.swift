@@ -90,6 +90,7 @@ func renderAcceptanceMarkdown(_ report: AcceptanceReport) -> [UInt8] {
             lines.append("- **Uncovered:** no scenario or invariant is named in `verified_by`.")
         }
         if let part = criterion.notAutomatablePart { lines.append("- **Not automatable (the rest):** \(escapeMarkdown(part))") }
+        if let reason = criterion.noPropertyReason { lines.append("- **No property:** \(escapeMarkdown(reason))") }
         lines.append("")
     }
     lines.append("## Scenarios")

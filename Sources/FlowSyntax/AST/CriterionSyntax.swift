@@ -23,6 +23,9 @@ public struct CriterionSyntax: Sendable {
     /// `not_automatable:` written beside `scenarios:` or `invariant:`: the part of the criterion that needs a device,
     /// with the reason (the criterion is then proved in part).
     public var notAutomatablePart: Located<String>? = nil
+    /// `no_property:` under `verified_by:`: why a criterion whose text reads as a rule ("always", "never", "only")
+    /// is not checked by a property on every explored path.
+    public var noProperty: Located<String>? = nil
     /// Whether `verified_by:` was written (a broken one is reported where it is, not again as missing).
     public var hasVerifiedBy = false
     /// `survivors:`: surviving mutants (by key, `PAY-003 field amount: amount.decimal_places: 2 → 1`) and why

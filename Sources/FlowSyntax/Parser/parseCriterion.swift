@@ -6,12 +6,14 @@ extension FlowParser {
         guard let fields = reader.mapping(node, what, keys: ["text", "section", "screens", "transitions", "concerns", "verified_by", "survivors"], owner: id.range) else { return nil }
         var verification: CriterionSyntax.Verification?
         var notAutomatablePart: Located<String>?
+        var noProperty: Located<String>?
         if let verifiedBy = fields["verified_by"] {
             let verificationWhat = "'verified_by' of \(what)"
-            if let kinds = reader.mapping(verifiedBy, verificationWhat, keys: ["scenarios", "invariant", "property", "static", "not_automatable"]) {
+            if let kinds = reader.mapping(verifiedBy, verificationWhat, keys: ["scenarios", "invariant", "property", "static", "not_automatable", "no_property"]) {
                 // Beside scenarios or an invariant, not_automatable is the part of the criterion that needs a device.
                 let proofs = (kinds["scenarios"] == nil ? 0 : 1) + (kinds["invariant"] == nil ? 0 : 1) + (kinds["property"] == nil ? 0 : 1)
                     + (kinds["static"] == nil ? 0 : 1)
+                noProperty = kinds["no_property"].flatMap { reader.text($0, "'no_property' of \(what)") }
                 if proofs == 1, let reason = kinds["not_automatable"] {
                     notAutomatablePart = reader.text(reason, "'not_automatable' of \(what)")
                 }
@@ -32,7 +34,7 @@ extension FlowParser {
                 }
             }
         }
-        return CriterionSyntax(
+        var criterion = CriterionSyntax(
             id: id,
             text: reader.required(fields, "text", in: what, hint: "quote the spec's text word for word").flatMap { reader.text($0, "'text' of \(what)") },
             section: optionalText(fields, "section", what),
@@ -48,6 +50,8 @@ extension FlowParser {
                 }
             } ?? [],
             range: id.range)
+        criterion.noProperty = noProperty
+        return criterion
     }
 
     func parseQuestion(_ id: Located<String>, _ node: YAMLNode) -> QuestionSyntax? {
