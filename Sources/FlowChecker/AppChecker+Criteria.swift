@@ -52,6 +52,15 @@ extension AppChecker {
             if let text = syntax.text, text.value.allSatisfy(\.isWhitespace) {
                 error("empty-message", "criterion '\(entry.name)' has empty text; quote the spec word for word", at: text.range)
             }
+            // A property named in the table but not in `app.properties` failed to check: it was reported where it is.
+            func resolveProperty(_ name: Located<String>) -> Int? {
+                if let index = app.properties.firstIndex(where: { $0.name == name.value }) { return index }
+                if propertyTable[name.value] == nil {
+                    error("unknown-property", "criterion '\(entry.name)' names property '\(name.value)', which does not exist", at: name.range,
+                          notes: propertyTable.suggestion(for: name.value))
+                }
+                return nil
+            }
             var verification = AcceptanceCriterion.Verification.unverified
             switch syntax.verification {
             case .scenarios(let names):
@@ -73,12 +82,7 @@ extension AppChecker {
                           notes: invariantTable.suggestion(for: name.value))
                 }
             case .property(let name):
-                if let index = app.properties.firstIndex(where: { $0.name == name.value }) {
-                    verification = .property(index)
-                } else if propertyTable[name.value] == nil {
-                    error("unknown-property", "criterion '\(entry.name)' names property '\(name.value)', which does not exist", at: name.range,
-                          notes: propertyTable.suggestion(for: name.value))
-                }
+                if let index = resolveProperty(name) { verification = .property(index) }
             case .staticProof(let name):
                 if let proof = StaticProof(rawValue: name.value) {
                     let verdict = app.prove(proof, screens: screens)
@@ -117,6 +121,7 @@ extension AppChecker {
                 }
                 criterion.noPropertyReason = reason.value
             }
+            criterion.propertyBeside = syntax.propertyBeside.flatMap(resolveProperty)
             var explained: [String: SourceRange] = [:]
             for note in syntax.survivors {
                 if let first = explained[note.mutant.value] {

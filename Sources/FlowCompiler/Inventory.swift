@@ -151,8 +151,9 @@ func inventoryEntry(for app: App) -> Inventory.AppEntry {
         case .notAutomatable(let reason): ([], reason)
         case .unverified: ([], nil)
         }
-        return Inventory.CriterionEntry(id: criterion.id, text: criterion.text, verification: criterion.verification.kindName,
-                                        screens: criterion.screens.map(screenID), evidence: evidence, reason: reason)
+        let property = criterion.propertyBeside.map { app.properties[$0].name }
+        return Inventory.CriterionEntry(id: criterion.id, text: criterion.text, verification: criterion.verification.kindName + (property == nil ? "" : "+property"),
+                                        screens: criterion.screens.map(screenID), evidence: evidence + (property.map { [$0] } ?? []), reason: reason)
     }
     let ruleCount = app.screens.reduce(0) { $0 + $1.fields.reduce(0) { $0 + $1.rules.count } }
     return Inventory.AppEntry(

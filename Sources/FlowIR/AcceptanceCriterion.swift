@@ -44,6 +44,10 @@ public struct AcceptanceCriterion: Sendable {
     public var notAutomatablePart: String?
     /// `no_property:`: why this rule-like criterion is not checked by a property on every explored path.
     public var noPropertyReason: String? = nil
+    /// Index in `App.properties` of a property written beside scenarios or an invariant
+    /// (`verified_by: { scenarios: [...], property: X }`): both kinds of evidence, each reported with its strength;
+    /// the criterion passes only when both hold.
+    public var propertyBeside: Int? = nil
     /// `concerns:` as written, resolved: the parts of screens the criterion's text is about. When present, the
     /// mutants that touch the criterion are those editing its transitions or these parts; its `screens` are then
     /// for the reports only. Nil: every listed screen is concerned as a whole.
@@ -56,6 +60,14 @@ public struct AcceptanceCriterion: Sendable {
                 verification: Verification, notAutomatablePart: String? = nil, range: SourceRange) {
         self.id = id; self.text = text; self.section = section; self.screens = screens
         self.transitions = transitions; self.verification = verification; self.notAutomatablePart = notAutomatablePart; self.range = range
+    }
+}
+
+extension AcceptanceCriterion {
+    /// The property `flowc explore` checks for this criterion: its only evidence, or the one beside its scenarios.
+    public var checkedProperty: Int? {
+        if case .property(let index) = verification { return index }
+        return propertyBeside
     }
 }
 

@@ -81,9 +81,9 @@ public struct MutationReport: Sendable {
                         at: criterion.range))
                 }
             }
-            let verification: String
-            let passed: Bool
-            let kills: (MutantResult) -> Bool
+            var verification: String
+            var passed: Bool
+            var kills: (MutantResult) -> Bool
             switch criterion.verification {
             case .scenarios(let indices):
                 verification = "scenarios"
@@ -104,6 +104,15 @@ public struct MutationReport: Sendable {
                 // A static proof reads the flows' declarations (markings, variants), which no mutant edits: planted
                 // tests show each proof fails on the mistake it names (StaticProofTests).
                 continue
+            }
+            if let index = criterion.propertyBeside {
+                // Both kinds of evidence: a touching change is caught when either catches it, and the criterion's
+                // evidence passes on the unchanged app only when both do.
+                let name = app.properties.indices.contains(index) ? app.properties[index].name : ""
+                let killedByRuns = kills
+                verification += "+property"
+                passed = passed && !run.propertiesBrokenOnBaseline.contains(name)
+                kills = { result in killedByRuns(result) || result.brokenProperties.contains(name) }
             }
             var touching = run.results.filter { touches($0.mutant, criterion, in: app) }
             if case .invariant(let index) = criterion.verification, app.invariants.indices.contains(index) {

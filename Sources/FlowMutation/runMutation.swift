@@ -109,7 +109,7 @@ public func runMutation(of app: App, selection: MutationSelection = MutationSele
     let screensReached = visitedScreens, flowsReached = visitedFlows
     let brokenOnBaseline = propertiesBroken(in: app)
     let propertyCriteria: [(criterion: AcceptanceCriterion, property: String)] = app.criteria.compactMap { criterion in
-        guard case .property(let index) = criterion.verification, app.properties.indices.contains(index),
+        guard let index = criterion.checkedProperty, app.properties.indices.contains(index),
               !brokenOnBaseline.contains(app.properties[index].name) else { return nil }
         return (criterion, app.properties[index].name)
     }

@@ -86,6 +86,10 @@ struct AcceptanceReport {
         }
         /// For a property criterion: what the exploration found (how far it went, or the violation).
         var exploration: String? = nil
+        /// The property written beside the scenarios or invariant (`exploration` is then its verdict in words).
+        var propertyBeside: String? = nil
+        /// Whether that property held (nil: not explored in this run).
+        var propertyHeld: Bool? = nil
     }
 
     var app: App
@@ -106,59 +110,21 @@ struct AcceptanceReport {
         let scenarios = app.scenarios.map { (scenario: $0, result: byName[$0.name]) }
         self.scenarios = scenarios
         criteria = app.criteria.map { criterion -> Criterion in
-            switch criterion.verification {
-            case .scenarios(let indices):
-                let evidence = indices.filter { app.scenarios.indices.contains($0) }.map { index -> Evidence in
-                    let name = app.scenarios[index].name
-                    let result = byName[name]
-                    return Evidence(scenario: name, result: result, passed: result?.passed ?? false)
-                }
-                let status: Status
-                if evidence.contains(where: { $0.ran && !$0.passed }) {
-                    status = .failed
-                } else if !evidence.isEmpty && evidence.allSatisfy({ $0.ran && $0.passed }) {
-                    status = .passed
-                } else {
-                    status = .uncovered
-                }
-                return Criterion(criterion: criterion, status: status, verification: criterion.verification.kindName,
-                                 invariant: nil, reason: nil, evidence: evidence)
-            case .invariant(let index):
-                let name = app.invariants.indices.contains(index) ? app.invariants[index].name : nil
-                let evidence = scenarios.map { entry in
-                    Evidence(scenario: entry.scenario.name, result: entry.result,
-                             passed: entry.result.map { !brokeInvariant($0, named: nil) } ?? false)
-                }
-                let status: Status
-                if let name, evidence.contains(where: { $0.result.map { brokeInvariant($0, named: name) } ?? false }) {
-                    status = .failed
-                } else if !evidence.isEmpty && evidence.allSatisfy({ $0.ran && $0.passed }) {
-                    status = .passed
-                } else {
-                    status = .uncovered
-                }
-                return Criterion(criterion: criterion, status: status, verification: criterion.verification.kindName,
-                                 invariant: name, reason: nil, evidence: evidence)
-            case .property(let index):
+            var item = Self.verdict(on: criterion, of: app, scenarios: scenarios, byName: byName, properties: properties)
+            if let index = criterion.propertyBeside {
+                // Both kinds of evidence: the criterion passes only when its scenarios (or invariant) and its property hold.
                 let name = app.properties.indices.contains(index) ? app.properties[index].name : ""
                 let verdict = properties[name]
-                var item = Criterion(criterion: criterion, status: verdict.map { $0.held ? .passed : .failed } ?? .uncovered,
-                                     verification: criterion.verification.kindName, invariant: name, reason: nil, evidence: [])
+                item.propertyBeside = name
+                item.propertyHeld = verdict?.held
                 item.exploration = verdict?.evidence ?? "not explored in this run"
-                return item
-            case .staticProof(let verdict):
-                // Proved by reading the flows: passes or fails on what the proof found, with what it checked.
-                var item = Criterion(criterion: criterion, status: verdict.holds ? .passed : .failed,
-                                     verification: criterion.verification.kindName, invariant: verdict.proof.rawValue, reason: nil, evidence: [])
-                item.exploration = verdict.holds ? verdict.checked : verdict.findings.map(\.message).joined(separator: "; ")
-                return item
-            case .notAutomatable(let reason):
-                return Criterion(criterion: criterion, status: .notAutomatable, verification: criterion.verification.kindName,
-                                 invariant: nil, reason: reason, evidence: [])
-            case .unverified:
-                return Criterion(criterion: criterion, status: .uncovered, verification: criterion.verification.kindName,
-                                 invariant: nil, reason: nil, evidence: [])
+                switch (item.status, verdict?.held) {
+                case (_, false): item.status = .failed
+                case (.passed, nil): item.status = .uncovered
+                default: break
+                }
             }
+            return item
         }
         for index in criteria.indices where criteria[index].status == .passed {
             guard let score = mutation[criteria[index].criterion.id] else { continue }
@@ -166,6 +132,64 @@ struct AcceptanceReport {
             if score.isWeak { criteria[index].status = .weak }
         }
         traceability = TraceabilityReport(app: app, criteria: criteria)
+    }
+
+    /// The verdict of a criterion's first kind of evidence (scenarios, an invariant, a property, or none).
+    private static func verdict(on criterion: AcceptanceCriterion, of app: App, scenarios: [(scenario: Scenario, result: ScenarioResult?)],
+                                byName: [String: ScenarioResult], properties: [String: PropertyVerdict]) -> Criterion {
+        switch criterion.verification {
+        case .scenarios(let indices):
+            let evidence = indices.filter { app.scenarios.indices.contains($0) }.map { index -> Evidence in
+                let name = app.scenarios[index].name
+                let result = byName[name]
+                return Evidence(scenario: name, result: result, passed: result?.passed ?? false)
+            }
+            let status: Status
+            if evidence.contains(where: { $0.ran && !$0.passed }) {
+                status = .failed
+            } else if !evidence.isEmpty && evidence.allSatisfy({ $0.ran && $0.passed }) {
+                status = .passed
+            } else {
+                status = .uncovered
+            }
+            return Criterion(criterion: criterion, status: status, verification: criterion.verification.kindName,
+                             invariant: nil, reason: nil, evidence: evidence)
+        case .invariant(let index):
+            let name = app.invariants.indices.contains(index) ? app.invariants[index].name : nil
+            let evidence = scenarios.map { entry in
+                Evidence(scenario: entry.scenario.name, result: entry.result,
+                         passed: entry.result.map { !brokeInvariant($0, named: nil) } ?? false)
+            }
+            let status: Status
+            if let name, evidence.contains(where: { $0.result.map { brokeInvariant($0, named: name) } ?? false }) {
+                status = .failed
+            } else if !evidence.isEmpty && evidence.allSatisfy({ $0.ran && $0.passed }) {
+                status = .passed
+            } else {
+                status = .uncovered
+            }
+            return Criterion(criterion: criterion, status: status, verification: criterion.verification.kindName,
+                             invariant: name, reason: nil, evidence: evidence)
+        case .property(let index):
+            let name = app.properties.indices.contains(index) ? app.properties[index].name : ""
+            let verdict = properties[name]
+            var item = Criterion(criterion: criterion, status: verdict.map { $0.held ? .passed : .failed } ?? .uncovered,
+                                 verification: criterion.verification.kindName, invariant: name, reason: nil, evidence: [])
+            item.exploration = verdict?.evidence ?? "not explored in this run"
+            return item
+        case .staticProof(let verdict):
+            // Proved by reading the flows: passes or fails on what the proof found, with what it checked.
+            var item = Criterion(criterion: criterion, status: verdict.holds ? .passed : .failed,
+                                 verification: criterion.verification.kindName, invariant: verdict.proof.rawValue, reason: nil, evidence: [])
+            item.exploration = verdict.holds ? verdict.checked : verdict.findings.map(\.message).joined(separator: "; ")
+            return item
+        case .notAutomatable(let reason):
+            return Criterion(criterion: criterion, status: .notAutomatable, verification: criterion.verification.kindName,
+                             invariant: nil, reason: reason, evidence: [])
+        case .unverified:
+            return Criterion(criterion: criterion, status: .uncovered, verification: criterion.verification.kindName,
+                             invariant: nil, reason: nil, evidence: [])
+        }
     }
 
     /// Passed criteria whose evidence leaves unexplained survivors, weakest first (lowest share caught, then most

@@ -193,6 +193,9 @@ func renderAcceptanceHTML(_ report: AcceptanceReport, links: HTMLLinks) -> [UInt
         case .unverified:
             out.append("<p><strong>Uncovered:</strong> no scenario or invariant is named in <code>verified_by</code>.</p>")
         }
+        if let property = item.propertyBeside {
+            out.append("<p class=\"facts\">Also verified by property \(code(property)), checked on every step flowc explore took: \(e(item.exploration ?? "")).</p>")
+        }
         if let part = item.criterion.notAutomatablePart { out.append("<p><strong>Not automatable (the rest):</strong> \(e(part))</p>") }
         if let reason = item.criterion.noPropertyReason { out.append("<p><strong>No property:</strong> \(e(reason))</p>") }
         out.append("</article>")

@@ -34,6 +34,8 @@ struct AcceptanceDocument: Encodable {
         var mutation: Mutation?
         /// For a property: how far `flowc explore` went and that it held, or what broke it.
         var exploration: String? = nil
+        /// A property checked beside the scenarios or invariant (`exploration` is then its verdict).
+        var property: String? = nil
     }
     struct Failure: Encodable {
         var step: Int
@@ -94,7 +96,7 @@ func renderAcceptanceJSON(_ report: AcceptanceReport) -> [UInt8] {
                 mutation: item.mutation.map {
                     .init(killed: $0.killed, mutants: $0.mutants, explained: $0.killed < $0.mutants ? $0.explained : nil, unexplained: $0.unexplained)
                 },
-                exploration: item.exploration)
+                exploration: item.exploration, property: item.propertyBeside)
         },
         weakest: report.weakest.map(\.criterion.id),
         scenarios: report.scenarios.map { entry in

@@ -89,6 +89,9 @@ func renderAcceptanceMarkdown(_ report: AcceptanceReport) -> [UInt8] {
         case .unverified:
             lines.append("- **Uncovered:** no scenario or invariant is named in `verified_by`.")
         }
+        if let property = item.propertyBeside {
+            lines.append("- **Also verified by property:** \(markdownCode(property)), checked on every step flowc explore took: \(escapeMarkdown(item.exploration ?? ""))")
+        }
         if let part = criterion.notAutomatablePart { lines.append("- **Not automatable (the rest):** \(escapeMarkdown(part))") }
         if let reason = criterion.noPropertyReason { lines.append("- **No property:** \(escapeMarkdown(reason))") }
         lines.append("")

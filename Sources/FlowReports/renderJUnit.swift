@@ -77,12 +77,14 @@ func renderJUnit(_ report: AcceptanceReport) -> [UInt8] {
         case .passed, .weak, .failed:
             // A property is checked by flowc explore, not by a scenario: its verdict is a case of its own, so a
             // violation found on an explored path fails the run like a failed scenario.
-            if case .property(let index) = item.criterion.verification {
+            if let index = item.criterion.checkedProperty {
                 let name = app.properties.indices.contains(index) ? app.properties[index].name : "#\(index)"
                 let found = item.exploration ?? "checked by flowc explore"
+                // Beside scenarios, the property's own verdict: the scenarios' failures are their own cases.
+                let broken = item.criterion.propertyBeside == nil ? item.status == .failed : item.propertyHeld == false
                 reviewCases.append(Case(name: "\(id) (property \(name))", classname: criteriaClass,
-                                        body: item.status == .failed ? "<failure message=\"\(xmlAttribute(found))\" type=\"property\"/>" : nil,
-                                        output: item.status == .failed ? nil : found, failed: item.status == .failed, skipped: false))
+                                        body: broken ? "<failure message=\"\(xmlAttribute(found))\" type=\"property\"/>" : nil,
+                                        output: broken ? nil : found, failed: broken, skipped: false))
             }
             // A static proof is a case of its own too: a broken proof fails the run.
             if case .staticProof(let verdict) = item.criterion.verification {
@@ -100,7 +102,8 @@ func renderJUnit(_ report: AcceptanceReport) -> [UInt8] {
     }
     let properties = report.criteria.map { item in
         (name: "criterion \(item.criterion.id)",
-         value: item.displayStatus + (item.verification == "scenarios" || item.verification == "invariant" ? " · by \(item.verification)" : ""))
+         value: item.displayStatus + (item.verification == "scenarios" || item.verification == "invariant" ? " · by \(item.verification)" : "")
+            + (item.propertyBeside.map { " and property \($0)" } ?? ""))
     }
     var suites: [(name: String, properties: [(name: String, value: String)], cases: [Case])] = [("\(app.id) scenarios", properties, scenarioCases)]
     if !reviewCases.isEmpty { suites.append(("\(app.id) criteria to review", [], reviewCases)) }

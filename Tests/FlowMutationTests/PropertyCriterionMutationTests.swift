@@ -81,4 +81,25 @@ import Testing
         #expect(!criterion.passed)
         #expect(criterion.killed == 0)
     }
+    /// Scenarios and a property on one criterion: a change is caught when either kind catches it. The scenario sees
+    /// the toggle dropped; only the property sees the guard dropped. Without the property the guard's mutant survives.
+    @Test func bothKindsCatchWhatEitherCatches() throws {
+        let both = Self.yaml.replacingOccurrences(of: "verified_by: { property: no_push_when_off }",
+                                                  with: "verified_by: { scenarios: [turns_pushes_off], property: no_push_when_off }")
+        #expect(both != Self.yaml)
+        let document = MutationDocument(MutationReport(run: runMutation(of: try Self.app(both))), fingerprint: "test")
+        let criterion = try #require(document.criteria.first { $0.id == "AC-1" })
+        #expect(criterion.verification == "scenarios+property")
+        #expect(criterion.passed)
+        let dropped = try #require(document.mutants.first { $0.change == "if: push_on → dropped" })
+        #expect(dropped.killed && dropped.killedBy.isEmpty && dropped.brokenProperties == ["no_push_when_off"])
+        #expect(!criterion.survivors.contains(dropped.number))
+
+        let scenariosOnly = Self.yaml.replacingOccurrences(of: "verified_by: { property: no_push_when_off }",
+                                                           with: "verified_by: { scenarios: [turns_pushes_off] }")
+        let alone = MutationDocument(MutationReport(run: runMutation(of: try Self.app(scenariosOnly))), fingerprint: "test")
+        let weaker = try #require(alone.criteria.first { $0.id == "AC-1" })
+        #expect(weaker.verification == "scenarios")
+        #expect(weaker.killed < criterion.killed, "the property adds the push guard's mutants")
+    }
 }

@@ -26,6 +26,8 @@ public struct CriterionSyntax: Sendable {
     /// `no_property:` under `verified_by:`: why a criterion whose text reads as a rule ("always", "never", "only")
     /// is not checked by a property on every explored path.
     public var noProperty: Located<String>? = nil
+    /// `property:` written beside `scenarios:` or `invariant:`: a second kind of evidence for the same criterion.
+    public var propertyBeside: Located<String>? = nil
     /// Whether `verified_by:` was written (a broken one is reported where it is, not again as missing).
     public var hasVerifiedBy = false
     /// `survivors:`: surviving mutants (by key, `PAY-003 field amount: amount.decimal_places: 2 → 1`) and why

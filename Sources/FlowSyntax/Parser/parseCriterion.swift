@@ -7,18 +7,23 @@ extension FlowParser {
         var verification: CriterionSyntax.Verification?
         var notAutomatablePart: Located<String>?
         var noProperty: Located<String>?
+        var propertyBeside: Located<String>?
         if let verifiedBy = fields["verified_by"] {
             let verificationWhat = "'verified_by' of \(what)"
             if let kinds = reader.mapping(verifiedBy, verificationWhat, keys: ["scenarios", "invariant", "property", "static", "not_automatable", "no_property"]) {
-                // Beside scenarios or an invariant, not_automatable is the part of the criterion that needs a device.
-                let proofs = (kinds["scenarios"] == nil ? 0 : 1) + (kinds["invariant"] == nil ? 0 : 1) + (kinds["property"] == nil ? 0 : 1)
-                    + (kinds["static"] == nil ? 0 : 1)
+                // Beside scenarios or an invariant, not_automatable is the part of the criterion that needs a device, and
+                // property is a second kind of evidence (checked on every explored step) for the same criterion.
+                let runs = (kinds["scenarios"] == nil ? 0 : 1) + (kinds["invariant"] == nil ? 0 : 1)
+                if runs == 1, let property = kinds["property"] {
+                    propertyBeside = reader.text(property, "'property' of \(what)")
+                }
+                let proofs = runs + (kinds["property"] == nil || runs == 1 ? 0 : 1) + (kinds["static"] == nil ? 0 : 1)
                 noProperty = kinds["no_property"].flatMap { reader.text($0, "'no_property' of \(what)") }
                 if proofs == 1, let reason = kinds["not_automatable"] {
                     notAutomatablePart = reader.text(reason, "'not_automatable' of \(what)")
                 }
                 if proofs > 1 {
-                    reader.report("conflicting-keys", (kinds["property"] == nil && kinds["static"] == nil ? "\(verificationWhat) has both 'scenarios' and 'invariant'" : "\(verificationWhat) names more than one of 'scenarios', 'invariant', 'property' and 'static'") + "; use one (with 'not_automatable' beside it for a part that needs a device)", at: verifiedBy.range)
+                    reader.report("conflicting-keys", (kinds["static"] != nil ? "\(verificationWhat) names more than one of 'scenarios', 'invariant', 'property' and 'static'" : kinds["property"] == nil ? "\(verificationWhat) has both 'scenarios' and 'invariant'" : "\(verificationWhat) names more than one of 'scenarios', 'invariant' and 'property'") + "; use one (a 'property' may stand beside 'scenarios' or 'invariant', and 'not_automatable' beside any of them for a part that needs a device)", at: verifiedBy.range)
                 } else if let scenarios = kinds["scenarios"] {
                     verification = .scenarios(reader.textList(scenarios, "'scenarios' of \(what)"))
                 } else if let invariant = kinds["invariant"] {
@@ -43,6 +48,7 @@ extension FlowParser {
             concerns: fields["concerns"].map { reader.textList($0, "'concerns' of \(what)") },
             verification: verification,
             notAutomatablePart: notAutomatablePart,
+            propertyBeside: propertyBeside,
             hasVerifiedBy: fields["verified_by"] != nil,
             survivors: fields["survivors"].map { node in
                 reader.entries(node, "'survivors' of \(what)").compactMap { key, value in
