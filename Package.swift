@@ -60,7 +60,7 @@ let package = Package(
         .target(name: "FlowStudio", dependencies: ["FlowCompiler", "FlowSession", "FlowRuntime", "FlowReports", "FlowIR", "FlowExpression",
                                                    .product(name: "FlyingFox", package: "FlyingFox")]),
         // `flowc explore`: walks every reachable state of an app on the interpreter, checks invariants and properties on every step.
-        .target(name: "FlowExplore", dependencies: ["FlowIR", "FlowExpression", "FlowRuntime", "FlowSource"]),
+        .target(name: "FlowExplore", dependencies: ["FlowIR", "FlowExpression", "FlowMachine", "FlowRuntime", "FlowSource"]),
         .executableTarget(
             name: "flowc",
             dependencies: [

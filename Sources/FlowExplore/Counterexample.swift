@@ -140,8 +140,10 @@ func stepLines(_ move: ExploreMove, run: Interpreter) -> [String] {
             }
         }
         return ["      - fill: { \(values.joined(separator: ", ")) }"]
-    case .outcome(let operation, let outcome):
-        return ["      - outcome: { \(operation): \(outcome) }"]
+    case .outcome(let operation, let outcome, let output):
+        if output.isEmpty { return ["      - outcome: { \(operation): \(outcome) }"] }
+        let values = output.map { "\($0.name): \(yamlQuoted(expressionText($0.value, currency: run.app.currency)))" }.joined(separator: ", ")
+        return ["      - outcome: { \(operation): { outcome: \(outcome), output: { \(values) } } }"]
     case .advance(let milliseconds):
         return ["      - advance: \(durationText(milliseconds))"]
     case .back:
@@ -206,6 +208,8 @@ func expressionText(_ value: Value, currency: String) -> String {
     case .text(let text): "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
     case .enumCase(let type, let name): "\(type).\(name)"
     case .money(let money): money.description
+    case .date(let date): "date('\(date.description)')"
+    case .timestamp(let timestamp): "timestamp('\(timestamp.description)')"
     case .null: "null"
     case .list(let items): "[" + items.map { expressionText($0, currency: currency) }.joined(separator: ", ") + "]"
     default: value.description

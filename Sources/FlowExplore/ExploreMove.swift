@@ -8,13 +8,23 @@ public enum ExploreMove: Hashable, Sendable {
     case send(event: String, payload: [PayloadValue])
     /// Type these values into the current screen's fields (those not shown now are left alone).
     case fill([FieldFill])
-    /// Answer the oldest waiting call of `operation` with `outcome` (outputs at their zero values).
-    case outcome(operation: String, outcome: String)
+    /// Answer the oldest waiting call of `operation` with `outcome`, its outputs at these values (drawn from their
+    /// domains; none for an outcome without outputs).
+    case outcome(operation: String, outcome: String, output: [PayloadValue])
     /// Move the clock to the next running timer.
     case advance(milliseconds: Int)
     case back
     /// Close the app and launch it again: only `persist: true` state survives.
     case restart
+
+    /// Whether the move carries values drawn from a domain (a payload or service outputs).
+    var carriesValues: Bool {
+        switch self {
+        case .send(_, let payload): !payload.isEmpty
+        case .outcome(_, _, let output): !output.isEmpty
+        default: false
+        }
+    }
 
     public struct FieldFill: Hashable, Sendable {
         public var field: String
@@ -32,7 +42,8 @@ public enum ExploreMove: Hashable, Sendable {
         case .send(let event, let payload):
             payload.isEmpty ? "send \(event)" : "send \(event) with " + payload.map { "\($0.name) \($0.value.description)" }.joined(separator: ", ")
         case .fill(let fills): "fill " + fills.map { "\($0.field) \(shown($0.input))" }.joined(separator: ", ")
-        case .outcome(let operation, let outcome): "outcome \(operation).\(outcome)"
+        case .outcome(let operation, let outcome, let output):
+            "outcome \(operation).\(outcome)" + (output.isEmpty ? "" : " with " + output.map { "\($0.name) \($0.value.description)" }.joined(separator: ", "))
         case .advance(let milliseconds): "advance \(durationText(milliseconds))"
         case .back: "back"
         case .restart: "restart"
@@ -67,9 +78,15 @@ struct MoveCatalog {
     private var screenMoves: [Int: [ExploreMove]] = [:]
     /// The declared outcomes of each operation, `service.operation` → names.
     let outcomes: [String: [String]]
+    /// The answers to try for each operation: each outcome with each of its output variants.
+    let answers: [String: [ExploreMove]]
+    let domains: PayloadDomains
 
-    init(app: App) {
+    init(app: App, payloadValues: Int = PayloadDomains.defaultLimit) {
         self.app = app
+        let domains = PayloadDomains(app: app, limit: payloadValues)
+        self.domains = domains
+        var answers: [String: [ExploreMove]] = [:]
         var internalEvents: Set<String> = []
         var outcomes: [String: [String]] = [:]
         for service in app.services {
@@ -77,6 +94,11 @@ struct MoveCatalog {
                 let name = "\(service.name).\(operation.name)"
                 // A timeout's outcome is the machine's own answer, reached by advancing the clock past the deadline.
                 outcomes[name] = operation.outcomes.map(\.name).filter { $0 != operation.timeout?.outcome }
+                for outcome in operation.outcomes where outcome.name != operation.timeout?.outcome {
+                    for output in domains.variants(of: "\(name).\(outcome.name)", fields: outcome.output) {
+                        answers[name, default: []].append(.outcome(operation: name, outcome: outcome.name, output: output))
+                    }
+                }
                 for outcome in operation.outcomes { internalEvents.insert("\(name).\(outcome.name)") }
             }
         }
@@ -90,6 +112,7 @@ struct MoveCatalog {
         for flow in app.flows { for transition in flow.globalTransitions { raised(transition.actions) } }
         self.internalEvents = internalEvents
         self.outcomes = outcomes
+        self.answers = answers
         var fills: [String: [FieldInput]] = [:]
         for scenario in app.scenarios {
             for step in scenario.steps {
@@ -106,12 +129,18 @@ struct MoveCatalog {
         scenarioFills = fills
     }
 
+    /// How many payload and output variants the app's domains give: every event's payloads and every answer's outputs.
+    var valueMovesDrawn: Int {
+        let sends = app.events.filter { !$0.payload.isEmpty && !internalEvents.contains($0.name) }.reduce(0) { $0 + payloads(of: $1.name).count }
+        return sends + answers.values.reduce(0) { $0 + $1.filter(\.carriesValues).count }
+    }
+
     /// Every move to try from where `run` is, in a fixed order: events, fills, answers, the next timer, back, restart.
     mutating func moves(from run: Interpreter) -> [ExploreMove] {
         var moves = screenMoves[run.screen] ?? movesOnScreen(run.screen, events: run.availableEvents)
         var answered: Set<String> = []
         for call in run.pendingCalls where answered.insert(call).inserted {
-            for outcome in outcomes[call] ?? [] { moves.append(.outcome(operation: call, outcome: outcome)) }
+            moves += answers[call] ?? []
         }
         if let due = run.nextTimerDue { moves.append(.advance(milliseconds: due)) }
         moves.append(.back)
@@ -130,29 +159,11 @@ struct MoveCatalog {
         return moves
     }
 
-    /// The payloads to send `event` with: none for an event without one; otherwise the zero payload, and one
-    /// per other case of each enumeration (and `true` of each yes/no) in it.
-    private func payloads(of event: String) -> [[ExploreMove.PayloadValue]] {
+    /// The payloads to send `event` with: none for an event without one; otherwise its fields' values drawn from
+    /// their domains (`PayloadDomains`), one field varied at a time.
+    func payloads(of event: String) -> [[ExploreMove.PayloadValue]] {
         guard let declaration = app.events.first(where: { $0.name == event }), !declaration.payload.isEmpty else { return [[]] }
-        let zero = declaration.payload.map { ExploreMove.PayloadValue(name: $0.name, value: zeroValue(of: $0.type, in: app)) }
-        var payloads = [zero]
-        for (index, field) in declaration.payload.enumerated() {
-            var others: [Value] = []
-            switch field.type {
-            case .bool: others = [.bool(true)]
-            case .enumeration(let name):
-                if let type = app.types.first(where: { $0.name == name }), case .enumeration(let cases) = type.kind {
-                    others = cases.dropFirst().map { .enumCase(type: name, name: $0) }
-                }
-            default: break
-            }
-            for value in others {
-                var payload = zero
-                payload[index].value = value
-                payloads.append(payload)
-            }
-        }
-        return payloads
+        return domains.variants(of: event, fields: declaration.payload)
     }
 
     /// One fill with a plausible value in every field, then one per other candidate of each field (the rest

@@ -25,6 +25,7 @@ extension ExploreResult {
         lines.append("\(app.id)\(shardText): \(grouped(states)) states, \(grouped(steps)) steps, depth \(depthReached); \(boundText)")
         if !seeds.isEmpty { lines.append("  started from the launch and from \(seedText)") }
         if !properties.isEmpty { lines.append("  properties checked on every step: \(properties.joined(separator: ", "))") }
+        if payloadVariants.drawn > 0 { lines.append("  \(payloadVariantText)") }
         let violations = self.violations
         lines.append(violations.isEmpty ? "  no violation" : "  \(violations.count) violation\(violations.count == 1 ? "" : "s"):")
         for finding in violations {
@@ -75,6 +76,7 @@ extension ExploreResult {
         text += shard.map { "; shard \($0.index)/\($0.count)" } ?? ""
         text += ".\n\n"
         if !seeds.isEmpty { text += "Started from the launch and from \(seedText).\n\n" }
+        if payloadVariants.drawn > 0 { text += payloadVariantText.prefix(1).uppercased() + payloadVariantText.dropFirst() + ".\n\n" }
         if !properties.isEmpty {
             text += "## Properties\n\n"
             for name in properties {
@@ -117,7 +119,9 @@ extension ExploreResult {
             ("stoppedBy", .string(stoppedBy.rawValue)),
             ("unexpanded", .number(unexpanded)),
             ("bound", .string(boundText)),
-            ("bounds", .object([("depth", .number(bounds.depth)), ("states", .number(bounds.states)), ("steps", .number(bounds.steps))])),
+            ("bounds", .object([("depth", .number(bounds.depth)), ("states", .number(bounds.states)), ("steps", .number(bounds.steps)),
+                                ("payloadValues", .number(bounds.payloadValues))])),
+            ("payloadVariants", .object([("tried", .number(payloadVariants.tried)), ("drawn", .number(payloadVariants.drawn))])),
             ("properties", .array(properties.map(JSON.string))),
             ("seeds", .number(seeds.count)),
             ("violations", .array(violations.map { finding in

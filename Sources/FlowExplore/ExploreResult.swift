@@ -31,6 +31,19 @@ public struct ExploreResult: Sendable {
     public var firstReached: [String: [Int32]] = [:]
     /// The states of the app's scenarios the search started from besides the launch, numbered by `Finding.seed`.
     public var seeds: [ExploreSeed] = []
+    /// Payload and output variants (events sent with a payload, answers with outputs): how many distinct ones were
+    /// sent, and how many the app's domains give at `bounds.payloadValues` values per field.
+    public var payloadVariants = PayloadVariantCount(tried: 0, drawn: 0)
+
+    public struct PayloadVariantCount: Sendable, Hashable {
+        public var tried: Int
+        public var drawn: Int
+    }
+
+    /// "payload and output variants: 41 sent of 52 drawn (at most 8 values per field)".
+    public var payloadVariantText: String {
+        "payload and output variants: \(grouped(payloadVariants.tried)) sent of \(grouped(payloadVariants.drawn)) drawn from their domains (at most \(bounds.payloadValues) value\(bounds.payloadValues == 1 ? "" : "s") per field)"
+    }
 
     /// "bounded: depth 12 reached with 3,410 states not expanded", or "complete: every reachable state visited".
     public var boundText: String {
@@ -107,7 +120,7 @@ struct FindingCollector {
 
     /// Answers arriving where no transition takes them: the call they answer waits forever.
     mutating func noteUnhandledAnswers(_ steps: [MacroStep], move: ExploreMove, path: [Int32], seed: Int32?) {
-        guard case .outcome(let operation, let outcome) = move else { return }
+        guard case .outcome(let operation, let outcome, _) = move else { return }
         let event = "\(operation).\(outcome)"
         for step in steps {
             for micro in step.microSteps where micro.event == event {

@@ -14,9 +14,11 @@ public struct ExploreBounds: Sendable, Hashable {
     public var steps: Int
     /// Wall-clock seconds; nil: none (deterministic).
     public var seconds: Double?
+    /// At most this many values per payload or output field (its zero first; 1: zero values only).
+    public var payloadValues: Int
 
-    public init(depth: Int = 12, states: Int = 200_000, steps: Int = 2_000_000, seconds: Double? = nil) {
-        self.depth = depth; self.states = states; self.steps = steps; self.seconds = seconds
+    public init(depth: Int = 12, states: Int = 200_000, steps: Int = 2_000_000, seconds: Double? = nil, payloadValues: Int = 8) {
+        self.depth = depth; self.states = states; self.steps = steps; self.seconds = seconds; self.payloadValues = payloadValues
     }
 }
 
@@ -84,6 +86,8 @@ struct Explorer {
     var stoppedBy: ExploreResult.Stop = .complete
     var deepest = 0
     var cutAtDepth = 0
+    /// The distinct payload and output variants sent (moves carrying values).
+    var valueMovesTried: Set<ExploreMove> = []
 
     struct Node {
         /// -1 for a starting state: the launch (its `move` is -1) or a seed (its `move` numbers the seed).
@@ -98,7 +102,7 @@ struct Explorer {
         self.program = program
         self.bounds = bounds
         self.shard = shard
-        catalog = MoveCatalog(app: app)
+        catalog = MoveCatalog(app: app, payloadValues: bounds.payloadValues)
         properties = app.properties.map { PropertyCheck($0, program: program) }
     }
 
@@ -161,6 +165,7 @@ struct Explorer {
         var somethingHappens = false
         for move in catalog.moves(from: current) {
             steps += 1
+            if move.carriesValues { valueMovesTried.insert(move) }
             var run = current
             let before = run.stepCount
             let stateBefore = PropertyCheck.Before(properties: properties, run: &run)
@@ -254,7 +259,8 @@ struct Explorer {
         ExploreResult(app: app, moves: moves, states: nodes.count, steps: steps, depthReached: deepest, bounds: bounds, shard: shard,
                       stoppedBy: stoppedBy, unexpanded: stoppedBy == .complete ? 0 : max(frontier, cutAtDepth),
                       findings: findings.sorted(), coverage: coverage, properties: app.properties.map(\.name), seconds: seconds,
-                      firstReached: firstReached, seeds: seeds)
+                      firstReached: firstReached, seeds: seeds,
+                      payloadVariants: .init(tried: valueMovesTried.count, drawn: catalog.valueMovesDrawn))
     }
 }
 
@@ -282,9 +288,9 @@ func apply(_ move: ExploreMove, to run: inout Interpreter) throws {
             }
         }
         if !typed { throw MoveNotApplicable() }
-    case .outcome(let operation, let outcome):
+    case .outcome(let operation, let outcome, let output):
         guard run.pendingCalls.contains(operation) else { throw MoveNotApplicable() }
-        try run.choose(outcome, for: operation)
+        try run.choose(outcome, for: operation, output: Dictionary(output.map { ($0.name, literalExpression($0.value)) }, uniquingKeysWith: { first, _ in first }))
     case .advance(let milliseconds):
         try run.advance(by: milliseconds)
     case .back:
@@ -307,4 +313,26 @@ func failureMessage(_ error: any Error) -> String {
 
 private func failureKeyless(_ message: String) -> String {
     message.replacingOccurrences(of: #" after step \d+"#, with: "", options: .regularExpression)
+}
+
+/// A value as an expression the interpreter evaluates to it (service outputs are chosen as expressions).
+func literalExpression(_ value: Value) -> TypedExpression {
+    TypedExpression(type: valueType(of: value), span: 0..<0, kind: .literal(value))
+}
+
+private func valueType(of value: Value) -> ValueType {
+    switch value {
+    case .bool: .bool
+    case .int: .int
+    case .decimal: .decimal
+    case .money: .money
+    case .text: .text
+    case .date: .date
+    case .timestamp: .timestamp
+    case .duration: .duration
+    case .list: .list(.error)
+    case .record: .error
+    case .enumCase(let type, _): .enumeration(type)
+    case .null: .null
+    }
 }

@@ -11,8 +11,8 @@ struct ExploreCommand: ParsableCommand {
         discussion: reflowed("""
             Starts from the app's launch and from every state its scenarios pass through, and tries,
             breadth-first, every move from every state it reaches:
-            each event the screen handles, field inputs drawn from each rule (a valid value, one breaking
-            each rule, its boundaries, each option), every declared outcome of each waiting service call,
+            each event the screen handles (payloads drawn from their domains), field inputs drawn from each rule (a valid value, one breaking
+            each rule, its boundaries, each option), every declared outcome of each waiting service call (outputs drawn from their domains),
             the clock moved to the next timer, back, and a restart that keeps only persist: true state.
             States are merged by value. Each violation is reported with the shortest path found, shrunk,
             and written as a scenario to <output>/<app>/counterexamples.flow.yaml; explore.md and
@@ -52,6 +52,9 @@ struct ExploreCommand: ParsableCommand {
     @Option(help: "Stop after this many seconds of wall-clock time (makes the result depend on the machine).")
     var seconds: Double?
 
+    @Option(help: "At most this many values per event payload field and service output field (zero first, then the boundaries of the app's comparisons, each option, typical and extreme values; 1: zero values only).")
+    var payloadValues: Int = 8
+
     @Option(help: "Explore only shard i of n: 'i/n' (all shards walk the first \(ExploreShard.splitDepth) levels, then split the frontier).")
     var shard: String?
 
@@ -67,7 +70,7 @@ struct ExploreCommand: ParsableCommand {
     func validate() throws {
         try validateOutputFolder(output)
         _ = try parsedShard()
-        for (name, value) in [("--depth", depth), ("--states", states), ("--steps", steps)] where value < 1 {
+        for (name, value) in [("--depth", depth), ("--states", states), ("--steps", steps), ("--payload-values", payloadValues)] where value < 1 {
             throw ValidationError("\(name) must be 1 or more; found \(value)")
         }
         if let seconds, seconds <= 0 { throw ValidationError("--seconds must be more than 0; found \(seconds)") }
@@ -89,7 +92,7 @@ struct ExploreCommand: ParsableCommand {
             throw ValidationError("no app '\(app)'; apps: \(program.apps.map(\.id).joined(separator: ", "))")
         }
         let showProgress = isatty(STDERR_FILENO) != 0
-        let result = explore(checked, bounds: ExploreBounds(depth: depth, states: states, steps: steps, seconds: seconds),
+        let result = explore(checked, bounds: ExploreBounds(depth: depth, states: states, steps: steps, seconds: seconds, payloadValues: payloadValues),
                              shard: try parsedShard(), collectsSuite: suite, fromScenarios: !launchOnly) { progress in
             guard showProgress else { return }
             let rate = progress.seconds > 0 ? Int(Double(progress.states) / progress.seconds) : 0

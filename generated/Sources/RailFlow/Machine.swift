@@ -672,21 +672,24 @@ public struct RailMachine: Sendable, FlowStateMachine {
             // login-passcode passcode.verify.wrong; authorize-transaction passcode.verify.wrong
             return try add(state.failedPasscodeAttempts, 1) >= 3
         case 38:
+            // auth (global) deposit_split; main (global) deposit_split; deposit (global) deposit_split; and 2 more
+            return try compare(state.lastDepositAmount, RailConstants.usd0) > 0
+        case 39:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
             guard case .cardPayment(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
             return try compare(eventAmount, RailConstants.usd0) <= 0
-        case 39:
-            // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
-            return state.cardFrozen && state.pushEnabled
         case 40:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
-            guard case .cardPayment(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
-            return try (compare(eventAmount, state.spendBalance) > 0) && state.pushEnabled
+            return state.cardFrozen && state.pushEnabled
         case 41:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
             guard case .cardPayment(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
-            return try compare(eventAmount, state.spendBalance) > 0
+            return try (compare(eventAmount, state.spendBalance) > 0) && state.pushEnabled
         case 42:
+            // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
+            guard case .cardPayment(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
+            return try compare(eventAmount, state.spendBalance) > 0
+        case 43:
             // auth (global) round_up_due; main (global) round_up_due; deposit (global) round_up_due; and 2 more
             return try (state.roundUpsEnabled
                 && (compare(subtract(roundUp(state.lastCardAmount), state.lastCardAmount), RailConstants.usd0) > 0))

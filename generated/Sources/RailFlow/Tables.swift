@@ -414,16 +414,16 @@ enum RailTables {
         -1, 0, 107, 3, 0, 0, // passcode-cooldown after 1m → back
         0, 0, 108, 0, 0, 0, // auth (global) deposit_detected stays
         1, 29, 85, 0, 0, 0, // auth (global) deposit_confirmed if event.amount > 0.00 USD stays
-        105, 0, 109, 0, 0, 0, // auth (global) deposit_split stays
+        105, 38, 109, 0, 0, 0, // auth (global) deposit_split if last_deposit_amount > 0.00 USD stays
         106, 27, 110, 0, 0, 0, // auth (global) deposit_loaded_push if push_enabled stays
         106, 0, 0, 0, 0, 0, // auth (global) deposit_loaded_push stays
-        2, 38, 0, 0, 0, 0, // auth (global) card_payment if event.amount <= 0.00 USD stays
-        2, 39, 111, 0, 0, 0, // auth (global) card_payment if card_frozen && push_enabled stays
+        2, 39, 0, 0, 0, 0, // auth (global) card_payment if event.amount <= 0.00 USD stays
+        2, 40, 111, 0, 0, 0, // auth (global) card_payment if card_frozen && push_enabled stays
         2, 21, 0, 0, 0, 0, // auth (global) card_payment if card_frozen stays
-        2, 40, 112, 0, 0, 0, // auth (global) card_payment if event.amount > spend_balance && push_enabled stays
-        2, 41, 0, 0, 0, 0, // auth (global) card_payment if event.amount > spend_balance stays
+        2, 41, 112, 0, 0, 0, // auth (global) card_payment if event.amount > spend_balance && push_enabled stays
+        2, 42, 0, 0, 0, 0, // auth (global) card_payment if event.amount > spend_balance stays
         2, 0, 113, 0, 0, 0, // auth (global) card_payment stays
-        107, 42, 114, 0, 0, 0, // auth (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+        107, 43, 114, 0, 0, 0, // auth (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
         107, 0, 0, 0, 0, 0, // auth (global) round_up_due stays
         108, 0, 115, 0, 0, 0, // auth (global) connectivity_lost stays
         109, 0, 116, 0, 0, 0, // auth (global) connectivity_restored stays
@@ -435,64 +435,64 @@ enum RailTables {
         115, 0, 0, 2, 33, 0, // main (global) session_expired → login-passcode (overlay)
         0, 0, 108, 0, 0, 0, // main (global) deposit_detected stays
         1, 29, 85, 0, 0, 0, // main (global) deposit_confirmed if event.amount > 0.00 USD stays
-        105, 0, 109, 0, 0, 0, // main (global) deposit_split stays
+        105, 38, 109, 0, 0, 0, // main (global) deposit_split if last_deposit_amount > 0.00 USD stays
         106, 27, 110, 0, 0, 0, // main (global) deposit_loaded_push if push_enabled stays
         106, 0, 0, 0, 0, 0, // main (global) deposit_loaded_push stays
-        2, 38, 0, 0, 0, 0, // main (global) card_payment if event.amount <= 0.00 USD stays
-        2, 39, 111, 0, 0, 0, // main (global) card_payment if card_frozen && push_enabled stays
+        2, 39, 0, 0, 0, 0, // main (global) card_payment if event.amount <= 0.00 USD stays
+        2, 40, 111, 0, 0, 0, // main (global) card_payment if card_frozen && push_enabled stays
         2, 21, 0, 0, 0, 0, // main (global) card_payment if card_frozen stays
-        2, 40, 112, 0, 0, 0, // main (global) card_payment if event.amount > spend_balance && push_enabled stays
-        2, 41, 0, 0, 0, 0, // main (global) card_payment if event.amount > spend_balance stays
+        2, 41, 112, 0, 0, 0, // main (global) card_payment if event.amount > spend_balance && push_enabled stays
+        2, 42, 0, 0, 0, 0, // main (global) card_payment if event.amount > spend_balance stays
         2, 0, 113, 0, 0, 0, // main (global) card_payment stays
-        107, 42, 114, 0, 0, 0, // main (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+        107, 43, 114, 0, 0, 0, // main (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
         107, 0, 0, 0, 0, 0, // main (global) round_up_due stays
         108, 0, 115, 0, 0, 0, // main (global) connectivity_lost stays
         109, 0, 116, 0, 0, 0, // main (global) connectivity_restored stays
         -1, 0, 0, 2, 33, 0, // main (global) after session_timeout → login-passcode (overlay)
         0, 0, 108, 0, 0, 0, // deposit (global) deposit_detected stays
         1, 29, 85, 0, 0, 0, // deposit (global) deposit_confirmed if event.amount > 0.00 USD stays
-        105, 0, 109, 0, 0, 0, // deposit (global) deposit_split stays
+        105, 38, 109, 0, 0, 0, // deposit (global) deposit_split if last_deposit_amount > 0.00 USD stays
         106, 27, 110, 0, 0, 0, // deposit (global) deposit_loaded_push if push_enabled stays
         106, 0, 0, 0, 0, 0, // deposit (global) deposit_loaded_push stays
-        2, 38, 0, 0, 0, 0, // deposit (global) card_payment if event.amount <= 0.00 USD stays
-        2, 39, 111, 0, 0, 0, // deposit (global) card_payment if card_frozen && push_enabled stays
+        2, 39, 0, 0, 0, 0, // deposit (global) card_payment if event.amount <= 0.00 USD stays
+        2, 40, 111, 0, 0, 0, // deposit (global) card_payment if card_frozen && push_enabled stays
         2, 21, 0, 0, 0, 0, // deposit (global) card_payment if card_frozen stays
-        2, 40, 112, 0, 0, 0, // deposit (global) card_payment if event.amount > spend_balance && push_enabled stays
-        2, 41, 0, 0, 0, 0, // deposit (global) card_payment if event.amount > spend_balance stays
+        2, 41, 112, 0, 0, 0, // deposit (global) card_payment if event.amount > spend_balance && push_enabled stays
+        2, 42, 0, 0, 0, 0, // deposit (global) card_payment if event.amount > spend_balance stays
         2, 0, 113, 0, 0, 0, // deposit (global) card_payment stays
-        107, 42, 114, 0, 0, 0, // deposit (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+        107, 43, 114, 0, 0, 0, // deposit (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
         107, 0, 0, 0, 0, 0, // deposit (global) round_up_due stays
         108, 0, 115, 0, 0, 0, // deposit (global) connectivity_lost stays
         109, 0, 116, 0, 0, 0, // deposit (global) connectivity_restored stays
         -1, 0, 0, 2, 33, 0, // deposit (global) after session_timeout → login-passcode (overlay)
         0, 0, 108, 0, 0, 0, // withdraw (global) deposit_detected stays
         1, 29, 85, 0, 0, 0, // withdraw (global) deposit_confirmed if event.amount > 0.00 USD stays
-        105, 0, 109, 0, 0, 0, // withdraw (global) deposit_split stays
+        105, 38, 109, 0, 0, 0, // withdraw (global) deposit_split if last_deposit_amount > 0.00 USD stays
         106, 27, 110, 0, 0, 0, // withdraw (global) deposit_loaded_push if push_enabled stays
         106, 0, 0, 0, 0, 0, // withdraw (global) deposit_loaded_push stays
-        2, 38, 0, 0, 0, 0, // withdraw (global) card_payment if event.amount <= 0.00 USD stays
-        2, 39, 111, 0, 0, 0, // withdraw (global) card_payment if card_frozen && push_enabled stays
+        2, 39, 0, 0, 0, 0, // withdraw (global) card_payment if event.amount <= 0.00 USD stays
+        2, 40, 111, 0, 0, 0, // withdraw (global) card_payment if card_frozen && push_enabled stays
         2, 21, 0, 0, 0, 0, // withdraw (global) card_payment if card_frozen stays
-        2, 40, 112, 0, 0, 0, // withdraw (global) card_payment if event.amount > spend_balance && push_enabled stays
-        2, 41, 0, 0, 0, 0, // withdraw (global) card_payment if event.amount > spend_balance stays
+        2, 41, 112, 0, 0, 0, // withdraw (global) card_payment if event.amount > spend_balance && push_enabled stays
+        2, 42, 0, 0, 0, 0, // withdraw (global) card_payment if event.amount > spend_balance stays
         2, 0, 113, 0, 0, 0, // withdraw (global) card_payment stays
-        107, 42, 114, 0, 0, 0, // withdraw (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+        107, 43, 114, 0, 0, 0, // withdraw (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
         107, 0, 0, 0, 0, 0, // withdraw (global) round_up_due stays
         108, 0, 115, 0, 0, 0, // withdraw (global) connectivity_lost stays
         109, 0, 116, 0, 0, 0, // withdraw (global) connectivity_restored stays
         -1, 0, 0, 2, 33, 0, // withdraw (global) after session_timeout → login-passcode (overlay)
         0, 0, 108, 0, 0, 0, // security (global) deposit_detected stays
         1, 29, 85, 0, 0, 0, // security (global) deposit_confirmed if event.amount > 0.00 USD stays
-        105, 0, 109, 0, 0, 0, // security (global) deposit_split stays
+        105, 38, 109, 0, 0, 0, // security (global) deposit_split if last_deposit_amount > 0.00 USD stays
         106, 27, 110, 0, 0, 0, // security (global) deposit_loaded_push if push_enabled stays
         106, 0, 0, 0, 0, 0, // security (global) deposit_loaded_push stays
-        2, 38, 0, 0, 0, 0, // security (global) card_payment if event.amount <= 0.00 USD stays
-        2, 39, 111, 0, 0, 0, // security (global) card_payment if card_frozen && push_enabled stays
+        2, 39, 0, 0, 0, 0, // security (global) card_payment if event.amount <= 0.00 USD stays
+        2, 40, 111, 0, 0, 0, // security (global) card_payment if card_frozen && push_enabled stays
         2, 21, 0, 0, 0, 0, // security (global) card_payment if card_frozen stays
-        2, 40, 112, 0, 0, 0, // security (global) card_payment if event.amount > spend_balance && push_enabled stays
-        2, 41, 0, 0, 0, 0, // security (global) card_payment if event.amount > spend_balance stays
+        2, 41, 112, 0, 0, 0, // security (global) card_payment if event.amount > spend_balance && push_enabled stays
+        2, 42, 0, 0, 0, 0, // security (global) card_payment if event.amount > spend_balance stays
         2, 0, 113, 0, 0, 0, // security (global) card_payment stays
-        107, 42, 114, 0, 0, 0, // security (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+        107, 43, 114, 0, 0, 0, // security (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
         107, 0, 0, 0, 0, 0, // security (global) round_up_due stays
         108, 0, 115, 0, 0, 0, // security (global) connectivity_lost stays
         109, 0, 116, 0, 0, 0, // security (global) connectivity_restored stays
@@ -634,7 +634,7 @@ enum RailTables {
     }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "eae11ddc34de1ee"
+    static let fingerprint = "f282b05e2ca9f4b5"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(

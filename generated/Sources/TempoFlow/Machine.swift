@@ -659,100 +659,106 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // ONB-011 variant address_list
             return state.addressResults.count > 0
         case 9:
+            // WAL-001 equals.get_balance.fetched
+            guard case .equalsGetBalanceFetched(let eventBalance)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
+            return try compare(eventBalance, TempoConstants.gbp0) >= 0
+        case 10:
             // WAL-001 tap_tab_cards; WAL-001 tap_card_controls; WAL-003 tap_tab_cards; and 6 more
             return state.virtualCard == TempoVirtualCardStatus.unactivated
-        case 10:
+        case 11:
             // WAL-001 tap_tab_cards; WAL-001 tap_card_controls; WAL-003 tap_tab_cards; and 7 more
             return state.physicalCard == TempoPhysicalCardStatus.active
-        case 11:
+        case 12:
             // WAL-001 tap_tab_send; WAL-001 tap_send; WAL-001 variant offline; and 14 more
             return !state.online
-        case 12:
+        case 13:
             // WAL-001 tap_card; WAL-001 toggle_freeze; WAL-008b toggle_freeze; and 1 more
             return try computeCardActive()
-        case 13:
+        case 14:
             // WAL-001 toggle_freeze; WAL-001 variant frozen; WAL-008b toggle_freeze; and 11 more
             return state.cardFrozen
-        case 14:
+        case 15:
             // WAL-001 variant empty; WAL-005 variant empty
             return state.transactions.count == 0
-        case 15:
+        case 16:
             // WAL-005 variant loading
             return state.historyLoading && state.online
-        case 16:
+        case 17:
             // WAL-005 variant search_expanded
             return state.historySearchOpen
-        case 17:
+        case 18:
             // WAL-005 variant date_filter_open
             return state.historyFilterOpen
-        case 18:
+        case 19:
             // WAL-006 tap_pay; WAL-006 variant payment_method
             return state.addFundsSheetOpen
-        case 19:
-            // WAL-008b tap_order_physical_card
-            return state.physicalCard == TempoPhysicalCardStatus.none
         case 20:
             // WAL-008b tap_order_physical_card
-            return state.physicalCard == TempoPhysicalCardStatus.awaitingAtm
+            return state.physicalCard == TempoPhysicalCardStatus.none
         case 21:
+            // WAL-008b tap_order_physical_card
+            return state.physicalCard == TempoPhysicalCardStatus.awaitingAtm
+        case 22:
             // WAL-009 variant added
             return state.cardInDeviceWallet
-        case 22:
+        case 23:
             // WAL-012 tap_copy_pan; WAL-012 tap_copy_cvv; WAL-012 variant revealed
             return state.cardDetailsVisible
-        case 23:
+        case 24:
             // WAL-012b variant revealed
             return state.pinVisible
-        case 24:
+        case 25:
             // WAL-014 tap_report
             // form 0: issue
             return (TempoCardIssue.init(rawValue: textValue(formInput(0))) == TempoCardIssue.lost)
                 || (TempoCardIssue.init(rawValue: textValue(formInput(0))) == TempoCardIssue.stolen)
-        case 25:
+        case 26:
             // WAL-014 variant reported
             return state.supportTicketOpen
-        case 26:
+        case 27:
             // WAL-015 toggle_card_limit
             return state.cardLimitEnabled
-        case 27:
+        case 28:
             // WAL-015 tap_confirm_disable; WAL-015 variant confirm_disable
             return state.cardLimitConfirmOpen
-        case 28:
+        case 29:
             // WAL-015 variant limit_off
             return !state.cardLimitEnabled
-        case 29:
+        case 30:
             // WAL-013b tap_confirm_address; WAL-013f pin_entered; WAL-013f payments.charge.succeeded
             return state.deliveryAddress != nil
-        case 30:
+        case 31:
             // WAL-013b variant no_address
             return state.deliveryAddress == nil
-        case 31:
-            // WAL-013f pin_entered
-            return textValue(formInput(0)) != state.pinDraft // form 0: pin_confirm
         case 32:
             // WAL-013f pin_entered
-            return state.physicalCardPayWith == TempoPayWith.otherCard
+            return textValue(formInput(0)) != state.pinDraft // form 0: pin_confirm
         case 33:
             // WAL-013f pin_entered
-            return try compare(state.balance, computePhysicalCardFee()) < 0
+            return state.physicalCardPayWith == TempoPayWith.otherCard
         case 34:
+            // WAL-013f pin_entered
+            return try compare(state.balance, computePhysicalCardFee()) < 0
+        case 35:
             // WAL-013f equals.order_physical_card.placed
             return state.physicalCardPayWith == TempoPayWith.balance
-        case 35:
+        case 36:
             // PAY-003 tap_continue
             // form 0: amount
             return try compare(required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'"), state.balance) > 0
-        case 36:
+        case 37:
             // PAY-004 device.authenticate.authenticated
             return try compare(state.transferAmount, state.balance) > 0
-        case 37:
+        case 38:
             // PAY-007 fx_rate_quoted
             guard case .fxRateQuoted(let eventRate, _)? = event else { throw FlowFailure("no value for 'event'") }
             return eventRate > TempoConstants.decimal0
-        case 38:
+        case 39:
             // PAY-007 tap_continue
             return (state.fxRate == nil) || (state.fxFee == nil)
-        case 39:
+        case 40:
             // PAY-007 tap_continue
             // form 0: amount
             return try compare(
@@ -760,145 +766,145 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                 state.balance
             )
                 > 0
-        case 40:
+        case 41:
             // PAY-007 variant awaiting_rate
             return state.fxRate == nil
-        case 41:
+        case 42:
             // PAY-008 tap_send; PAY-008 variant rate_locked
             return state.fxRateLocked
-        case 42:
+        case 43:
             // PAY-008 device.authenticate.authenticated
             return try compare(add(state.transferAmount, state.transferFee), state.balance) > 0
-        case 43:
+        case 44:
             // PAY-012 tap_try_again
             return state.transferRail == TempoTransferRail.uk
-        case 44:
+        case 45:
             // SET-002 variant address_check_pending
             return state.addressCheckPending
-        case 45:
+        case 46:
             // SET-003 device.authenticate.authenticated; SET-003 variant email
             return state.contactEdit == TempoContactKind.email
-        case 46:
+        case 47:
             // SET-003 device.authenticate.authenticated; SET-003 variant phone
             return state.contactEdit == TempoContactKind.phone
-        case 47:
-            // SET-003 code_entered
-            return state.contactCodeSent && (state.contactEdit == TempoContactKind.email)
         case 48:
             // SET-003 code_entered
-            return state.contactCodeSent && (state.contactEdit == TempoContactKind.phone)
+            return state.contactCodeSent && (state.contactEdit == TempoContactKind.email)
         case 49:
+            // SET-003 code_entered
+            return state.contactCodeSent && (state.contactEdit == TempoContactKind.phone)
+        case 50:
             // SET-003 variant code_rejected
             return state.contactCodeRejected
-        case 50:
+        case 51:
             // SET-003 variant code_sent
             return state.contactCodeSent
-        case 51:
+        case 52:
             // SET-003 variant address_rejected
             return state.addressChangeRejected
-        case 52:
-            // SET-004 device.authenticate.authenticated
-            return state.securityAction == TempoSecurityAction.toggleFaceId
         case 53:
             // SET-004 device.authenticate.authenticated
-            return state.securityAction == TempoSecurityAction.changeKeycode
+            return state.securityAction == TempoSecurityAction.toggleFaceId
         case 54:
             // SET-004 device.authenticate.authenticated
-            return state.securityAction == TempoSecurityAction.signOutSession
+            return state.securityAction == TempoSecurityAction.changeKeycode
         case 55:
             // SET-004 device.authenticate.authenticated
-            return state.securityAction == TempoSecurityAction.signOutOthers
+            return state.securityAction == TempoSecurityAction.signOutSession
         case 56:
+            // SET-004 device.authenticate.authenticated
+            return state.securityAction == TempoSecurityAction.signOutOthers
+        case 57:
             // SET-006 notification_toggled
             guard case .notificationToggled(let eventPreference, let eventEnabled)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             return (eventPreference == TempoNotificationPreference.emailSecurityAlerts) && !eventEnabled
-        case 57:
+        case 58:
             // SET-006 notification_toggled
             guard case .notificationToggled(_, let eventEnabled)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             return eventEnabled
-        case 58:
-            // SET-007 inbox_item_tapped
-            guard case .inboxItemTapped(let eventCategory)? = event else { throw FlowFailure("no value for 'event'") }
-            return eventCategory == TempoInboxCategory.security
         case 59:
             // SET-007 inbox_item_tapped
             guard case .inboxItemTapped(let eventCategory)? = event else { throw FlowFailure("no value for 'event'") }
-            return isIn(eventCategory, [TempoInboxCategory.payments, TempoInboxCategory.transfers])
+            return eventCategory == TempoInboxCategory.security
         case 60:
+            // SET-007 inbox_item_tapped
+            guard case .inboxItemTapped(let eventCategory)? = event else { throw FlowFailure("no value for 'event'") }
+            return isIn(eventCategory, [TempoInboxCategory.payments, TempoInboxCategory.transfers])
+        case 61:
             // SET-008 plan_tapped
             guard case .planTapped(let eventPlan)? = event else { throw FlowFailure("no value for 'event'") }
             return eventPlan == state.plan
-        case 61:
+        case 62:
             // SET-008 variant premium
             return state.plan == TempoPlan.premium
-        case 62:
+        case 63:
             // SET-008 variant plus
             return state.plan == TempoPlan.plus
-        case 63:
+        case 64:
             // SET-009 tap_confirm
             return try computePlanChangeIsUpgrade() && (compare(computePlanChangeProrated(), state.balance) > 0)
-        case 64:
+        case 65:
             // SET-009 device.authenticate.authenticated; SET-009 variant upgrade
             return try computePlanChangeIsUpgrade()
-        case 65:
+        case 66:
             // SET-009 variant insufficient_funds
             return state.planUpgradeDeclined
-        case 66:
+        case 67:
             // SET-011 variant updated
             return state.legalUpdateUnseen
-        case 67:
+        case 68:
             // ONB-012 tap_retry; ONB-012 variant submit_failed
             return state.applicationSubmitFailed
-        case 68:
+        case 69:
             // ONB-012 variant kyc_check
             return state.kycStatus == TempoKycStatus.submitted
-        case 69:
+        case 70:
             // ONB-015 variant link_sent
             return state.veriffLinkSent
-        case 70:
+        case 71:
             // ONB-017 tap_continue
             return !state.accountActive
-        case 71:
+        case 72:
             // ONB-W02 variant denied
             return state.veriffCameraDenied
-        case 72:
+        case 73:
             // ONB-W07 tap_continue
             // form 0: document_type
             return TempoDocumentType.init(rawValue: textValue(formInput(0))) == TempoDocumentType.passport
-        case 73:
+        case 74:
             // ONB-015-FT tap_pay_now
             return state.initialPaymentMethod == nil
-        case 74:
+        case 75:
             // ONB-015-FT variant declined
             return state.initialPaymentDeclined
-        case 75:
+        case 76:
             // ONB-015-FT variant method_confirmed
             return state.initialPaymentMethod != nil
-        case 76:
+        case 77:
             // app_lock (global) app_foregrounded; device_integrity (global) app_foregrounded; onboarding (global)
             // app_foregrounded; and 5 more
             return try (state.backgroundSince != nil)
                 && (subtract(now, required(state.backgroundSince, "'background_since'")) >= 60000)
-        case 77:
+        case 78:
             // app_lock (global) inbox_push_opened; app_lock (global) legal_documents_changed; device_integrity (global)
             // inbox_push_opened; and 13 more
             return state.accountActive
-        case 78:
+        case 79:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             return try !computeCardActive()
-        case 79:
+        case 80:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             guard case .cardPaymentRequested(_, let eventAmount)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             return try state.cardLimitEnabled && (compare(eventAmount, state.perTransactionLimit) > 0)
-        case 80:
+        case 81:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             guard case .cardPaymentRequested(_, let eventAmount)? = event else {
@@ -906,34 +912,34 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             }
             return try state.cardLimitEnabled
                 && (compare(add(computeDailySpentToday(), eventAmount), state.dailyLimit) > 0)
-        case 81:
+        case 82:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             guard case .cardPaymentRequested(_, let eventAmount)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             return try compare(eventAmount, state.balance) > 0
-        case 82:
+        case 83:
             // app_lock (global) card_payment_recorded; device_integrity (global) card_payment_recorded; onboarding
             // (global) card_payment_recorded; and 5 more
             return state.cardPaymentsMade == 1
-        case 83:
+        case 84:
             // app_lock (global) merchant_logo_needed; device_integrity (global) merchant_logo_needed; onboarding
             // (global) merchant_logo_needed; and 5 more
             return !state.merchantLogos.contains { l in l.merchant == state.txDraft.description }
-        case 84:
+        case 85:
             // app_lock (global) card_payment_push_due; device_integrity (global) card_payment_push_due; onboarding
             // (global) card_payment_push_due; and 5 more
             return isIn(TempoNotificationPreference.pushCardPayments, state.notificationsOff)
-        case 85:
+        case 86:
             // app_lock (global) funds_received_push_due; device_integrity (global) funds_received_push_due; onboarding
             // (global) funds_received_push_due; and 5 more
             return isIn(TempoNotificationPreference.pushFundsReceived, state.notificationsOff)
-        case 86:
+        case 87:
             // app_lock (global) large_transaction_push_due; device_integrity (global) large_transaction_push_due;
             // onboarding (global) large_transaction_push_due; and 5 more
             return isIn(TempoNotificationPreference.pushLargeTransactions, state.notificationsOff)
-        case 87:
+        case 88:
             // app_lock (global) large_transaction_push_due; device_integrity (global) large_transaction_push_due;
             // onboarding (global) large_transaction_push_due; and 5 more
             return try ((state.txDraft.kind == TempoTransactionKind.cardPayment)
@@ -944,21 +950,21 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                     > 0))
                 || ((state.txDraft.kind == TempoTransactionKind.topUp)
                     && (compare((state.txDraft.amount ?? TempoConstants.gbp0), TempoConstants.gbp250) > 0))
-        case 88:
+        case 89:
             // app_lock (global) physical_card_delivered; device_integrity (global) physical_card_delivered; onboarding
             // (global) physical_card_delivered; and 5 more
             return state.physicalCard == TempoPhysicalCardStatus.ordered
-        case 89:
+        case 90:
             // app_lock (global) physical_card_atm_activated; device_integrity (global) physical_card_atm_activated;
             // onboarding (global) physical_card_atm_activated; and 5 more
             return (state.physicalCard == TempoPhysicalCardStatus.ordered)
                 || (state.physicalCard == TempoPhysicalCardStatus.awaitingAtm)
-        case 90:
+        case 91:
             // wallet (global) session_check; settings (global) session_check
             return try (state.sessionRefreshedAt == nil)
                 || (subtract(now, required(state.sessionRefreshedAt, "'session_refreshed_at'"))
                     >= computeSessionTokenLifetime())
-        case 91:
+        case 92:
             // wallet (global) transfer_recorded
             return state.transfersSent == 1
         default:

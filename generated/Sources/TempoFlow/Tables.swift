@@ -579,34 +579,34 @@ enum TempoTables {
         126, 6, 38, 1, 75, 1, // ONB-011 tap_confirm if selected_address != null → ONB-012
         126, 0, 0, 0, 0, 0, // ONB-011 tap_confirm stays
         116, 0, 0, 3, 0, 0, // ONB-011 tap_back → back
-        52, 0, 39, 0, 0, 0, // WAL-001 equals.get_balance.fetched stays
+        52, 9, 39, 0, 0, 0, // WAL-001 equals.get_balance.fetched if event.balance >= 0.00 GBP stays
         53, 0, 0, 0, 0, 0, // WAL-001 equals.get_balance.failed stays
         127, 0, 0, 1, 62, 0, // WAL-001 tap_menu → SET-001
         128, 0, 0, 1, 21, 0, // WAL-001 tap_tab_home → WAL-001
-        129, 9, 0, 1, 27, 0, // WAL-001 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        129, 10, 0, 1, 29, 0, // WAL-001 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
+        129, 10, 0, 1, 27, 0, // WAL-001 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        129, 11, 0, 1, 29, 0, // WAL-001 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
         129, 0, 0, 1, 28, 0, // WAL-001 tap_tab_cards → WAL-008b
-        130, 11, 40, 0, 0, 0, // WAL-001 tap_tab_send if !online stays
+        130, 12, 40, 0, 0, 0, // WAL-001 tap_tab_send if !online stays
         130, 0, 0, 1, 50, 0, // WAL-001 tap_tab_send → PAY-001
-        131, 12, 0, 1, 36, 0, // WAL-001 tap_card if card_active → WAL-012
+        131, 13, 0, 1, 36, 0, // WAL-001 tap_card if card_active → WAL-012
         131, 0, 0, 1, 31, 0, // WAL-001 tap_card → WAL-010a
         132, 0, 0, 1, 22, 0, // WAL-001 tap_balance → WAL-003
-        133, 9, 0, 1, 27, 0, // WAL-001 tap_card_controls if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        133, 10, 0, 1, 29, 0, // WAL-001 tap_card_controls if physical_card == PhysicalCardStatus.active → WAL-008c
+        133, 10, 0, 1, 27, 0, // WAL-001 tap_card_controls if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        133, 11, 0, 1, 29, 0, // WAL-001 tap_card_controls if physical_card == PhysicalCardStatus.active → WAL-008c
         133, 0, 0, 1, 28, 0, // WAL-001 tap_card_controls → WAL-008b
         134, 0, 0, 1, 25, 0, // WAL-001 tap_add_funds → WAL-006
-        135, 11, 40, 0, 0, 0, // WAL-001 tap_send if !online stays
+        135, 12, 40, 0, 0, 0, // WAL-001 tap_send if !online stays
         135, 0, 0, 1, 50, 0, // WAL-001 tap_send → PAY-001
         136, 0, 0, 1, 24, 0, // WAL-001 tap_see_all_transactions → WAL-005
-        137, 13, 41, 0, 0, 0, // WAL-001 toggle_freeze if card_frozen stays
-        137, 12, 0, 2, 35, 0, // WAL-001 toggle_freeze if card_active → WAL-011 (overlay)
+        137, 14, 41, 0, 0, 0, // WAL-001 toggle_freeze if card_frozen stays
+        137, 13, 0, 2, 35, 0, // WAL-001 toggle_freeze if card_active → WAL-011 (overlay)
         7, 0, 42, 0, 0, 0, // WAL-001 ecosystem_highlight_viewed stays
         8, 0, 43, 1, 23, 0, // WAL-001 ecosystem_highlight_tapped → WAL-018
         128, 0, 0, 1, 21, 0, // WAL-003 tap_tab_home → WAL-001
-        129, 9, 0, 1, 27, 0, // WAL-003 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        129, 10, 0, 1, 29, 0, // WAL-003 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
+        129, 10, 0, 1, 27, 0, // WAL-003 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        129, 11, 0, 1, 29, 0, // WAL-003 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
         129, 0, 0, 1, 28, 0, // WAL-003 tap_tab_cards → WAL-008b
-        130, 11, 40, 0, 0, 0, // WAL-003 tap_tab_send if !online stays
+        130, 12, 40, 0, 0, 0, // WAL-003 tap_tab_send if !online stays
         130, 0, 0, 1, 50, 0, // WAL-003 tap_tab_send → PAY-001
         134, 0, 0, 1, 25, 0, // WAL-003 tap_add_funds → WAL-006
         116, 0, 0, 3, 0, 0, // WAL-003 tap_back → back
@@ -626,7 +626,7 @@ enum TempoTables {
         146, 0, 56, 0, 0, 0, // WAL-006 tap_card_or_digital_wallet stays
         147, 0, 57, 0, 0, 0, // WAL-006 tap_close_sheet stays
         148, 0, 0, 2, 26, 0, // WAL-006 tap_bank_transfer → WAL-007 (overlay)
-        149, 18, 58, 0, 0, 1, // WAL-006 tap_pay if add_funds_sheet_open stays
+        149, 19, 58, 0, 0, 1, // WAL-006 tap_pay if add_funds_sheet_open stays
         78, 0, 59, 1, 21, 1, // WAL-006 payments.charge.succeeded → WAL-001
         79, 0, 60, 0, 0, 0, // WAL-006 payments.charge.declined stays
         80, 0, 0, 0, 0, 0, // WAL-006 payments.charge.cancelled stays
@@ -635,42 +635,42 @@ enum TempoTables {
         151, 0, 62, 0, 0, 0, // WAL-007 tap_copy_sort_code stays
         122, 0, 0, 3, 0, 0, // WAL-007 tap_close → back
         128, 0, 0, 1, 21, 0, // WAL-008a tap_tab_home → WAL-001
-        129, 9, 0, 1, 27, 0, // WAL-008a tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        129, 10, 0, 1, 29, 0, // WAL-008a tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
+        129, 10, 0, 1, 27, 0, // WAL-008a tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        129, 11, 0, 1, 29, 0, // WAL-008a tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
         129, 0, 0, 1, 28, 0, // WAL-008a tap_tab_cards → WAL-008b
-        130, 11, 40, 0, 0, 0, // WAL-008a tap_tab_send if !online stays
+        130, 12, 40, 0, 0, 0, // WAL-008a tap_tab_send if !online stays
         130, 0, 0, 1, 50, 0, // WAL-008a tap_tab_send → PAY-001
         152, 0, 0, 1, 31, 0, // WAL-008a tap_activate_virtual_card → WAL-010a
         116, 0, 0, 3, 0, 0, // WAL-008a tap_back → back
         128, 0, 0, 1, 21, 0, // WAL-008b tap_tab_home → WAL-001
-        129, 9, 0, 1, 27, 0, // WAL-008b tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        129, 10, 0, 1, 29, 0, // WAL-008b tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
+        129, 10, 0, 1, 27, 0, // WAL-008b tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        129, 11, 0, 1, 29, 0, // WAL-008b tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
         129, 0, 0, 1, 28, 0, // WAL-008b tap_tab_cards → WAL-008b
-        130, 11, 40, 0, 0, 0, // WAL-008b tap_tab_send if !online stays
+        130, 12, 40, 0, 0, 0, // WAL-008b tap_tab_send if !online stays
         130, 0, 0, 1, 50, 0, // WAL-008b tap_tab_send → PAY-001
         153, 0, 0, 1, 30, 0, // WAL-008b tap_add_to_wallet → WAL-009
-        154, 19, 0, 1, 40, 0, // WAL-008b tap_order_physical_card if physical_card == PhysicalCardStatus.none → WAL-013a
-        154, 20, 0, 1, 48, 0, // WAL-008b tap_order_physical_card if physical_card == PhysicalCardStatus.awaiting_atm → WAL-013i
+        154, 20, 0, 1, 40, 0, // WAL-008b tap_order_physical_card if physical_card == PhysicalCardStatus.none → WAL-013a
+        154, 21, 0, 1, 48, 0, // WAL-008b tap_order_physical_card if physical_card == PhysicalCardStatus.awaiting_atm → WAL-013i
         154, 0, 63, 0, 0, 0, // WAL-008b tap_order_physical_card stays
         155, 0, 0, 1, 36, 0, // WAL-008b tap_view_card_details → WAL-012
         156, 0, 0, 1, 38, 0, // WAL-008b tap_report_issue → WAL-014
         157, 0, 0, 1, 39, 0, // WAL-008b tap_limits → WAL-015
-        137, 13, 41, 0, 0, 0, // WAL-008b toggle_freeze if card_frozen stays
-        137, 12, 0, 2, 35, 0, // WAL-008b toggle_freeze if card_active → WAL-011 (overlay)
+        137, 14, 41, 0, 0, 0, // WAL-008b toggle_freeze if card_frozen stays
+        137, 13, 0, 2, 35, 0, // WAL-008b toggle_freeze if card_active → WAL-011 (overlay)
         116, 0, 0, 3, 0, 0, // WAL-008b tap_back → back
         128, 0, 0, 1, 21, 0, // WAL-008c tap_tab_home → WAL-001
-        129, 9, 0, 1, 27, 0, // WAL-008c tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        129, 10, 0, 1, 29, 0, // WAL-008c tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
+        129, 10, 0, 1, 27, 0, // WAL-008c tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        129, 11, 0, 1, 29, 0, // WAL-008c tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
         129, 0, 0, 1, 28, 0, // WAL-008c tap_tab_cards → WAL-008b
-        130, 11, 40, 0, 0, 0, // WAL-008c tap_tab_send if !online stays
+        130, 12, 40, 0, 0, 0, // WAL-008c tap_tab_send if !online stays
         130, 0, 0, 1, 50, 0, // WAL-008c tap_tab_send → PAY-001
         153, 0, 0, 1, 30, 0, // WAL-008c tap_add_to_wallet → WAL-009
         158, 0, 0, 1, 37, 0, // WAL-008c tap_view_pin → WAL-012b
         155, 0, 0, 1, 36, 0, // WAL-008c tap_view_card_details → WAL-012
         156, 0, 0, 1, 38, 0, // WAL-008c tap_report_issue → WAL-014
         157, 0, 0, 1, 39, 0, // WAL-008c tap_limits → WAL-015
-        137, 13, 41, 0, 0, 0, // WAL-008c toggle_freeze if card_frozen stays
-        137, 12, 0, 2, 35, 0, // WAL-008c toggle_freeze if card_active → WAL-011 (overlay)
+        137, 14, 41, 0, 0, 0, // WAL-008c toggle_freeze if card_frozen stays
+        137, 13, 0, 2, 35, 0, // WAL-008c toggle_freeze if card_active → WAL-011 (overlay)
         116, 0, 0, 3, 0, 0, // WAL-008c tap_back → back
         159, 0, 64, 0, 0, 0, // WAL-009 tap_add_to_apple_wallet stays
         160, 0, 65, 0, 0, 0, // WAL-009 tap_add_to_google_wallet stays
@@ -695,32 +695,32 @@ enum TempoTables {
         75, 0, 75, 3, 0, 0, // WAL-012 device.authenticate.cancelled → back
         42, 0, 76, 0, 0, 0, // WAL-012 equals.get_card_details.retrieved stays
         43, 0, 77, 0, 0, 0, // WAL-012 equals.get_card_details.failed stays
-        166, 22, 78, 0, 0, 0, // WAL-012 tap_copy_pan if card_details_visible stays
-        167, 22, 79, 0, 0, 0, // WAL-012 tap_copy_cvv if card_details_visible stays
-        168, 10, 0, 1, 37, 0, // WAL-012 tap_view_my_pin if physical_card == PhysicalCardStatus.active → WAL-012b
+        166, 23, 78, 0, 0, 0, // WAL-012 tap_copy_pan if card_details_visible stays
+        167, 23, 79, 0, 0, 0, // WAL-012 tap_copy_cvv if card_details_visible stays
+        168, 11, 0, 1, 37, 0, // WAL-012 tap_view_my_pin if physical_card == PhysicalCardStatus.active → WAL-012b
         116, 0, 0, 3, 0, 0, // WAL-012 tap_back → back
         -1, 0, 81, 0, 0, 0, // WAL-012 after 6s stays
         74, 0, 82, 0, 0, 0, // WAL-012b device.authenticate.authenticated stays
         75, 0, 83, 3, 0, 0, // WAL-012b device.authenticate.cancelled → back
-        44, 10, 84, 0, 0, 0, // WAL-012b equals.get_pin.retrieved if physical_card == PhysicalCardStatus.active stays
+        44, 11, 84, 0, 0, 0, // WAL-012b equals.get_pin.retrieved if physical_card == PhysicalCardStatus.active stays
         45, 0, 85, 0, 0, 0, // WAL-012b equals.get_pin.failed stays
         116, 0, 0, 3, 0, 0, // WAL-012b tap_back → back
         -1, 0, 87, 0, 0, 0, // WAL-012b after 6s stays
-        169, 24, 88, 0, 0, 1, // WAL-014 tap_report if form.issue == CardIssue.lost || form.issue == CardIssue.stolen stays
+        169, 25, 88, 0, 0, 1, // WAL-014 tap_report if form.issue == CardIssue.lost || form.issue == CardIssue.stolen stays
         169, 0, 89, 0, 0, 1, // WAL-014 tap_report stays
         81, 0, 90, 0, 0, 0, // WAL-014 pitstop.open_ticket.opened stays
         82, 0, 91, 0, 0, 0, // WAL-014 pitstop.open_ticket.failed stays
         116, 0, 0, 3, 0, 0, // WAL-014 tap_back → back
-        170, 26, 92, 0, 0, 0, // WAL-015 toggle_card_limit if card_limit_enabled stays
+        170, 27, 92, 0, 0, 0, // WAL-015 toggle_card_limit if card_limit_enabled stays
         170, 0, 93, 0, 0, 0, // WAL-015 toggle_card_limit stays
-        171, 27, 94, 0, 0, 0, // WAL-015 tap_confirm_disable if card_limit_confirm_open stays
+        171, 28, 94, 0, 0, 0, // WAL-015 tap_confirm_disable if card_limit_confirm_open stays
         172, 0, 95, 0, 0, 0, // WAL-015 tap_cancel_disable stays
         47, 0, 96, 0, 0, 0, // WAL-015 equals.set_card_limit.failed stays
         116, 0, 0, 3, 0, 0, // WAL-015 tap_back → back
         118, 0, 97, 1, 41, 1, // WAL-013a tap_continue → WAL-013b
         134, 0, 0, 1, 25, 0, // WAL-013a tap_add_funds → WAL-006
         116, 0, 0, 3, 0, 0, // WAL-013a tap_back → back
-        173, 29, 0, 1, 43, 0, // WAL-013b tap_confirm_address if delivery_address != null → WAL-013d
+        173, 30, 0, 1, 43, 0, // WAL-013b tap_confirm_address if delivery_address != null → WAL-013d
         174, 0, 0, 1, 42, 0, // WAL-013b tap_change_address → WAL-013c
         116, 0, 0, 3, 0, 0, // WAL-013b tap_back → back
         125, 0, 98, 0, 0, 1, // WAL-013c tap_find_address stays
@@ -732,15 +732,15 @@ enum TempoTables {
         116, 0, 0, 3, 0, 0, // WAL-013d tap_back → back
         175, 0, 101, 1, 45, 1, // WAL-013e pin_entered → WAL-013f
         116, 0, 0, 3, 0, 0, // WAL-013e tap_back → back
-        175, 31, 102, 1, 46, 1, // WAL-013f pin_entered if form.pin_confirm != pin_draft → WAL-013g
-        175, 11, 103, 0, 0, 1, // WAL-013f pin_entered if !online stays
-        175, 32, 104, 0, 0, 1, // WAL-013f pin_entered if physical_card_pay_with == PayWith.other_card stays
-        175, 33, 105, 1, 40, 1, // WAL-013f pin_entered if balance < physical_card_fee → WAL-013a
-        175, 29, 106, 0, 0, 1, // WAL-013f pin_entered if delivery_address != null stays
-        78, 29, 107, 0, 0, 0, // WAL-013f payments.charge.succeeded if delivery_address != null stays
+        175, 32, 102, 1, 46, 1, // WAL-013f pin_entered if form.pin_confirm != pin_draft → WAL-013g
+        175, 12, 103, 0, 0, 1, // WAL-013f pin_entered if !online stays
+        175, 33, 104, 0, 0, 1, // WAL-013f pin_entered if physical_card_pay_with == PayWith.other_card stays
+        175, 34, 105, 1, 40, 1, // WAL-013f pin_entered if balance < physical_card_fee → WAL-013a
+        175, 30, 106, 0, 0, 1, // WAL-013f pin_entered if delivery_address != null stays
+        78, 30, 107, 0, 0, 0, // WAL-013f payments.charge.succeeded if delivery_address != null stays
         79, 0, 108, 0, 0, 0, // WAL-013f payments.charge.declined stays
         80, 0, 0, 0, 0, 0, // WAL-013f payments.charge.cancelled stays
-        48, 34, 109, 1, 47, 1, // WAL-013f equals.order_physical_card.placed if physical_card_pay_with == PayWith.balance → WAL-013h
+        48, 35, 109, 1, 47, 1, // WAL-013f equals.order_physical_card.placed if physical_card_pay_with == PayWith.balance → WAL-013h
         48, 0, 110, 1, 47, 1, // WAL-013f equals.order_physical_card.placed → WAL-013h
         49, 0, 111, 0, 0, 0, // WAL-013f equals.order_physical_card.failed stays
         116, 0, 0, 3, 0, 0, // WAL-013f tap_back → back
@@ -749,24 +749,24 @@ enum TempoTables {
         116, 0, 0, 3, 0, 0, // WAL-013i tap_back → back
         177, 0, 0, 1, 29, 0, // WAL-013j tap_ok → WAL-008c
         128, 0, 0, 1, 21, 0, // PAY-001 tap_tab_home → WAL-001
-        129, 9, 0, 1, 27, 0, // PAY-001 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        129, 10, 0, 1, 29, 0, // PAY-001 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
+        129, 10, 0, 1, 27, 0, // PAY-001 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        129, 11, 0, 1, 29, 0, // PAY-001 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
         129, 0, 0, 1, 28, 0, // PAY-001 tap_tab_cards → WAL-008b
         130, 0, 0, 1, 50, 0, // PAY-001 tap_tab_send → PAY-001
-        178, 11, 40, 0, 0, 0, // PAY-001 tap_uk_transfer if !online stays
+        178, 12, 40, 0, 0, 0, // PAY-001 tap_uk_transfer if !online stays
         178, 0, 112, 1, 51, 0, // PAY-001 tap_uk_transfer → PAY-002
-        179, 11, 40, 0, 0, 0, // PAY-001 tap_international_transfer if !online stays
+        179, 12, 40, 0, 0, 0, // PAY-001 tap_international_transfer if !online stays
         179, 0, 113, 1, 55, 0, // PAY-001 tap_international_transfer → PAY-006
         116, 0, 0, 3, 0, 0, // PAY-001 tap_back → back
         118, 0, 114, 1, 52, 1, // PAY-002 tap_continue → PAY-003
         116, 0, 0, 3, 0, 0, // PAY-002 tap_back → back
-        118, 35, 115, 1, 60, 1, // PAY-003 tap_continue if form.amount > balance → PAY-011
+        118, 36, 115, 1, 60, 1, // PAY-003 tap_continue if form.amount > balance → PAY-011
         118, 0, 115, 1, 53, 1, // PAY-003 tap_continue → PAY-004
         116, 0, 0, 3, 0, 0, // PAY-003 tap_back → back
-        135, 11, 40, 0, 0, 0, // PAY-004 tap_send if !online stays
+        135, 12, 40, 0, 0, 0, // PAY-004 tap_send if !online stays
         135, 0, 116, 0, 0, 0, // PAY-004 tap_send stays
-        74, 11, 40, 0, 0, 0, // PAY-004 device.authenticate.authenticated if !online stays
-        74, 36, 0, 1, 60, 0, // PAY-004 device.authenticate.authenticated if transfer_amount > balance → PAY-011
+        74, 12, 40, 0, 0, 0, // PAY-004 device.authenticate.authenticated if !online stays
+        74, 37, 0, 1, 60, 0, // PAY-004 device.authenticate.authenticated if transfer_amount > balance → PAY-011
         74, 0, 117, 0, 0, 0, // PAY-004 device.authenticate.authenticated stays
         75, 0, 118, 0, 0, 0, // PAY-004 device.authenticate.cancelled stays
         50, 0, 119, 1, 54, 0, // PAY-004 equals.send_uk_transfer.sent → PAY-005
@@ -778,17 +778,17 @@ enum TempoTables {
         116, 0, 0, 3, 0, 0, // PAY-006 tap_back → back
         86, 0, 0, 0, 0, 0, // PAY-007 fx.subscribe_rates.streaming stays
         87, 0, 122, 0, 0, 0, // PAY-007 fx.subscribe_rates.unavailable stays
-        5, 37, 123, 0, 0, 0, // PAY-007 fx_rate_quoted if event.rate > 0 stays
-        118, 38, 0, 0, 0, 0, // PAY-007 tap_continue if fx_rate == null || fx_fee == null stays
-        118, 39, 124, 1, 60, 1, // PAY-007 tap_continue if form.amount + fx_fee > balance → PAY-011
+        5, 38, 123, 0, 0, 0, // PAY-007 fx_rate_quoted if event.rate > 0 stays
+        118, 39, 0, 0, 0, 0, // PAY-007 tap_continue if fx_rate == null || fx_fee == null stays
+        118, 40, 124, 1, 60, 1, // PAY-007 tap_continue if form.amount + fx_fee > balance → PAY-011
         118, 0, 125, 1, 57, 1, // PAY-007 tap_continue → PAY-008
         116, 0, 0, 3, 0, 0, // PAY-007 tap_back → back
         88, 0, 127, 0, 0, 0, // PAY-008 fx.lock_rate.locked stays
         89, 0, 128, 1, 56, 0, // PAY-008 fx.lock_rate.expired → PAY-007
-        135, 11, 40, 0, 0, 0, // PAY-008 tap_send if !online stays
-        135, 41, 129, 0, 0, 0, // PAY-008 tap_send if fx_rate_locked stays
-        74, 11, 40, 0, 0, 0, // PAY-008 device.authenticate.authenticated if !online stays
-        74, 42, 0, 1, 60, 0, // PAY-008 device.authenticate.authenticated if transfer_amount + transfer_fee > balance → PAY-011
+        135, 12, 40, 0, 0, 0, // PAY-008 tap_send if !online stays
+        135, 42, 129, 0, 0, 0, // PAY-008 tap_send if fx_rate_locked stays
+        74, 12, 40, 0, 0, 0, // PAY-008 device.authenticate.authenticated if !online stays
+        74, 43, 0, 1, 60, 0, // PAY-008 device.authenticate.authenticated if transfer_amount + transfer_fee > balance → PAY-011
         74, 0, 130, 1, 58, 0, // PAY-008 device.authenticate.authenticated → PAY-009
         75, 0, 118, 0, 0, 0, // PAY-008 device.authenticate.cancelled stays
         116, 0, 0, 3, 0, 0, // PAY-008 tap_back → back
@@ -799,15 +799,15 @@ enum TempoTables {
         180, 0, 0, 1, 24, 0, // PAY-010 tap_view_history → WAL-005
         181, 0, 0, 1, 25, 0, // PAY-011 tap_top_up_now → WAL-006
         165, 0, 0, 3, 0, 0, // PAY-011 tap_cancel → back
-        176, 43, 0, 1, 53, 0, // PAY-012 tap_try_again if transfer_rail == TransferRail.uk → PAY-004
+        176, 44, 0, 1, 53, 0, // PAY-012 tap_try_again if transfer_rail == TransferRail.uk → PAY-004
         176, 0, 0, 1, 56, 0, // PAY-012 tap_try_again → PAY-007
         182, 0, 0, 1, 71, 0, // PAY-012 tap_pitstop_support → SET-010
         122, 0, 0, 1, 21, 0, // PAY-012 tap_close → WAL-001
         128, 0, 0, 1, 21, 0, // SET-001 tap_tab_home → WAL-001
-        129, 9, 0, 1, 27, 0, // SET-001 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        129, 10, 0, 1, 29, 0, // SET-001 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
+        129, 10, 0, 1, 27, 0, // SET-001 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        129, 11, 0, 1, 29, 0, // SET-001 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
         129, 0, 0, 1, 28, 0, // SET-001 tap_tab_cards → WAL-008b
-        130, 11, 40, 0, 0, 0, // SET-001 tap_tab_send if !online stays
+        130, 12, 40, 0, 0, 0, // SET-001 tap_tab_send if !online stays
         130, 0, 0, 1, 50, 0, // SET-001 tap_tab_send → PAY-001
         183, 0, 0, 1, 63, 0, // SET-001 tap_personal_details → SET-002
         184, 0, 0, 1, 65, 0, // SET-001 tap_security → SET-004
@@ -826,16 +826,16 @@ enum TempoTables {
         82, 0, 91, 0, 0, 0, // SET-002 pitstop.open_ticket.failed stays
         116, 0, 0, 3, 0, 0, // SET-002 tap_back → back
         195, 0, 141, 0, 0, 1, // SET-003 tap_save stays
-        74, 45, 142, 0, 0, 0, // SET-003 device.authenticate.authenticated if contact_edit == ContactKind.email stays
-        74, 46, 143, 0, 0, 0, // SET-003 device.authenticate.authenticated if contact_edit == ContactKind.phone stays
+        74, 46, 142, 0, 0, 0, // SET-003 device.authenticate.authenticated if contact_edit == ContactKind.email stays
+        74, 47, 143, 0, 0, 0, // SET-003 device.authenticate.authenticated if contact_edit == ContactKind.phone stays
         74, 0, 144, 0, 0, 0, // SET-003 device.authenticate.authenticated stays
         75, 0, 0, 0, 0, 0, // SET-003 device.authenticate.cancelled stays
         58, 0, 145, 0, 0, 0, // SET-003 otp.send_email_code.sent stays
         63, 0, 145, 0, 0, 0, // SET-003 otp.send_sms_code.sent stays
         59, 0, 146, 0, 0, 0, // SET-003 otp.send_email_code.failed stays
         64, 0, 146, 0, 0, 0, // SET-003 otp.send_sms_code.failed stays
-        119, 47, 147, 0, 0, 1, // SET-003 code_entered if contact_code_sent && contact_edit == ContactKind.email stays
-        119, 48, 148, 0, 0, 1, // SET-003 code_entered if contact_code_sent && contact_edit == ContactKind.phone stays
+        119, 48, 147, 0, 0, 1, // SET-003 code_entered if contact_code_sent && contact_edit == ContactKind.email stays
+        119, 49, 148, 0, 0, 1, // SET-003 code_entered if contact_code_sent && contact_edit == ContactKind.phone stays
         60, 0, 149, 1, 63, 1, // SET-003 otp.verify_email_code.valid → SET-002
         61, 0, 150, 0, 0, 0, // SET-003 otp.verify_email_code.invalid stays
         62, 0, 150, 0, 0, 0, // SET-003 otp.verify_email_code.expired stays
@@ -851,10 +851,10 @@ enum TempoTables {
         197, 0, 158, 0, 0, 0, // SET-004 tap_change_keycode stays
         11, 0, 159, 0, 0, 0, // SET-004 session_sign_out_tapped stays
         198, 0, 160, 0, 0, 0, // SET-004 tap_sign_out_all_other_devices stays
-        74, 52, 161, 0, 0, 0, // SET-004 device.authenticate.authenticated if security_action == SecurityAction.toggle_face_id stays
-        74, 53, 162, 1, 66, 0, // SET-004 device.authenticate.authenticated if security_action == SecurityAction.change_keycode → SET-005
-        74, 54, 163, 0, 0, 0, // SET-004 device.authenticate.authenticated if security_action == SecurityAction.sign_out_session stays
-        74, 55, 164, 0, 0, 0, // SET-004 device.authenticate.authenticated if security_action == SecurityAction.sign_out_others stays
+        74, 53, 161, 0, 0, 0, // SET-004 device.authenticate.authenticated if security_action == SecurityAction.toggle_face_id stays
+        74, 54, 162, 1, 66, 0, // SET-004 device.authenticate.authenticated if security_action == SecurityAction.change_keycode → SET-005
+        74, 55, 163, 0, 0, 0, // SET-004 device.authenticate.authenticated if security_action == SecurityAction.sign_out_session stays
+        74, 56, 164, 0, 0, 0, // SET-004 device.authenticate.authenticated if security_action == SecurityAction.sign_out_others stays
         75, 0, 162, 0, 0, 0, // SET-004 device.authenticate.cancelled stays
         30, 0, 165, 0, 0, 0, // SET-004 equals.sign_out_session.signed_out stays
         31, 0, 166, 0, 0, 0, // SET-004 equals.sign_out_other_sessions.signed_out stays
@@ -862,23 +862,23 @@ enum TempoTables {
         116, 0, 0, 3, 0, 0, // SET-004 tap_back → back
         195, 0, 168, 1, 65, 1, // SET-005 tap_save → SET-004
         116, 0, 0, 3, 0, 0, // SET-005 tap_back → back
-        10, 56, 0, 0, 0, 0, // SET-006 notification_toggled if event.preference == NotificationPreference.email_security_alerts && !event.enabled stays
-        10, 57, 169, 0, 0, 0, // SET-006 notification_toggled if event.enabled stays
+        10, 57, 0, 0, 0, 0, // SET-006 notification_toggled if event.preference == NotificationPreference.email_security_alerts && !event.enabled stays
+        10, 58, 169, 0, 0, 0, // SET-006 notification_toggled if event.enabled stays
         10, 0, 170, 0, 0, 0, // SET-006 notification_toggled stays
         93, 0, 0, 0, 0, 0, // SET-006 push_provider.save_preferences.saved stays
         199, 0, 0, 1, 68, 0, // SET-006 tap_inbox → SET-007
         116, 0, 0, 3, 0, 0, // SET-006 tap_back → back
-        13, 58, 0, 1, 65, 0, // SET-007 inbox_item_tapped if event.category == InboxCategory.security → SET-004
-        13, 59, 0, 1, 24, 0, // SET-007 inbox_item_tapped if event.category in [InboxCategory.payments, InboxCategory.transfers] → WAL-005
+        13, 59, 0, 1, 65, 0, // SET-007 inbox_item_tapped if event.category == InboxCategory.security → SET-004
+        13, 60, 0, 1, 24, 0, // SET-007 inbox_item_tapped if event.category in [InboxCategory.payments, InboxCategory.transfers] → WAL-005
         13, 0, 171, 1, 23, 0, // SET-007 inbox_item_tapped → WAL-018
         116, 0, 0, 3, 0, 0, // SET-007 tap_back → back
-        12, 60, 0, 0, 0, 0, // SET-008 plan_tapped if event.plan == plan stays
+        12, 61, 0, 0, 0, 0, // SET-008 plan_tapped if event.plan == plan stays
         12, 0, 172, 1, 70, 0, // SET-008 plan_tapped → SET-009
         200, 0, 0, 1, 73, 0, // SET-008 tap_cancel_subscription → SET-012a
         116, 0, 0, 3, 0, 0, // SET-008 tap_back → back
-        126, 63, 173, 0, 0, 0, // SET-009 tap_confirm if plan_change_is_upgrade && plan_change_prorated > balance stays
+        126, 64, 173, 0, 0, 0, // SET-009 tap_confirm if plan_change_is_upgrade && plan_change_prorated > balance stays
         126, 0, 174, 0, 0, 0, // SET-009 tap_confirm stays
-        74, 64, 175, 0, 0, 0, // SET-009 device.authenticate.authenticated if plan_change_is_upgrade stays
+        74, 65, 175, 0, 0, 0, // SET-009 device.authenticate.authenticated if plan_change_is_upgrade stays
         74, 0, 176, 0, 0, 0, // SET-009 device.authenticate.authenticated stays
         75, 0, 0, 0, 0, 0, // SET-009 device.authenticate.cancelled stays
         32, 0, 177, 1, 69, 0, // SET-009 equals.charge_plan_upgrade.charged → SET-008
@@ -902,7 +902,7 @@ enum TempoTables {
         116, 0, 0, 3, 0, 0, // SET-012b tap_back → back
         18, 0, 189, 1, 78, 0, // ONB-012 equals.submit_application.submitted → ONB-015
         19, 0, 190, 0, 0, 0, // ONB-012 equals.submit_application.failed stays
-        163, 67, 191, 0, 0, 0, // ONB-012 tap_retry if application_submit_failed stays
+        163, 68, 191, 0, 0, 0, // ONB-012 tap_retry if application_submit_failed stays
         103, 0, 192, 0, 0, 0, // ONB-012 veriff.get_decision.approved stays
         20, 0, 193, 1, 76, 0, // ONB-012 equals.create_account.created → ONB-013
         104, 0, 9, 1, 77, 0, // ONB-012 veriff.get_decision.rejected → ONB-014
@@ -924,8 +924,8 @@ enum TempoTables {
         24, 0, 9, 1, 81, 0, // ONB-016 equals.get_onboarding_status.rejected → ONB-018
         25, 0, 10, 1, 82, 0, // ONB-016 equals.get_onboarding_status.incomplete → ONB-019
         209, 0, 199, 1, 3, 0, // ONB-016 tap_log_out → ONB-001
-        118, 70, 0, 1, 93, 0, // ONB-017 tap_continue if !account_active → ONB-015-FT
-        118, 9, 0, 1, 31, 0, // ONB-017 tap_continue if virtual_card == VirtualCardStatus.unactivated → WAL-010a
+        118, 71, 0, 1, 93, 0, // ONB-017 tap_continue if !account_active → ONB-015-FT
+        118, 10, 0, 1, 31, 0, // ONB-017 tap_continue if virtual_card == VirtualCardStatus.unactivated → WAL-010a
         118, 0, 0, 1, 21, 0, // ONB-017 tap_continue → WAL-001
         187, 0, 0, 1, 71, 0, // ONB-018 tap_pitstop → SET-010
         209, 0, 199, 1, 3, 0, // ONB-018 tap_log_out → ONB-001
@@ -941,14 +941,14 @@ enum TempoTables {
         98, 0, 204, 1, 88, 0, // ONB-W05 veriff.scan_front.national_id → ONB-W06
         99, 0, 205, 1, 89, 0, // ONB-W05 veriff.scan_front.not_detected → ONB-W07
         100, 0, 0, 1, 90, 0, // ONB-W06 veriff.scan_back.captured → ONB-W08
-        118, 72, 208, 1, 90, 1, // ONB-W07 tap_continue if form.document_type == DocumentType.passport → ONB-W08
+        118, 73, 208, 1, 90, 1, // ONB-W07 tap_continue if form.document_type == DocumentType.passport → ONB-W08
         118, 0, 208, 1, 88, 1, // ONB-W07 tap_continue → ONB-W06
         101, 0, 0, 1, 91, 0, // ONB-W08 veriff.capture_selfie.captured → ONB-W09
         102, 0, 0, 1, 92, 0, // ONB-W09 veriff.analyse.submitted → ONB-W10
         216, 0, 0, 5, 249, 0, // ONB-W10 tap_return_to_app → end submitted
         217, 0, 0, 5, 249, 0, // ONB-W10 browser_closed → end submitted
         218, 0, 211, 0, 0, 1, // ONB-015-FT tap_confirm_method stays
-        219, 73, 0, 0, 0, 0, // ONB-015-FT tap_pay_now if initial_payment_method == null stays
+        219, 74, 0, 0, 0, 0, // ONB-015-FT tap_pay_now if initial_payment_method == null stays
         219, 0, 212, 0, 0, 0, // ONB-015-FT tap_pay_now stays
         76, 0, 213, 0, 0, 0, // ONB-015-FT payments.initial_payment.succeeded stays
         77, 0, 214, 0, 0, 0, // ONB-015-FT payments.initial_payment.declined stays
@@ -962,294 +962,294 @@ enum TempoTables {
         116, 0, 0, 3, 0, 0, // ONB-017-FT tap_back → back
         222, 0, 219, 1, 21, 0, // ONB-018-FT tap_go_home → WAL-001
         111, 0, 220, 0, 0, 0, // app_lock (global) app_backgrounded stays
-        112, 76, 221, 2, 0, 0, // app_lock (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        112, 77, 221, 2, 0, 0, // app_lock (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
         112, 0, 222, 0, 0, 0, // app_lock (global) app_foregrounded stays
         223, 0, 0, 0, 0, 0, // app_lock (global) session_check stays
         84, 0, 223, 0, 0, 0, // app_lock (global) logos.find_logo.found stays
         85, 0, 0, 0, 0, 0, // app_lock (global) logos.find_logo.not_found stays
         71, 0, 0, 1, 1, 0, // app_lock (global) device.check_integrity.compromised → XC-COMPROMISED
         70, 0, 0, 0, 0, 0, // app_lock (global) device.check_integrity.intact stays
-        14, 77, 0, 1, 68, 0, // app_lock (global) inbox_push_opened if account_active → SET-007
+        14, 78, 0, 1, 68, 0, // app_lock (global) inbox_push_opened if account_active → SET-007
         14, 0, 0, 0, 0, 0, // app_lock (global) inbox_push_opened stays
-        15, 77, 224, 0, 0, 0, // app_lock (global) legal_documents_changed if account_active stays
+        15, 78, 224, 0, 0, 0, // app_lock (global) legal_documents_changed if account_active stays
         15, 0, 0, 0, 0, 0, // app_lock (global) legal_documents_changed stays
-        2, 13, 225, 0, 0, 0, // app_lock (global) card_payment_requested if card_frozen stays
-        2, 78, 226, 0, 0, 0, // app_lock (global) card_payment_requested if !card_active stays
-        2, 79, 227, 0, 0, 0, // app_lock (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-        2, 80, 228, 0, 0, 0, // app_lock (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-        2, 81, 229, 0, 0, 0, // app_lock (global) card_payment_requested if event.amount > balance stays
+        2, 14, 225, 0, 0, 0, // app_lock (global) card_payment_requested if card_frozen stays
+        2, 79, 226, 0, 0, 0, // app_lock (global) card_payment_requested if !card_active stays
+        2, 80, 227, 0, 0, 0, // app_lock (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+        2, 81, 228, 0, 0, 0, // app_lock (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+        2, 82, 229, 0, 0, 0, // app_lock (global) card_payment_requested if event.amount > balance stays
         2, 0, 230, 0, 0, 0, // app_lock (global) card_payment_requested stays
-        224, 82, 231, 0, 0, 0, // app_lock (global) card_payment_recorded if card_payments_made == 1 stays
+        224, 83, 231, 0, 0, 0, // app_lock (global) card_payment_recorded if card_payments_made == 1 stays
         224, 0, 0, 0, 0, 0, // app_lock (global) card_payment_recorded stays
-        225, 83, 232, 0, 0, 0, // app_lock (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+        225, 84, 232, 0, 0, 0, // app_lock (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
         225, 0, 0, 0, 0, 0, // app_lock (global) merchant_logo_needed stays
         6, 0, 233, 0, 0, 0, // app_lock (global) bank_transfer_received stays
-        226, 84, 0, 0, 0, 0, // app_lock (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+        226, 85, 0, 0, 0, 0, // app_lock (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
         226, 0, 234, 0, 0, 0, // app_lock (global) card_payment_push_due stays
-        227, 85, 0, 0, 0, 0, // app_lock (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+        227, 86, 0, 0, 0, 0, // app_lock (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
         227, 0, 235, 0, 0, 0, // app_lock (global) funds_received_push_due stays
-        228, 86, 0, 0, 0, 0, // app_lock (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
-        228, 87, 236, 0, 0, 0, // app_lock (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+        228, 87, 0, 0, 0, 0, // app_lock (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
+        228, 88, 236, 0, 0, 0, // app_lock (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
         228, 0, 0, 0, 0, 0, // app_lock (global) large_transaction_push_due stays
-        3, 88, 237, 0, 0, 0, // app_lock (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-        4, 89, 238, 2, 49, 0, // app_lock (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+        3, 89, 237, 0, 0, 0, // app_lock (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+        4, 90, 238, 2, 49, 0, // app_lock (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
         229, 0, 239, 0, 0, 0, // app_lock (global) forget_user stays
         230, 0, 240, 0, 0, 0, // app_lock (global) connection_lost stays
         231, 0, 241, 0, 0, 0, // app_lock (global) connection_restored stays
         111, 0, 220, 0, 0, 0, // device_integrity (global) app_backgrounded stays
-        112, 76, 221, 2, 0, 0, // device_integrity (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        112, 77, 221, 2, 0, 0, // device_integrity (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
         112, 0, 222, 0, 0, 0, // device_integrity (global) app_foregrounded stays
         223, 0, 0, 0, 0, 0, // device_integrity (global) session_check stays
         84, 0, 223, 0, 0, 0, // device_integrity (global) logos.find_logo.found stays
         85, 0, 0, 0, 0, 0, // device_integrity (global) logos.find_logo.not_found stays
         71, 0, 0, 1, 1, 0, // device_integrity (global) device.check_integrity.compromised → XC-COMPROMISED
         70, 0, 0, 0, 0, 0, // device_integrity (global) device.check_integrity.intact stays
-        14, 77, 0, 1, 68, 0, // device_integrity (global) inbox_push_opened if account_active → SET-007
+        14, 78, 0, 1, 68, 0, // device_integrity (global) inbox_push_opened if account_active → SET-007
         14, 0, 0, 0, 0, 0, // device_integrity (global) inbox_push_opened stays
-        15, 77, 224, 0, 0, 0, // device_integrity (global) legal_documents_changed if account_active stays
+        15, 78, 224, 0, 0, 0, // device_integrity (global) legal_documents_changed if account_active stays
         15, 0, 0, 0, 0, 0, // device_integrity (global) legal_documents_changed stays
-        2, 13, 225, 0, 0, 0, // device_integrity (global) card_payment_requested if card_frozen stays
-        2, 78, 226, 0, 0, 0, // device_integrity (global) card_payment_requested if !card_active stays
-        2, 79, 227, 0, 0, 0, // device_integrity (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-        2, 80, 228, 0, 0, 0, // device_integrity (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-        2, 81, 229, 0, 0, 0, // device_integrity (global) card_payment_requested if event.amount > balance stays
+        2, 14, 225, 0, 0, 0, // device_integrity (global) card_payment_requested if card_frozen stays
+        2, 79, 226, 0, 0, 0, // device_integrity (global) card_payment_requested if !card_active stays
+        2, 80, 227, 0, 0, 0, // device_integrity (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+        2, 81, 228, 0, 0, 0, // device_integrity (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+        2, 82, 229, 0, 0, 0, // device_integrity (global) card_payment_requested if event.amount > balance stays
         2, 0, 230, 0, 0, 0, // device_integrity (global) card_payment_requested stays
-        224, 82, 231, 0, 0, 0, // device_integrity (global) card_payment_recorded if card_payments_made == 1 stays
+        224, 83, 231, 0, 0, 0, // device_integrity (global) card_payment_recorded if card_payments_made == 1 stays
         224, 0, 0, 0, 0, 0, // device_integrity (global) card_payment_recorded stays
-        225, 83, 232, 0, 0, 0, // device_integrity (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+        225, 84, 232, 0, 0, 0, // device_integrity (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
         225, 0, 0, 0, 0, 0, // device_integrity (global) merchant_logo_needed stays
         6, 0, 233, 0, 0, 0, // device_integrity (global) bank_transfer_received stays
-        226, 84, 0, 0, 0, 0, // device_integrity (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+        226, 85, 0, 0, 0, 0, // device_integrity (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
         226, 0, 234, 0, 0, 0, // device_integrity (global) card_payment_push_due stays
-        227, 85, 0, 0, 0, 0, // device_integrity (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+        227, 86, 0, 0, 0, 0, // device_integrity (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
         227, 0, 235, 0, 0, 0, // device_integrity (global) funds_received_push_due stays
-        228, 86, 0, 0, 0, 0, // device_integrity (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
-        228, 87, 236, 0, 0, 0, // device_integrity (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+        228, 87, 0, 0, 0, 0, // device_integrity (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
+        228, 88, 236, 0, 0, 0, // device_integrity (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
         228, 0, 0, 0, 0, 0, // device_integrity (global) large_transaction_push_due stays
-        3, 88, 237, 0, 0, 0, // device_integrity (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-        4, 89, 238, 2, 49, 0, // device_integrity (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+        3, 89, 237, 0, 0, 0, // device_integrity (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+        4, 90, 238, 2, 49, 0, // device_integrity (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
         229, 0, 239, 0, 0, 0, // device_integrity (global) forget_user stays
         230, 0, 240, 0, 0, 0, // device_integrity (global) connection_lost stays
         231, 0, 241, 0, 0, 0, // device_integrity (global) connection_restored stays
         111, 0, 220, 0, 0, 0, // onboarding (global) app_backgrounded stays
-        112, 76, 221, 2, 0, 0, // onboarding (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        112, 77, 221, 2, 0, 0, // onboarding (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
         112, 0, 222, 0, 0, 0, // onboarding (global) app_foregrounded stays
         223, 0, 0, 0, 0, 0, // onboarding (global) session_check stays
         84, 0, 223, 0, 0, 0, // onboarding (global) logos.find_logo.found stays
         85, 0, 0, 0, 0, 0, // onboarding (global) logos.find_logo.not_found stays
         71, 0, 0, 1, 1, 0, // onboarding (global) device.check_integrity.compromised → XC-COMPROMISED
         70, 0, 0, 0, 0, 0, // onboarding (global) device.check_integrity.intact stays
-        14, 77, 0, 1, 68, 0, // onboarding (global) inbox_push_opened if account_active → SET-007
+        14, 78, 0, 1, 68, 0, // onboarding (global) inbox_push_opened if account_active → SET-007
         14, 0, 0, 0, 0, 0, // onboarding (global) inbox_push_opened stays
-        15, 77, 224, 0, 0, 0, // onboarding (global) legal_documents_changed if account_active stays
+        15, 78, 224, 0, 0, 0, // onboarding (global) legal_documents_changed if account_active stays
         15, 0, 0, 0, 0, 0, // onboarding (global) legal_documents_changed stays
-        2, 13, 225, 0, 0, 0, // onboarding (global) card_payment_requested if card_frozen stays
-        2, 78, 226, 0, 0, 0, // onboarding (global) card_payment_requested if !card_active stays
-        2, 79, 227, 0, 0, 0, // onboarding (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-        2, 80, 228, 0, 0, 0, // onboarding (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-        2, 81, 229, 0, 0, 0, // onboarding (global) card_payment_requested if event.amount > balance stays
+        2, 14, 225, 0, 0, 0, // onboarding (global) card_payment_requested if card_frozen stays
+        2, 79, 226, 0, 0, 0, // onboarding (global) card_payment_requested if !card_active stays
+        2, 80, 227, 0, 0, 0, // onboarding (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+        2, 81, 228, 0, 0, 0, // onboarding (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+        2, 82, 229, 0, 0, 0, // onboarding (global) card_payment_requested if event.amount > balance stays
         2, 0, 230, 0, 0, 0, // onboarding (global) card_payment_requested stays
-        224, 82, 231, 0, 0, 0, // onboarding (global) card_payment_recorded if card_payments_made == 1 stays
+        224, 83, 231, 0, 0, 0, // onboarding (global) card_payment_recorded if card_payments_made == 1 stays
         224, 0, 0, 0, 0, 0, // onboarding (global) card_payment_recorded stays
-        225, 83, 232, 0, 0, 0, // onboarding (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+        225, 84, 232, 0, 0, 0, // onboarding (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
         225, 0, 0, 0, 0, 0, // onboarding (global) merchant_logo_needed stays
         6, 0, 233, 0, 0, 0, // onboarding (global) bank_transfer_received stays
-        226, 84, 0, 0, 0, 0, // onboarding (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+        226, 85, 0, 0, 0, 0, // onboarding (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
         226, 0, 234, 0, 0, 0, // onboarding (global) card_payment_push_due stays
-        227, 85, 0, 0, 0, 0, // onboarding (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+        227, 86, 0, 0, 0, 0, // onboarding (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
         227, 0, 235, 0, 0, 0, // onboarding (global) funds_received_push_due stays
-        228, 86, 0, 0, 0, 0, // onboarding (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
-        228, 87, 236, 0, 0, 0, // onboarding (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+        228, 87, 0, 0, 0, 0, // onboarding (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
+        228, 88, 236, 0, 0, 0, // onboarding (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
         228, 0, 0, 0, 0, 0, // onboarding (global) large_transaction_push_due stays
-        3, 88, 237, 0, 0, 0, // onboarding (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-        4, 89, 238, 2, 49, 0, // onboarding (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+        3, 89, 237, 0, 0, 0, // onboarding (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+        4, 90, 238, 2, 49, 0, // onboarding (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
         229, 0, 239, 0, 0, 0, // onboarding (global) forget_user stays
         230, 0, 240, 0, 0, 0, // onboarding (global) connection_lost stays
         231, 0, 241, 0, 0, 0, // onboarding (global) connection_restored stays
-        223, 90, 242, 0, 0, 0, // wallet (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
+        223, 91, 242, 0, 0, 0, // wallet (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
         223, 0, 0, 0, 0, 0, // wallet (global) session_check stays
         54, 0, 243, 0, 0, 0, // wallet (global) equals.refresh_session.refreshed stays
         55, 0, 244, 1, 4, 0, // wallet (global) equals.refresh_session.expired → ONB-002
-        232, 91, 245, 0, 0, 0, // wallet (global) transfer_recorded if transfers_sent == 1 stays
+        232, 92, 245, 0, 0, 0, // wallet (global) transfer_recorded if transfers_sent == 1 stays
         232, 0, 0, 0, 0, 0, // wallet (global) transfer_recorded stays
         40, 0, 0, 0, 0, 0, // wallet (global) equals.set_card_frozen.done stays
         46, 0, 0, 0, 0, 0, // wallet (global) equals.set_card_limit.done stays
         41, 0, 246, 0, 0, 0, // wallet (global) equals.set_card_frozen.failed stays
         111, 0, 220, 0, 0, 0, // wallet (global) app_backgrounded stays
-        112, 76, 221, 2, 0, 0, // wallet (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        112, 77, 221, 2, 0, 0, // wallet (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
         112, 0, 222, 0, 0, 0, // wallet (global) app_foregrounded stays
         84, 0, 223, 0, 0, 0, // wallet (global) logos.find_logo.found stays
         85, 0, 0, 0, 0, 0, // wallet (global) logos.find_logo.not_found stays
         71, 0, 0, 1, 1, 0, // wallet (global) device.check_integrity.compromised → XC-COMPROMISED
         70, 0, 0, 0, 0, 0, // wallet (global) device.check_integrity.intact stays
-        14, 77, 0, 1, 68, 0, // wallet (global) inbox_push_opened if account_active → SET-007
+        14, 78, 0, 1, 68, 0, // wallet (global) inbox_push_opened if account_active → SET-007
         14, 0, 0, 0, 0, 0, // wallet (global) inbox_push_opened stays
-        15, 77, 224, 0, 0, 0, // wallet (global) legal_documents_changed if account_active stays
+        15, 78, 224, 0, 0, 0, // wallet (global) legal_documents_changed if account_active stays
         15, 0, 0, 0, 0, 0, // wallet (global) legal_documents_changed stays
-        2, 13, 225, 0, 0, 0, // wallet (global) card_payment_requested if card_frozen stays
-        2, 78, 226, 0, 0, 0, // wallet (global) card_payment_requested if !card_active stays
-        2, 79, 227, 0, 0, 0, // wallet (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-        2, 80, 228, 0, 0, 0, // wallet (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-        2, 81, 229, 0, 0, 0, // wallet (global) card_payment_requested if event.amount > balance stays
+        2, 14, 225, 0, 0, 0, // wallet (global) card_payment_requested if card_frozen stays
+        2, 79, 226, 0, 0, 0, // wallet (global) card_payment_requested if !card_active stays
+        2, 80, 227, 0, 0, 0, // wallet (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+        2, 81, 228, 0, 0, 0, // wallet (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+        2, 82, 229, 0, 0, 0, // wallet (global) card_payment_requested if event.amount > balance stays
         2, 0, 230, 0, 0, 0, // wallet (global) card_payment_requested stays
-        224, 82, 231, 0, 0, 0, // wallet (global) card_payment_recorded if card_payments_made == 1 stays
+        224, 83, 231, 0, 0, 0, // wallet (global) card_payment_recorded if card_payments_made == 1 stays
         224, 0, 0, 0, 0, 0, // wallet (global) card_payment_recorded stays
-        225, 83, 232, 0, 0, 0, // wallet (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+        225, 84, 232, 0, 0, 0, // wallet (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
         225, 0, 0, 0, 0, 0, // wallet (global) merchant_logo_needed stays
         6, 0, 233, 0, 0, 0, // wallet (global) bank_transfer_received stays
-        226, 84, 0, 0, 0, 0, // wallet (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+        226, 85, 0, 0, 0, 0, // wallet (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
         226, 0, 234, 0, 0, 0, // wallet (global) card_payment_push_due stays
-        227, 85, 0, 0, 0, 0, // wallet (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+        227, 86, 0, 0, 0, 0, // wallet (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
         227, 0, 235, 0, 0, 0, // wallet (global) funds_received_push_due stays
-        228, 86, 0, 0, 0, 0, // wallet (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
-        228, 87, 236, 0, 0, 0, // wallet (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+        228, 87, 0, 0, 0, 0, // wallet (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
+        228, 88, 236, 0, 0, 0, // wallet (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
         228, 0, 0, 0, 0, 0, // wallet (global) large_transaction_push_due stays
-        3, 88, 237, 0, 0, 0, // wallet (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-        4, 89, 238, 2, 49, 0, // wallet (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+        3, 89, 237, 0, 0, 0, // wallet (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+        4, 90, 238, 2, 49, 0, // wallet (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
         229, 0, 239, 0, 0, 0, // wallet (global) forget_user stays
         230, 0, 240, 0, 0, 0, // wallet (global) connection_lost stays
         231, 0, 241, 0, 0, 0, // wallet (global) connection_restored stays
-        223, 90, 242, 0, 0, 0, // settings (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
+        223, 91, 242, 0, 0, 0, // settings (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
         223, 0, 0, 0, 0, 0, // settings (global) session_check stays
         54, 0, 243, 0, 0, 0, // settings (global) equals.refresh_session.refreshed stays
         55, 0, 244, 1, 4, 0, // settings (global) equals.refresh_session.expired → ONB-002
         111, 0, 220, 0, 0, 0, // settings (global) app_backgrounded stays
-        112, 76, 221, 2, 0, 0, // settings (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        112, 77, 221, 2, 0, 0, // settings (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
         112, 0, 222, 0, 0, 0, // settings (global) app_foregrounded stays
         84, 0, 223, 0, 0, 0, // settings (global) logos.find_logo.found stays
         85, 0, 0, 0, 0, 0, // settings (global) logos.find_logo.not_found stays
         71, 0, 0, 1, 1, 0, // settings (global) device.check_integrity.compromised → XC-COMPROMISED
         70, 0, 0, 0, 0, 0, // settings (global) device.check_integrity.intact stays
-        14, 77, 0, 1, 68, 0, // settings (global) inbox_push_opened if account_active → SET-007
+        14, 78, 0, 1, 68, 0, // settings (global) inbox_push_opened if account_active → SET-007
         14, 0, 0, 0, 0, 0, // settings (global) inbox_push_opened stays
-        15, 77, 224, 0, 0, 0, // settings (global) legal_documents_changed if account_active stays
+        15, 78, 224, 0, 0, 0, // settings (global) legal_documents_changed if account_active stays
         15, 0, 0, 0, 0, 0, // settings (global) legal_documents_changed stays
-        2, 13, 225, 0, 0, 0, // settings (global) card_payment_requested if card_frozen stays
-        2, 78, 226, 0, 0, 0, // settings (global) card_payment_requested if !card_active stays
-        2, 79, 227, 0, 0, 0, // settings (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-        2, 80, 228, 0, 0, 0, // settings (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-        2, 81, 229, 0, 0, 0, // settings (global) card_payment_requested if event.amount > balance stays
+        2, 14, 225, 0, 0, 0, // settings (global) card_payment_requested if card_frozen stays
+        2, 79, 226, 0, 0, 0, // settings (global) card_payment_requested if !card_active stays
+        2, 80, 227, 0, 0, 0, // settings (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+        2, 81, 228, 0, 0, 0, // settings (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+        2, 82, 229, 0, 0, 0, // settings (global) card_payment_requested if event.amount > balance stays
         2, 0, 230, 0, 0, 0, // settings (global) card_payment_requested stays
-        224, 82, 231, 0, 0, 0, // settings (global) card_payment_recorded if card_payments_made == 1 stays
+        224, 83, 231, 0, 0, 0, // settings (global) card_payment_recorded if card_payments_made == 1 stays
         224, 0, 0, 0, 0, 0, // settings (global) card_payment_recorded stays
-        225, 83, 232, 0, 0, 0, // settings (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+        225, 84, 232, 0, 0, 0, // settings (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
         225, 0, 0, 0, 0, 0, // settings (global) merchant_logo_needed stays
         6, 0, 233, 0, 0, 0, // settings (global) bank_transfer_received stays
-        226, 84, 0, 0, 0, 0, // settings (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+        226, 85, 0, 0, 0, 0, // settings (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
         226, 0, 234, 0, 0, 0, // settings (global) card_payment_push_due stays
-        227, 85, 0, 0, 0, 0, // settings (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+        227, 86, 0, 0, 0, 0, // settings (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
         227, 0, 235, 0, 0, 0, // settings (global) funds_received_push_due stays
-        228, 86, 0, 0, 0, 0, // settings (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
-        228, 87, 236, 0, 0, 0, // settings (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+        228, 87, 0, 0, 0, 0, // settings (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
+        228, 88, 236, 0, 0, 0, // settings (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
         228, 0, 0, 0, 0, 0, // settings (global) large_transaction_push_due stays
-        3, 88, 237, 0, 0, 0, // settings (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-        4, 89, 238, 2, 49, 0, // settings (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+        3, 89, 237, 0, 0, 0, // settings (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+        4, 90, 238, 2, 49, 0, // settings (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
         229, 0, 239, 0, 0, 0, // settings (global) forget_user stays
         230, 0, 240, 0, 0, 0, // settings (global) connection_lost stays
         231, 0, 241, 0, 0, 0, // settings (global) connection_restored stays
         111, 0, 220, 0, 0, 0, // identity_verification (global) app_backgrounded stays
-        112, 76, 221, 2, 0, 0, // identity_verification (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        112, 77, 221, 2, 0, 0, // identity_verification (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
         112, 0, 222, 0, 0, 0, // identity_verification (global) app_foregrounded stays
         223, 0, 0, 0, 0, 0, // identity_verification (global) session_check stays
         84, 0, 223, 0, 0, 0, // identity_verification (global) logos.find_logo.found stays
         85, 0, 0, 0, 0, 0, // identity_verification (global) logos.find_logo.not_found stays
         71, 0, 0, 1, 1, 0, // identity_verification (global) device.check_integrity.compromised → XC-COMPROMISED
         70, 0, 0, 0, 0, 0, // identity_verification (global) device.check_integrity.intact stays
-        14, 77, 0, 1, 68, 0, // identity_verification (global) inbox_push_opened if account_active → SET-007
+        14, 78, 0, 1, 68, 0, // identity_verification (global) inbox_push_opened if account_active → SET-007
         14, 0, 0, 0, 0, 0, // identity_verification (global) inbox_push_opened stays
-        15, 77, 224, 0, 0, 0, // identity_verification (global) legal_documents_changed if account_active stays
+        15, 78, 224, 0, 0, 0, // identity_verification (global) legal_documents_changed if account_active stays
         15, 0, 0, 0, 0, 0, // identity_verification (global) legal_documents_changed stays
-        2, 13, 225, 0, 0, 0, // identity_verification (global) card_payment_requested if card_frozen stays
-        2, 78, 226, 0, 0, 0, // identity_verification (global) card_payment_requested if !card_active stays
-        2, 79, 227, 0, 0, 0, // identity_verification (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-        2, 80, 228, 0, 0, 0, // identity_verification (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-        2, 81, 229, 0, 0, 0, // identity_verification (global) card_payment_requested if event.amount > balance stays
+        2, 14, 225, 0, 0, 0, // identity_verification (global) card_payment_requested if card_frozen stays
+        2, 79, 226, 0, 0, 0, // identity_verification (global) card_payment_requested if !card_active stays
+        2, 80, 227, 0, 0, 0, // identity_verification (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+        2, 81, 228, 0, 0, 0, // identity_verification (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+        2, 82, 229, 0, 0, 0, // identity_verification (global) card_payment_requested if event.amount > balance stays
         2, 0, 230, 0, 0, 0, // identity_verification (global) card_payment_requested stays
-        224, 82, 231, 0, 0, 0, // identity_verification (global) card_payment_recorded if card_payments_made == 1 stays
+        224, 83, 231, 0, 0, 0, // identity_verification (global) card_payment_recorded if card_payments_made == 1 stays
         224, 0, 0, 0, 0, 0, // identity_verification (global) card_payment_recorded stays
-        225, 83, 232, 0, 0, 0, // identity_verification (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+        225, 84, 232, 0, 0, 0, // identity_verification (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
         225, 0, 0, 0, 0, 0, // identity_verification (global) merchant_logo_needed stays
         6, 0, 233, 0, 0, 0, // identity_verification (global) bank_transfer_received stays
-        226, 84, 0, 0, 0, 0, // identity_verification (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+        226, 85, 0, 0, 0, 0, // identity_verification (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
         226, 0, 234, 0, 0, 0, // identity_verification (global) card_payment_push_due stays
-        227, 85, 0, 0, 0, 0, // identity_verification (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+        227, 86, 0, 0, 0, 0, // identity_verification (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
         227, 0, 235, 0, 0, 0, // identity_verification (global) funds_received_push_due stays
-        228, 86, 0, 0, 0, 0, // identity_verification (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
-        228, 87, 236, 0, 0, 0, // identity_verification (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+        228, 87, 0, 0, 0, 0, // identity_verification (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
+        228, 88, 236, 0, 0, 0, // identity_verification (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
         228, 0, 0, 0, 0, 0, // identity_verification (global) large_transaction_push_due stays
-        3, 88, 237, 0, 0, 0, // identity_verification (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-        4, 89, 238, 2, 49, 0, // identity_verification (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+        3, 89, 237, 0, 0, 0, // identity_verification (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+        4, 90, 238, 2, 49, 0, // identity_verification (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
         229, 0, 239, 0, 0, 0, // identity_verification (global) forget_user stays
         230, 0, 240, 0, 0, 0, // identity_verification (global) connection_lost stays
         231, 0, 241, 0, 0, 0, // identity_verification (global) connection_restored stays
         217, 0, 0, 5, 250, 0, // veriff (global) browser_closed → end abandoned
         111, 0, 220, 0, 0, 0, // veriff (global) app_backgrounded stays
-        112, 76, 221, 2, 0, 0, // veriff (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        112, 77, 221, 2, 0, 0, // veriff (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
         112, 0, 222, 0, 0, 0, // veriff (global) app_foregrounded stays
         223, 0, 0, 0, 0, 0, // veriff (global) session_check stays
         84, 0, 223, 0, 0, 0, // veriff (global) logos.find_logo.found stays
         85, 0, 0, 0, 0, 0, // veriff (global) logos.find_logo.not_found stays
         71, 0, 0, 1, 1, 0, // veriff (global) device.check_integrity.compromised → XC-COMPROMISED
         70, 0, 0, 0, 0, 0, // veriff (global) device.check_integrity.intact stays
-        14, 77, 0, 1, 68, 0, // veriff (global) inbox_push_opened if account_active → SET-007
+        14, 78, 0, 1, 68, 0, // veriff (global) inbox_push_opened if account_active → SET-007
         14, 0, 0, 0, 0, 0, // veriff (global) inbox_push_opened stays
-        15, 77, 224, 0, 0, 0, // veriff (global) legal_documents_changed if account_active stays
+        15, 78, 224, 0, 0, 0, // veriff (global) legal_documents_changed if account_active stays
         15, 0, 0, 0, 0, 0, // veriff (global) legal_documents_changed stays
-        2, 13, 225, 0, 0, 0, // veriff (global) card_payment_requested if card_frozen stays
-        2, 78, 226, 0, 0, 0, // veriff (global) card_payment_requested if !card_active stays
-        2, 79, 227, 0, 0, 0, // veriff (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-        2, 80, 228, 0, 0, 0, // veriff (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-        2, 81, 229, 0, 0, 0, // veriff (global) card_payment_requested if event.amount > balance stays
+        2, 14, 225, 0, 0, 0, // veriff (global) card_payment_requested if card_frozen stays
+        2, 79, 226, 0, 0, 0, // veriff (global) card_payment_requested if !card_active stays
+        2, 80, 227, 0, 0, 0, // veriff (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+        2, 81, 228, 0, 0, 0, // veriff (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+        2, 82, 229, 0, 0, 0, // veriff (global) card_payment_requested if event.amount > balance stays
         2, 0, 230, 0, 0, 0, // veriff (global) card_payment_requested stays
-        224, 82, 231, 0, 0, 0, // veriff (global) card_payment_recorded if card_payments_made == 1 stays
+        224, 83, 231, 0, 0, 0, // veriff (global) card_payment_recorded if card_payments_made == 1 stays
         224, 0, 0, 0, 0, 0, // veriff (global) card_payment_recorded stays
-        225, 83, 232, 0, 0, 0, // veriff (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+        225, 84, 232, 0, 0, 0, // veriff (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
         225, 0, 0, 0, 0, 0, // veriff (global) merchant_logo_needed stays
         6, 0, 233, 0, 0, 0, // veriff (global) bank_transfer_received stays
-        226, 84, 0, 0, 0, 0, // veriff (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+        226, 85, 0, 0, 0, 0, // veriff (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
         226, 0, 234, 0, 0, 0, // veriff (global) card_payment_push_due stays
-        227, 85, 0, 0, 0, 0, // veriff (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+        227, 86, 0, 0, 0, 0, // veriff (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
         227, 0, 235, 0, 0, 0, // veriff (global) funds_received_push_due stays
-        228, 86, 0, 0, 0, 0, // veriff (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
-        228, 87, 236, 0, 0, 0, // veriff (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+        228, 87, 0, 0, 0, 0, // veriff (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
+        228, 88, 236, 0, 0, 0, // veriff (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
         228, 0, 0, 0, 0, 0, // veriff (global) large_transaction_push_due stays
-        3, 88, 237, 0, 0, 0, // veriff (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-        4, 89, 238, 2, 49, 0, // veriff (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+        3, 89, 237, 0, 0, 0, // veriff (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+        4, 90, 238, 2, 49, 0, // veriff (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
         229, 0, 239, 0, 0, 0, // veriff (global) forget_user stays
         230, 0, 240, 0, 0, 0, // veriff (global) connection_lost stays
         231, 0, 241, 0, 0, 0, // veriff (global) connection_restored stays
         111, 0, 220, 0, 0, 0, // final_touches (global) app_backgrounded stays
-        112, 76, 221, 2, 0, 0, // final_touches (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        112, 77, 221, 2, 0, 0, // final_touches (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
         112, 0, 222, 0, 0, 0, // final_touches (global) app_foregrounded stays
         223, 0, 0, 0, 0, 0, // final_touches (global) session_check stays
         84, 0, 223, 0, 0, 0, // final_touches (global) logos.find_logo.found stays
         85, 0, 0, 0, 0, 0, // final_touches (global) logos.find_logo.not_found stays
         71, 0, 0, 1, 1, 0, // final_touches (global) device.check_integrity.compromised → XC-COMPROMISED
         70, 0, 0, 0, 0, 0, // final_touches (global) device.check_integrity.intact stays
-        14, 77, 0, 1, 68, 0, // final_touches (global) inbox_push_opened if account_active → SET-007
+        14, 78, 0, 1, 68, 0, // final_touches (global) inbox_push_opened if account_active → SET-007
         14, 0, 0, 0, 0, 0, // final_touches (global) inbox_push_opened stays
-        15, 77, 224, 0, 0, 0, // final_touches (global) legal_documents_changed if account_active stays
+        15, 78, 224, 0, 0, 0, // final_touches (global) legal_documents_changed if account_active stays
         15, 0, 0, 0, 0, 0, // final_touches (global) legal_documents_changed stays
-        2, 13, 225, 0, 0, 0, // final_touches (global) card_payment_requested if card_frozen stays
-        2, 78, 226, 0, 0, 0, // final_touches (global) card_payment_requested if !card_active stays
-        2, 79, 227, 0, 0, 0, // final_touches (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-        2, 80, 228, 0, 0, 0, // final_touches (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-        2, 81, 229, 0, 0, 0, // final_touches (global) card_payment_requested if event.amount > balance stays
+        2, 14, 225, 0, 0, 0, // final_touches (global) card_payment_requested if card_frozen stays
+        2, 79, 226, 0, 0, 0, // final_touches (global) card_payment_requested if !card_active stays
+        2, 80, 227, 0, 0, 0, // final_touches (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+        2, 81, 228, 0, 0, 0, // final_touches (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+        2, 82, 229, 0, 0, 0, // final_touches (global) card_payment_requested if event.amount > balance stays
         2, 0, 230, 0, 0, 0, // final_touches (global) card_payment_requested stays
-        224, 82, 231, 0, 0, 0, // final_touches (global) card_payment_recorded if card_payments_made == 1 stays
+        224, 83, 231, 0, 0, 0, // final_touches (global) card_payment_recorded if card_payments_made == 1 stays
         224, 0, 0, 0, 0, 0, // final_touches (global) card_payment_recorded stays
-        225, 83, 232, 0, 0, 0, // final_touches (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+        225, 84, 232, 0, 0, 0, // final_touches (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
         225, 0, 0, 0, 0, 0, // final_touches (global) merchant_logo_needed stays
         6, 0, 233, 0, 0, 0, // final_touches (global) bank_transfer_received stays
-        226, 84, 0, 0, 0, 0, // final_touches (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+        226, 85, 0, 0, 0, 0, // final_touches (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
         226, 0, 234, 0, 0, 0, // final_touches (global) card_payment_push_due stays
-        227, 85, 0, 0, 0, 0, // final_touches (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+        227, 86, 0, 0, 0, 0, // final_touches (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
         227, 0, 235, 0, 0, 0, // final_touches (global) funds_received_push_due stays
-        228, 86, 0, 0, 0, 0, // final_touches (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
-        228, 87, 236, 0, 0, 0, // final_touches (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+        228, 87, 0, 0, 0, 0, // final_touches (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
+        228, 88, 236, 0, 0, 0, // final_touches (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
         228, 0, 0, 0, 0, 0, // final_touches (global) large_transaction_push_due stays
-        3, 88, 237, 0, 0, 0, // final_touches (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-        4, 89, 238, 2, 49, 0, // final_touches (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+        3, 89, 237, 0, 0, 0, // final_touches (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+        4, 90, 238, 2, 49, 0, // final_touches (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
         229, 0, 239, 0, 0, 0, // final_touches (global) forget_user stays
         230, 0, 240, 0, 0, 0, // final_touches (global) connection_lost stays
         231, 0, 241, 0, 0, 0, // final_touches (global) connection_restored stays
@@ -1389,67 +1389,67 @@ enum TempoTables {
         142, 7, // ONB-011 not_found
         143, 8, // ONB-011 address_list
         103, 0, // ONB-011 default
-        145, 13, // WAL-001 frozen
-        146, 11, // WAL-001 offline
-        147, 14, // WAL-001 empty
+        145, 14, // WAL-001 frozen
+        146, 12, // WAL-001 offline
+        147, 15, // WAL-001 empty
         103, 0, // WAL-001 default
-        146, 11, // WAL-003 offline
+        146, 12, // WAL-003 offline
         103, 0, // WAL-003 default
-        151, 15, // WAL-005 loading
-        152, 16, // WAL-005 search_expanded
-        153, 17, // WAL-005 date_filter_open
-        147, 14, // WAL-005 empty
+        151, 16, // WAL-005 loading
+        152, 17, // WAL-005 search_expanded
+        153, 18, // WAL-005 date_filter_open
+        147, 15, // WAL-005 empty
         103, 0, // WAL-005 default
-        156, 18, // WAL-006 payment_method
+        156, 19, // WAL-006 payment_method
         103, 0, // WAL-006 default
-        145, 13, // WAL-008b frozen
+        145, 14, // WAL-008b frozen
         103, 0, // WAL-008b default
-        145, 13, // WAL-008c frozen
+        145, 14, // WAL-008c frozen
         103, 0, // WAL-008c default
-        162, 21, // WAL-009 added
+        162, 22, // WAL-009 added
         103, 0, // WAL-009 default
-        169, 22, // WAL-012 revealed
+        169, 23, // WAL-012 revealed
         170, 0, // WAL-012 hidden
-        169, 23, // WAL-012b revealed
+        169, 24, // WAL-012b revealed
         170, 0, // WAL-012b hidden
-        174, 25, // WAL-014 reported
+        174, 26, // WAL-014 reported
         103, 0, // WAL-014 default
-        176, 27, // WAL-015 confirm_disable
-        177, 28, // WAL-015 limit_off
+        176, 28, // WAL-015 confirm_disable
+        177, 29, // WAL-015 limit_off
         103, 0, // WAL-015 default
-        181, 30, // WAL-013b no_address
+        181, 31, // WAL-013b no_address
         103, 0, // WAL-013b default
-        146, 11, // PAY-001 offline
+        146, 12, // PAY-001 offline
         103, 0, // PAY-001 default
-        207, 40, // PAY-007 awaiting_rate
+        207, 41, // PAY-007 awaiting_rate
         103, 0, // PAY-007 default
-        209, 41, // PAY-008 rate_locked
+        209, 42, // PAY-008 rate_locked
         103, 0, // PAY-008 default
-        216, 44, // SET-002 address_check_pending
+        216, 45, // SET-002 address_check_pending
         103, 0, // SET-002 default
-        219, 49, // SET-003 code_rejected
-        220, 50, // SET-003 code_sent
-        221, 51, // SET-003 address_rejected
-        111, 45, // SET-003 email
-        119, 46, // SET-003 phone
+        219, 50, // SET-003 code_rejected
+        220, 51, // SET-003 code_sent
+        221, 52, // SET-003 address_rejected
+        111, 46, // SET-003 email
+        119, 47, // SET-003 phone
         222, 0, // SET-003 address
-        229, 61, // SET-008 premium
-        230, 62, // SET-008 plus
+        229, 62, // SET-008 premium
+        230, 63, // SET-008 plus
         231, 0, // SET-008 everyday
-        233, 65, // SET-009 insufficient_funds
-        234, 64, // SET-009 upgrade
+        233, 66, // SET-009 insufficient_funds
+        234, 65, // SET-009 upgrade
         235, 0, // SET-009 switch
-        238, 66, // SET-011 updated
+        238, 67, // SET-011 updated
         103, 0, // SET-011 default
-        244, 67, // ONB-012 submit_failed
-        245, 68, // ONB-012 kyc_check
+        244, 68, // ONB-012 submit_failed
+        245, 69, // ONB-012 kyc_check
         103, 0, // ONB-012 default
-        251, 69, // ONB-015 link_sent
+        251, 70, // ONB-015 link_sent
         103, 0, // ONB-015 default
-        257, 71, // ONB-W02 denied
+        257, 72, // ONB-W02 denied
         103, 0, // ONB-W02 default
-        259, 74, // ONB-015-FT declined
-        260, 75, // ONB-015-FT method_confirmed
+        259, 75, // ONB-015-FT declined
+        260, 76, // ONB-015-FT method_confirmed
         103, 0, // ONB-015-FT default
     ]
 
@@ -1459,7 +1459,7 @@ enum TempoTables {
     }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "ab782a4f7f47d179"
+    static let fingerprint = "e1d91490224580cc"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(
