@@ -87,8 +87,11 @@ extension AppChecker {
                 if let proof = StaticProof(rawValue: name.value) {
                     let verdict = app.prove(proof, screens: screens)
                     verification = .staticProof(verdict)
-                    // Leaks of personal data are reported once, as personal-data-leak, whoever names the proof.
-                    for finding in verdict.findings where proof != .noPersonalDataInAnalyticsOrPushes || !app.marksPersonalData {
+                    // Leaks of personal data are reported once, as personal-data-leak, whoever names the proof. A screen
+                    // that did not resolve (a typo, or a file that is not valid YAML) is reported already: the proof
+                    // over what is left would only repeat that mistake.
+                    let allScreensResolved = screens.count == syntax.screens.count
+                    for finding in verdict.findings where allScreensResolved && (proof != .noPersonalDataInAnalyticsOrPushes || !app.marksPersonalData) {
                         warning("static-proof-broken", "criterion '\(entry.name)' is proved by '\(proof.rawValue)', which does not hold: \(finding.message)",
                                 at: finding.range, notes: [.init("the criterion", at: entry.range)])
                     }

@@ -36,7 +36,7 @@ import Testing
         #expect(verdicts["AC-AN-05"]?.checked == "2 analytics properties and push texts read none of the 2 values marked personal, directly or through derived and set values")
         #expect(verdicts["AC-SEC-07"]?.checked == "1 screen carries screenshot_protected (CARD); the generated screen type answers isScreenshotProtected for them")
         #expect(verdicts["AC-PERF-06"]?.checked == "1 screen named, 1 of them waiting for a service's answer; each shows a loading variant tied to the call or its answer")
-        #expect(verdicts.values.allSatisfy(\.holds))
+        #expect(verdicts.values.allSatisfy { $0.holds })
         #expect(compilation.verdicts.first?.failedCriteria == [])
         let markdown = Self.report(compilation, "acceptance.md")
         #expect(markdown.contains("- **Verified statically:** `screenshot_protected`, a proof over the flows: 1 screen carries screenshot\\_protected (CARD)"))
