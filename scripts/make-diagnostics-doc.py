@@ -426,6 +426,18 @@ P = {
  "A criterion is verified by an invariant that does not exist.",
  "Use the name of an invariant declared under `invariants:` (the note suggests the closest), or declare it.",
  None),
+'unknown-static-proof': (
+ "A criterion is verified by a static proof (`verified_by: { static: ... }`) that flowc does not have.",
+ "Use one of the proofs the message lists (the note suggests the closest): `no_personal_data_in_analytics_or_pushes`, `screenshot_protected` or `loading_state_while_waiting` (see the language reference, Acceptance criteria).",
+ None),
+'static-proof-broken': (
+ "A criterion is verified by a static proof over the flows, and the flows break it: a screen the criterion names does not carry `screenshot_protected: true`, or waits for a service's answer without a `loading: true` variant tied to the call. The criterion fails in the reports.",
+ "Do what the message says on the screen it points at: add `screenshot_protected: true`, or a variant with `loading: true` whose `when` reads a value the call sets (`loading_history: true` beside the call) or its answer sets. If the criterion names a screen it is not about, take it out of `screens:`.",
+ None),
+'personal-data-leak': (
+ "An analytics property or a push text is computed from data marked `personal: true` (on a state value or a field), directly or through derived values and values set from it. The message gives the whole path, from the property back to the marked value.",
+ "Send something that is not personal instead (a reason code, a tier, a count, a pseudonymous ID), or take the personal value out of the push text. If the value is not personal after all, remove its `personal: true`.",
+ None),
 'unknown-property': (
  "A criterion is verified by a property that does not exist.",
  "Use the name of a property declared under `properties:` (the note suggests the closest), or declare it (see docs/explore.md).",

@@ -83,6 +83,23 @@ extension AppChecker {
                 }
             case .property(let name):
                 if let index = resolveProperty(name) { verification = .property(index) }
+            case .staticProof(let name):
+                if let proof = StaticProof(rawValue: name.value) {
+                    let verdict = app.prove(proof, screens: screens)
+                    verification = .staticProof(verdict)
+                    // Leaks of personal data are reported once, as personal-data-leak, whoever names the proof. A screen
+                    // that did not resolve (a typo, or a file that is not valid YAML) is reported already: the proof
+                    // over what is left would only repeat that mistake.
+                    let allScreensResolved = screens.count == syntax.screens.count
+                    for finding in verdict.findings where allScreensResolved && (proof != .noPersonalDataInAnalyticsOrPushes || !app.marksPersonalData) {
+                        warning("static-proof-broken", "criterion '\(entry.name)' is proved by '\(proof.rawValue)', which does not hold: \(finding.message)",
+                                at: finding.range, notes: [.init("the criterion", at: entry.range)])
+                    }
+                } else {
+                    let names = StaticProof.allCases.map(\.rawValue)
+                    error("unknown-static-proof", "criterion '\(entry.name)' names static proof '\(name.value)', which does not exist; the static proofs are: \(names.joined(separator: ", "))",
+                          at: name.range, notes: closestMatch(to: name.value, among: names).map { [.init("did you mean '\($0)'?")] } ?? [])
+                }
             case .notAutomatable(let reason):
                 if reason.value.allSatisfy(\.isWhitespace) {
                     error("missing-reason", "criterion '\(entry.name)' is not automatable but gives no reason; say why it cannot be checked headlessly", at: reason.range)
@@ -101,6 +118,12 @@ extension AppChecker {
                                                 screens: screens, transitions: transitions, verification: verification,
                                                 notAutomatablePart: syntax.notAutomatablePart?.value, range: entry.range)
             criterion.concerns = syntax.concerns.map { $0.compactMap(resolveConcern) }
+            if let reason = syntax.noProperty {
+                if reason.value.allSatisfy(\.isWhitespace) {
+                    error("missing-reason", "criterion '\(entry.name)' says it has no property but gives no reason; say why no property checks it on every explored path", at: reason.range)
+                }
+                criterion.noPropertyReason = reason.value
+            }
             criterion.propertyBeside = syntax.propertyBeside.flatMap(resolveProperty)
             var explained: [String: SourceRange] = [:]
             for note in syntax.survivors {

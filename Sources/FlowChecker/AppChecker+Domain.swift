@@ -76,6 +76,7 @@ extension AppChecker {
             var variable = StateVariable(name: entry.name, type: type, initial: initial,
                                          description: entry.value.description?.value, range: entry.range)
             variable.persisted = entry.value.persist?.value ?? false
+            variable.personal = entry.value.personal?.value ?? false
             app.state.append(variable)
         }
         for (index, entry) in derivedTable.entries.enumerated() {

@@ -153,6 +153,7 @@ extension AppChecker {
                           defaultValue: defaultValue, rules: rules, range: syntax.name.range)
         // Fields may be empty when the condition is read, so `form.<field>` is optional there (`form.amount != null && ...`).
         field.secret = syntax.secret?.value ?? (kind == .password)
+        field.personal = syntax.personal?.value ?? false
         field.shownWhen = syntax.shownWhen.flatMap {
             check($0, expected: .bool, in: screenEnvironment(context, event: nil, emptyFieldsVisible: true), role: "condition of field '\(syntax.name.value)'")
         }

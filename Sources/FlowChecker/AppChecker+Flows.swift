@@ -44,6 +44,7 @@ extension AppChecker {
                                 step: syntax.step?.value, description: syntax.description?.value, presentation: presentation,
                                 analytics: syntax.analytics?.value, terminal: syntax.terminal?.value ?? false, range: entry.range)
             screen.backBlocked = backBlocked
+            screen.screenshotProtected = syntax.screenshotProtected?.value ?? false
             app.screens.append(screen)
         }
         for (flowIndex, entry) in flowTable.entries.enumerated() {
@@ -161,7 +162,9 @@ extension AppChecker {
             checkSnakeCase(variant.name, "variant")
             guard variantNames.insert(variant.name.value).inserted else { continue }
             let condition = variant.when.flatMap { check($0, expected: .bool, in: environment, role: "variant condition") }
-            app.screens[index].variants.append(.init(name: variant.name.value, condition: condition, description: variant.description?.value))
+            var checked = Screen.Variant(name: variant.name.value, condition: condition, description: variant.description?.value)
+            checked.loading = variant.loading?.value ?? false
+            app.screens[index].variants.append(checked)
         }
         var textNames: Set<String> = []
         for text in syntax.texts {

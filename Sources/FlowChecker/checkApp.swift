@@ -138,6 +138,7 @@ final class AppChecker {
         checkCallsThatCanWaitForever()
         resolveProperties()
         resolveCriteria()
+        checkPersonalData()
         resolveQuestions()
         resolveScenarios()
         resolveRequirements()

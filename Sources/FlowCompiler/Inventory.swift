@@ -144,6 +144,7 @@ func inventoryEntry(for app: App) -> Inventory.AppEntry {
         case .scenarios(let indices): (indices.map { app.scenarios[$0].name }, nil)
         case .invariant(let index): ([app.invariants[index].name], nil)
         case .property(let index): ([app.properties[index].name], nil)
+        case .staticProof(let verdict): ([verdict.proof.rawValue], nil)
         case .notAutomatable(let reason): ([], reason)
         case .unverified: ([], nil)
         }

@@ -10,6 +10,8 @@ public struct AcceptanceCriterion: Sendable {
         case invariant(Int)
         /// Index in `App.properties`: checked on every step `flowc explore` takes.
         case property(Int)
+        /// A static proof over the flows (`static: screenshot_protected`), with what it found when the app was checked.
+        case staticProof(StaticProofVerdict)
         case notAutomatable(reason: String)
         /// No evidence named yet: reported as uncovered.
         case unverified
@@ -20,6 +22,7 @@ public struct AcceptanceCriterion: Sendable {
             case .scenarios: "scenarios"
             case .invariant: "invariant"
             case .property: "property"
+            case .staticProof: "static"
             case .notAutomatable: "not-automatable"
             case .unverified: "none"
             }
@@ -39,6 +42,8 @@ public struct AcceptanceCriterion: Sendable {
     /// The part of the criterion that only a device can check, with the reason, when `verification` (scenarios or
     /// an invariant) proves the rest: the criterion passes on its evidence and the reports show both parts.
     public var notAutomatablePart: String?
+    /// `no_property:`: why this rule-like criterion is not checked by a property on every explored path.
+    public var noPropertyReason: String? = nil
     /// Index in `App.properties` of a property written beside scenarios or an invariant
     /// (`verified_by: { scenarios: [...], property: X }`): both kinds of evidence, each reported with its strength;
     /// the criterion passes only when both hold.

@@ -85,6 +85,9 @@ public struct StateVariable: Sendable {
     public var description: String?
     /// Whether the value survives a restart of the app (`persist: true`); the others start over at launch.
     public var persisted = false
+    /// `personal: true`: personal data (a name, an email, an address): a static proof shows it reaches no analytics
+    /// property and no push text.
+    public var personal = false
     public var range: SourceRange
 
     public init(name: String, type: ValueType, initial: TypedExpression?, description: String?, range: SourceRange) {

@@ -81,6 +81,8 @@ public struct Field: Sendable {
     public var shownWhen: TypedExpression? = nil
     /// What is typed is forgotten once the screen is left and is never saved in a snapshot (`secret:`; `password` fields by default).
     public var secret = false
+    /// `personal: true`: what is typed here is personal data (see `StateVariable.personal`).
+    public var personal = false
     public var defaultValue: TypedExpression?
     /// The rules as declared (what inventories, reports and mutants speak of).
     public var rules: [ValidationRule]

@@ -33,6 +33,8 @@ public struct Screen: Sendable {
         public var name: String
         public var condition: TypedExpression?
         public var description: String?
+        /// `loading: true`: the spinner or skeleton shown while the screen waits for an answer.
+        public var loading = false
         public init(name: String, condition: TypedExpression?, description: String?) {
             self.name = name; self.condition = condition; self.description = description
         }
@@ -49,6 +51,8 @@ public struct Screen: Sendable {
     /// `back: blocked`: the system back gesture does nothing here (a lock screen); the screen's own
     /// transitions, `to: back` included, still leave it.
     public var backBlocked = false
+    /// `screenshot_protected: true`: screenshots and screen recording are blocked while it shows (card details, PIN).
+    public var screenshotProtected = false
     public var variants: [Variant]
     public var enter: [Action]
     public var exit: [Action]

@@ -177,6 +177,12 @@ struct AcceptanceReport {
                                  verification: criterion.verification.kindName, invariant: name, reason: nil, evidence: [])
             item.exploration = verdict?.evidence ?? "not explored in this run"
             return item
+        case .staticProof(let verdict):
+            // Proved by reading the flows: passes or fails on what the proof found, with what it checked.
+            var item = Criterion(criterion: criterion, status: verdict.holds ? .passed : .failed,
+                                 verification: criterion.verification.kindName, invariant: verdict.proof.rawValue, reason: nil, evidence: [])
+            item.exploration = verdict.holds ? verdict.checked : verdict.findings.map(\.message).joined(separator: "; ")
+            return item
         case .notAutomatable(let reason):
             return Criterion(criterion: criterion, status: .notAutomatable, verification: criterion.verification.kindName,
                              invariant: nil, reason: reason, evidence: [])

@@ -186,6 +186,8 @@ func renderAcceptanceHTML(_ report: AcceptanceReport, links: HTMLLinks) -> [UInt
             out.append("<p class=\"facts\">\(sentence).</p>")
         case .property:
             out.append("<p class=\"facts\">Verified by property \(code(item.invariant ?? "?")), checked on every step flowc explore took: \(e(item.exploration ?? "")).</p>")
+        case .staticProof(let verdict):
+            out.append("<p class=\"facts\">Verified statically by \(code(verdict.proof.rawValue)), a proof over the flows: \(e(item.exploration ?? "")).</p>")
         case .notAutomatable:
             out.append("<p><strong>Not automatable:</strong> \(e(item.reason ?? ""))</p>")
         case .unverified:
@@ -195,6 +197,7 @@ func renderAcceptanceHTML(_ report: AcceptanceReport, links: HTMLLinks) -> [UInt
             out.append("<p class=\"facts\">Also verified by property \(code(property)), checked on every step flowc explore took: \(e(item.exploration ?? "")).</p>")
         }
         if let part = item.criterion.notAutomatablePart { out.append("<p><strong>Not automatable (the rest):</strong> \(e(part))</p>") }
+        if let reason = item.criterion.noPropertyReason { out.append("<p><strong>No property:</strong> \(e(reason))</p>") }
         out.append("</article>")
     }
     out.append("</section>")

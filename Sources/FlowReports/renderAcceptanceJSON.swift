@@ -25,6 +25,8 @@ struct AcceptanceDocument: Encodable {
         var reason: String?
         /// The part only a device can check, when the evidence proves the rest.
         var notAutomatablePart: String?
+        /// Why a rule-like criterion has no property checked on every explored path.
+        var noProperty: String? = nil
         var screens: [String]
         var transitions: [String]
         var location: String
@@ -83,6 +85,7 @@ func renderAcceptanceJSON(_ report: AcceptanceReport) -> [UInt8] {
                 id: item.criterion.id, text: item.criterion.text, section: item.criterion.section, status: item.status.rawValue,
                 statusText: item.displayStatus, verification: item.verification, invariant: item.invariant, reason: item.reason,
                 notAutomatablePart: item.criterion.notAutomatablePart,
+                noProperty: item.criterion.noPropertyReason,
                 screens: item.criterion.screens.map(screenID),
                 transitions: item.criterion.transitions.map { "\(screenID($0.screen)) \($0.event)" },
                 location: location(item.criterion.range),

@@ -82,6 +82,8 @@ func renderAcceptanceMarkdown(_ report: AcceptanceReport) -> [UInt8] {
             for evidence in item.evidence { lines.append("  - \(evidenceLine(evidence))") }
         case .property:
             lines.append("- **Verified by property:** \(markdownCode(item.invariant ?? "?")), checked on every step flowc explore took: \(escapeMarkdown(item.exploration ?? ""))")
+        case .staticProof(let verdict):
+            lines.append("- **Verified statically:** \(markdownCode(verdict.proof.rawValue)), a proof over the flows: \(escapeMarkdown(item.exploration ?? ""))")
         case .notAutomatable:
             lines.append("- **Not automatable:** \(escapeMarkdown(item.reason ?? ""))")
         case .unverified:
@@ -91,6 +93,7 @@ func renderAcceptanceMarkdown(_ report: AcceptanceReport) -> [UInt8] {
             lines.append("- **Also verified by property:** \(markdownCode(property)), checked on every step flowc explore took: \(escapeMarkdown(item.exploration ?? ""))")
         }
         if let part = criterion.notAutomatablePart { lines.append("- **Not automatable (the rest):** \(escapeMarkdown(part))") }
+        if let reason = criterion.noPropertyReason { lines.append("- **No property:** \(escapeMarkdown(reason))") }
         lines.append("")
     }
     lines.append("## Scenarios")

@@ -35,7 +35,7 @@ func renderJUnit(_ report: AcceptanceReport) -> [UInt8] {
             }
         case .invariant:
             invariantsChecked.append(item.criterion.id)
-        case .property, .notAutomatable, .unverified:
+        case .property, .staticProof, .notAutomatable, .unverified:
             break
         }
     }
@@ -85,6 +85,13 @@ func renderJUnit(_ report: AcceptanceReport) -> [UInt8] {
                 reviewCases.append(Case(name: "\(id) (property \(name))", classname: criteriaClass,
                                         body: broken ? "<failure message=\"\(xmlAttribute(found))\" type=\"property\"/>" : nil,
                                         output: broken ? nil : found, failed: broken, skipped: false))
+            }
+            // A static proof is a case of its own too: a broken proof fails the run.
+            if case .staticProof(let verdict) = item.criterion.verification {
+                let found = item.exploration ?? verdict.checked
+                reviewCases.append(Case(name: "\(id) (static \(verdict.proof.rawValue))", classname: criteriaClass,
+                                        body: item.status == .failed ? "<failure message=\"\(xmlAttribute(found))\" type=\"static\"/>" : nil,
+                                        output: item.status == .failed ? nil : found, failed: item.status == .failed, skipped: false))
             }
         }
         // The part only a device can check shows as skipped beside the evidence for the rest.

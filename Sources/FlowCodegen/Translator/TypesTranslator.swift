@@ -63,6 +63,7 @@ struct TypesTranslator {
                 .assign(.id("self"), .subscript(.member(.id("Self"), "ordered"), .call(.id("Int"), [SwiftArgument(nil, .id("number"))]))),
             ])),
             SwiftDeclaration(.variable(isLet: true, isStatic: true, name: "ordered", type: "[\(names.screen)]", value: .id("allCases"), getter: nil)),
+            screenshotProtectionMember(access: publicAccess),
         ]
         return SwiftDeclaration(doc: doc, access: publicAccess, .enum(name: names.screen, conformances: ["String", "CaseIterable", "Sendable"], cases: cases, members: members))
     }
@@ -87,6 +88,7 @@ struct TypesTranslator {
                 .guard(conditions: [.bind(name: "index", value: .call(.member(ids, "firstIndex"), [SwiftArgument("where", .closure(matches))]))], otherwise: [.return(.id("nil"))]),
                 .assign(.id("number"), .call(.id("Int32"), [SwiftArgument(nil, .id("index"))])),
             ])),
+            screenshotProtectionMember(access: publicAccess),
         ]
         return SwiftDeclaration(doc: doc, access: publicAccess, .struct(name: names.screen, conformances: ["Hashable", "Sendable", "RawRepresentable"], members: members))
     }

@@ -7,6 +7,8 @@ public struct CriterionSyntax: Sendable {
         case invariant(Located<String>)
         /// A property `flowc explore` checks on every explored step.
         case property(Located<String>)
+        /// `static: screenshot_protected`: a static proof over the flows.
+        case staticProof(Located<String>)
         case notAutomatable(Located<String>)
     }
     public var id: Located<String>
@@ -21,6 +23,9 @@ public struct CriterionSyntax: Sendable {
     /// `not_automatable:` written beside `scenarios:` or `invariant:`: the part of the criterion that needs a device,
     /// with the reason (the criterion is then proved in part).
     public var notAutomatablePart: Located<String>? = nil
+    /// `no_property:` under `verified_by:`: why a criterion whose text reads as a rule ("always", "never", "only")
+    /// is not checked by a property on every explored path.
+    public var noProperty: Located<String>? = nil
     /// `property:` written beside `scenarios:` or `invariant:`: a second kind of evidence for the same criterion.
     public var propertyBeside: Located<String>? = nil
     /// Whether `verified_by:` was written (a broken one is reported where it is, not again as missing).

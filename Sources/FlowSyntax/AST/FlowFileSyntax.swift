@@ -95,6 +95,8 @@ public struct StateDeclarationSyntax: Sendable {
     public var description: Located<String>?
     /// `persist: true`: the value survives the app being closed and launched again.
     public var persist: Located<Bool>? = nil
+    /// `personal: true`: personal data, which a static proof keeps out of analytics and pushes.
+    public var personal: Located<Bool>? = nil
 }
 
 public struct DerivedDeclarationSyntax: Sendable {

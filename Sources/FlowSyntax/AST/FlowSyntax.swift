@@ -37,6 +37,8 @@ public struct ScreenSyntax: Sendable {
     public var every: [TimerSyntax] = []
     /// `lists:`: collections the screen shows, a row per element.
     public var lists: [ScreenListSyntax] = []
+    /// `screenshot_protected: true`: screenshots and screen recording are blocked while it shows.
+    public var screenshotProtected: Located<Bool>? = nil
     /// Whether parts of the screen were dropped for syntax errors: graph rules then skip it, so a
     /// typo in one key is not also reported as a dead end.
     public var hasSyntaxErrors = false
@@ -52,6 +54,8 @@ public struct VariantSyntax: Sendable {
     public var description: Located<String>?
     /// Timers that start when the screen begins to show this variant (and stop when it stops).
     public var after: [TimerSyntax] = []
+    /// `loading: true`: the spinner or skeleton shown while the screen waits for an answer.
+    public var loading: Located<Bool>? = nil
 }
 
 /// Every transition written for one event, in order (the first whose guard holds is taken).
@@ -126,6 +130,8 @@ public struct FieldSyntax: Sendable {
     public var shownWhen: ExpressionSource? = nil
     /// `secret:`: what is typed is forgotten once the screen is left and never saved (default: true for `password`).
     public var secret: Located<Bool>? = nil
+    /// `personal: true`: what is typed here is personal data.
+    public var personal: Located<Bool>? = nil
 }
 
 public struct OptionSyntax: Sendable {

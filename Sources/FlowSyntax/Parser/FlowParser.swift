@@ -122,13 +122,15 @@ struct FlowParser {
             // Shorthand `balance: money`.
             return StateDeclarationSyntax(name: name, type: reader.expression(node, "the type of \(what)"), initial: nil, description: nil)
         }
-        guard let fields = reader.mapping(node, what, keys: ["type", "initial", "description", "persist"], owner: name.range) else { return nil }
-        return StateDeclarationSyntax(
+        guard let fields = reader.mapping(node, what, keys: ["type", "initial", "description", "persist", "personal"], owner: name.range) else { return nil }
+        var declaration = StateDeclarationSyntax(
             name: name,
             type: reader.required(fields, "type", in: what).flatMap { reader.expression($0, "the type of \(what)") },
             initial: fields["initial"].flatMap { reader.valueExpression($0, "the initial value of \(what)") },
             description: optionalText(fields, "description", what),
             persist: fields["persist"].flatMap { reader.bool($0, "'persist' of \(what)") })
+        declaration.personal = fields["personal"].flatMap { reader.bool($0, "'personal' of \(what)") }
+        return declaration
     }
 
     func parseDerived(_ name: Located<String>, _ node: YAMLNode) -> DerivedDeclarationSyntax? {

@@ -1,7 +1,7 @@
 import FlowSource
 
 /// Field keys, and the rule keys with the kind of argument each takes.
-public let fieldKeys = ["type", "label", "hint", "placeholder", "options", "currency", "country", "country_field", "default", "when", "secret", "rules"]
+public let fieldKeys = ["type", "label", "hint", "placeholder", "options", "currency", "country", "country_field", "default", "when", "secret", "personal", "rules"]
 
 public enum RuleArgumentKind: Sendable {
     case flag, integer, regex, expression, list, fieldName, bounds
@@ -33,6 +33,7 @@ extension FlowParser {
             rules: fields["rules"].map { parseRules($0, what) } ?? [])
         field.shownWhen = fields["when"].flatMap { reader.expression($0, "'when' of \(what)") }
         field.secret = fields["secret"].flatMap { reader.bool($0, "'secret' of \(what)") }
+        field.personal = fields["personal"].flatMap { reader.bool($0, "'personal' of \(what)") }
         return field
     }
 

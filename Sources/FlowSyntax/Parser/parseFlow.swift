@@ -2,7 +2,7 @@ import FlowSource
 
 /// Keys of a screen mapping.
 public let screenKeys = ["name", "step", "description", "presentation", "back", "analytics", "terminal", "variants",
-                         "enter", "exit", "fields", "on", "after", "texts", "every", "use", "lists"]
+                         "enter", "exit", "fields", "on", "after", "texts", "every", "use", "lists", "screenshot_protected"]
 /// Keys of a transition mapping.
 public let transitionKeys = ["to", "overlay", "flow", "returns", "end", "if", "do", "validate", "note"]
 
@@ -61,11 +61,13 @@ extension FlowParser {
     func parseVariants(_ node: YAMLNode, _ screen: String) -> [VariantSyntax] {
         reader.entries(node, "the variants of \(screen)").compactMap { name, value in
             let what = "variant '\(name.value)' of \(screen)"
-            guard let fields = reader.mapping(value, what, keys: ["when", "description", "after"], owner: name.range) else { return nil }
-            return VariantSyntax(name: name,
-                                 when: fields["when"].flatMap { reader.expression($0, "'when' of \(what)") },
-                                 description: optionalText(fields, "description", what),
-                                 after: fields["after"].map { parseTimers($0, "the timers of \(what)") } ?? [])
+            guard let fields = reader.mapping(value, what, keys: ["when", "description", "after", "loading"], owner: name.range) else { return nil }
+            var variant = VariantSyntax(name: name,
+                                        when: fields["when"].flatMap { reader.expression($0, "'when' of \(what)") },
+                                        description: optionalText(fields, "description", what),
+                                        after: fields["after"].map { parseTimers($0, "the timers of \(what)") } ?? [])
+            variant.loading = fields["loading"].flatMap { reader.bool($0, "'loading' of \(what)") }
+            return variant
         }
     }
 

@@ -636,112 +636,115 @@ public struct RailMachine: Sendable, FlowStateMachine {
             // station pull_to_refresh; station variant offline; transactions pull_to_refresh; and 1 more
             return state.offline
         case 10:
+            // station variant refreshing; transactions variant refreshing; invest variant refreshing
+            return state.refreshing
+        case 11:
             // station variant deposit_pending; deposit-address variant pending
             return state.depositPending
-        case 11:
+        case 12:
             // station variant allocating; invest variant allocating
             return state.systemStatus == RailSystemStatus.allocating
-        case 12:
+        case 13:
             // station variant paused; invest variant paused
             return state.systemStatus == RailSystemStatus.paused
-        case 13:
+        case 14:
             // transactions scrolled_to_end
             return try computeHasMoreTransactions()
-        case 14:
+        case 15:
             // transactions variant empty
             return try computeFilteredTransactions().count == 0
-        case 15:
+        case 16:
             // transaction-detail variant missing
             return try computeSelectedTransactions().count == 0
-        case 16:
+        case 17:
             // card tap_freeze; card tap_reveal; card tap_card_settings
             return try computeCardVisible()
-        case 17:
+        case 18:
             // card authorized
             return state.pendingAction == RailSensitiveAction.cardReveal
-        case 18:
+        case 19:
             // card tap_add_to_apple_wallet; card tap_retry_apple_wallet
             return try computeCardVisible() && !state.cardInAppleWallet
-        case 19:
+        case 20:
             // card variant not_funded
             return try !computeCardVisible()
-        case 20:
+        case 21:
             // card variant frozen; card-settings variant frozen; auth (global) card_payment; and 4 more
             return state.cardFrozen
-        case 21:
+        case 22:
             // card-details variant revealed
             return state.cardDetailsShown
-        case 22:
+        case 23:
             // round-ups variant on
             return state.roundUpsEnabled
-        case 23:
-            // security authorized
-            return state.pendingAction == RailSensitiveAction.biometricsChange
         case 24:
             // security authorized
-            return state.pendingAction == RailSensitiveAction.timeoutChange
+            return state.pendingAction == RailSensitiveAction.biometricsChange
         case 25:
+            // security authorized
+            return state.pendingAction == RailSensitiveAction.timeoutChange
+        case 26:
             // security variant biometrics_on; login-passcode tap_use_biometrics; authorize-transaction
             // tap_use_biometrics
             return state.biometricsEnabled
-        case 26:
+        case 27:
             // notifications variant on; auth (global) deposit_loaded_push; main (global) deposit_loaded_push; and 3
             // more
             return state.pushEnabled
-        case 27:
+        case 28:
             // deposit-address tap_copy_address
             return state.depositAddress != ""
-        case 28:
+        case 29:
             // deposit-address deposit_confirmed; auth (global) deposit_confirmed; main (global) deposit_confirmed; and
             // 3 more
             guard case .depositConfirmed(let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
             return try compare(eventAmount, RailConstants.usd0) > 0
-        case 29:
+        case 30:
             // deposit-address variant loading
             return state.depositAddress == ""
-        case 30:
+        case 31:
             // deposit-address variant bank
             return state.depositMethod != RailDepositMethod.usdc
-        case 31:
+        case 32:
             // withdraw-amount withdraw_amount_opened
             return state.withdrawFormFresh
-        case 32:
+        case 33:
             // withdraw-confirm authorized
             return try ((state.pendingAction == RailSensitiveAction.withdrawal)
                 && (compare(state.withdrawAmount, RailConstants.usd0) > 0))
                 && (compare(state.withdrawAmount, state.spendBalance) <= 0)
-        case 33:
+        case 34:
             // withdraw-confirm authorized
             return state.pendingAction == RailSensitiveAction.withdrawal
-        case 34:
+        case 35:
             // login-passcode tap_unlock; login-passcode tap_retry; authorize-transaction tap_confirm; and 1 more
             return try (state.passcodeLockedUntil != nil)
                 && (now < required(state.passcodeLockedUntil, "'passcode_locked_until'"))
-        case 35:
+        case 36:
             // login-passcode passcode.verify.correct; login-passcode device.biometric_check.authenticated
             return state.signedIn
-        case 36:
+        case 37:
             // login-passcode passcode.verify.wrong; authorize-transaction passcode.verify.wrong
             return try add(state.failedPasscodeAttempts, 1) >= 3
-        case 37:
+        case 38:
             // auth (global) deposit_split; main (global) deposit_split; deposit (global) deposit_split; and 2 more
             return try compare(state.lastDepositAmount, RailConstants.usd0) > 0
-        case 38:
+        case 39:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
             guard case .cardPayment(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
             return try compare(eventAmount, RailConstants.usd0) <= 0
-        case 39:
-            // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
-            return state.cardFrozen && state.pushEnabled
         case 40:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
-            guard case .cardPayment(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
-            return try (compare(eventAmount, state.spendBalance) > 0) && state.pushEnabled
+            return state.cardFrozen && state.pushEnabled
         case 41:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
             guard case .cardPayment(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
-            return try compare(eventAmount, state.spendBalance) > 0
+            return try (compare(eventAmount, state.spendBalance) > 0) && state.pushEnabled
         case 42:
+            // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
+            guard case .cardPayment(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
+            return try compare(eventAmount, state.spendBalance) > 0
+        case 43:
             // auth (global) round_up_due; main (global) round_up_due; deposit (global) round_up_due; and 2 more
             return try (state.roundUpsEnabled
                 && (compare(subtract(roundUp(state.lastCardAmount), state.lastCardAmount), RailConstants.usd0) > 0))
@@ -885,6 +888,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
             effects.append(.toast("You're offline. Showing your last balances."))
         case 32:
             // station pull_to_refresh; station tap_retry; transactions pull_to_refresh; and 3 more
+            state.refreshing = true
             effects.append(.call(RailServiceCall.accountRefresh))
         case 33:
             // station account.refresh.up_to_date; transactions account.refresh.up_to_date; invest
@@ -893,12 +897,14 @@ public struct RailMachine: Sendable, FlowStateMachine {
                 throw FlowFailure("no value for 'event'")
             }
             state.systemStatus = eventStatus
+            state.refreshing = false
         case 34:
             // station account.refresh.deposit_arrived; transactions account.refresh.deposit_arrived; invest
             // account.refresh.deposit_arrived
             try actionList34(event, into: &effects)
         case 35:
             // station account.refresh.failed; invest account.refresh.failed
+            state.refreshing = false
             effects.append(.toast("We couldn't update your balances. Tap Retry to try again."))
         case 36:
             // station tap_deposit_history; transactions tap_filter_deposits
@@ -925,6 +931,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
             state.pagesShown = try add(state.pagesShown, 1)
         case 42:
             // transactions account.refresh.failed
+            state.refreshing = false
             effects.append(.toast("We couldn't load new transactions. Tap Retry to try again."))
         case 43:
             // card tap_freeze; card tap_retry; card-settings tap_freeze; and 1 more
@@ -1271,6 +1278,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
             throw FlowFailure("no value for 'event'")
         }
         state.systemStatus = eventStatus
+        state.refreshing = false
         state.lastDepositAmount = eventAmount
         state.lastDepositSpend = try element(allocate(eventAmount, [70, 30]), 0)
         state.lastDepositInvest = try element(allocate(eventAmount, [70, 30]), 1)

@@ -568,6 +568,9 @@ public enum RegentScreen: String, CaseIterable, Sendable {
     }
 
     static let ordered: [RegentScreen] = allCases
+
+    /// Whether screenshots and screen recording must be blocked while this screen shows (`screenshot_protected: true`).
+    public var isScreenshotProtected: Bool { false }
 }
 
 /// The form fields of Regent, by their names in the flows: `machine.fill(.pin, .text(...))`.

@@ -1499,6 +1499,16 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     }
 
     static let ordered: [TempoScreen] = allCases
+
+    /// Whether screenshots and screen recording must be blocked while this screen shows (`screenshot_protected: true`).
+    public var isScreenshotProtected: Bool {
+        switch self {
+        case .wal012, .wal012b, .pay004, .pay008:
+            return true
+        default:
+            return false
+        }
+    }
 }
 
 /// The form fields of Tempo, by their names in the flows: `machine.fill(.keycode, .text(...))`.

@@ -866,6 +866,9 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     }
 
     static let ordered: [YOLEScreen] = allCases
+
+    /// Whether screenshots and screen recording must be blocked while this screen shows (`screenshot_protected: true`).
+    public var isScreenshotProtected: Bool { false }
 }
 
 /// The form fields of YOLE, by their names in the flows: `machine.fill(.email, .text(...))`.

@@ -78,6 +78,9 @@ public enum SmallScreen: String, CaseIterable, Sendable {
     }
 
     static let ordered: [SmallScreen] = allCases
+
+    /// Whether screenshots and screen recording must be blocked while this screen shows (`screenshot_protected: true`).
+    public var isScreenshotProtected: Bool { false }
 }
 
 /// The form fields of Small, by their names in the flows: `machine.fill(.email, .text(...))`.
