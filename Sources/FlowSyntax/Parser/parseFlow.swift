@@ -54,6 +54,7 @@ extension FlowParser {
         } ?? []
         screen.every = fields["every"].map { parseTimers($0, "the recurring timers of \(what)") } ?? []
         screen.lists = fields["lists"].map { parseScreenLists($0, what) } ?? []
+        screen.screenshotProtected = fields["screenshot_protected"].flatMap { reader.bool($0, "'screenshot_protected' of \(what)") }
         screen.hasSyntaxErrors = reader.errors.count > errorsBefore
         return screen
     }

@@ -60,6 +60,7 @@ enum RailTables {
     done
     cancelled
     offline
+    refreshing
     deposit_pending
     allocating
     paused
@@ -148,32 +149,32 @@ enum RailTables {
     0 37 42 6 9 0 0 0 0 0 0 -1 0 // 7: complete-profile Complete Profile
     0 42 49 9 9 0 0 0 0 0 0 -1 0 // 8: onboarding KYC Flow
     0 49 55 9 9 0 0 0 2 0 0 -1 0 // 9: kyc-status KYC Status
-    1 55 65 9 9 0 0 2 7 0 0 57 0 // 10: station Station
-    1 69 81 9 9 0 0 7 9 0 0 -1 0 // 11: transactions Transactions
-    1 81 82 9 9 0 0 9 11 0 0 -1 0 // 12: transaction-detail Transaction Detail
-    1 82 95 9 9 0 0 11 14 0 0 -1 0 // 13: card Card
-    1 95 99 9 9 0 0 14 16 52 0 -1 0 // 14: card-details Card Details
-    1 99 104 9 9 0 0 16 18 0 0 -1 0 // 15: card-settings Card Settings
-    1 104 110 9 9 0 0 18 20 0 0 -1 0 // 16: round-ups Round-Ups
-    1 110 116 9 9 0 0 20 23 0 0 -1 0 // 17: invest Invest
-    1 116 124 9 9 0 0 23 23 0 0 -1 0 // 18: profile Profile
-    1 124 129 9 9 0 0 23 23 0 0 -1 0 // 19: delete-account Delete Account
-    1 129 135 9 11 0 0 23 23 66 0 -1 0 // 20: personal Personal Info
-    1 135 144 11 12 0 0 23 25 0 0 -1 0 // 21: security Security
-    1 144 150 12 15 0 0 25 25 0 0 -1 0 // 22: change-passcode Change Passcode
-    1 150 156 15 15 0 0 25 27 0 0 -1 0 // 23: notifications Notifications
-    1 156 157 15 15 0 0 27 27 0 0 -1 0 // 24: support Support
-    2 157 161 15 15 0 0 27 27 0 0 -1 0 // 25: deposit Deposit Options
-    2 161 163 15 16 0 0 27 27 0 0 -1 0 // 26: deposit-network Select Network
-    2 163 169 16 16 0 0 27 31 83 0 -1 0 // 27: deposit-address Deposit Address
-    2 169 170 16 16 0 0 31 31 0 0 -1 0 // 28: deposit-success Deposit Success
-    3 170 173 16 16 0 0 31 31 0 0 -1 0 // 29: withdraw Withdraw
-    3 173 176 16 18 0 0 31 31 91 0 -1 0 // 30: withdraw-amount Amount
-    3 176 183 18 18 0 0 31 31 0 0 -1 0 // 31: withdraw-confirm Confirm
-    3 183 184 18 18 0 0 31 31 0 0 -1 0 // 32: withdraw-success Success
-    4 184 203 18 19 0 0 31 31 0 0 -1 0 // 33: login-passcode Login Passcode
-    4 203 216 19 20 0 0 31 31 0 0 -1 0 // 34: authorize-transaction Authorize Transaction
-    4 216 216 20 20 0 1 31 31 0 0 -1 0 // 35: passcode-cooldown Passcode Cooldown
+    1 55 65 9 9 0 0 2 8 0 0 58 0 // 10: station Station
+    1 69 81 9 9 0 0 8 11 0 0 -1 0 // 11: transactions Transactions
+    1 81 82 9 9 0 0 11 13 0 0 -1 0 // 12: transaction-detail Transaction Detail
+    1 82 95 9 9 0 0 13 16 0 0 -1 0 // 13: card Card
+    1 95 99 9 9 0 0 16 18 52 0 -1 0 // 14: card-details Card Details
+    1 99 104 9 9 0 0 18 20 0 0 -1 0 // 15: card-settings Card Settings
+    1 104 110 9 9 0 0 20 22 0 0 -1 0 // 16: round-ups Round-Ups
+    1 110 116 9 9 0 0 22 26 0 0 -1 0 // 17: invest Invest
+    1 116 124 9 9 0 0 26 26 0 0 -1 0 // 18: profile Profile
+    1 124 129 9 9 0 0 26 26 0 0 -1 0 // 19: delete-account Delete Account
+    1 129 135 9 11 0 0 26 26 66 0 -1 0 // 20: personal Personal Info
+    1 135 144 11 12 0 0 26 28 0 0 -1 0 // 21: security Security
+    1 144 150 12 15 0 0 28 28 0 0 -1 0 // 22: change-passcode Change Passcode
+    1 150 156 15 15 0 0 28 30 0 0 -1 0 // 23: notifications Notifications
+    1 156 157 15 15 0 0 30 30 0 0 -1 0 // 24: support Support
+    2 157 161 15 15 0 0 30 30 0 0 -1 0 // 25: deposit Deposit Options
+    2 161 163 15 16 0 0 30 30 0 0 -1 0 // 26: deposit-network Select Network
+    2 163 169 16 16 0 0 30 34 83 0 -1 0 // 27: deposit-address Deposit Address
+    2 169 170 16 16 0 0 34 34 0 0 -1 0 // 28: deposit-success Deposit Success
+    3 170 173 16 16 0 0 34 34 0 0 -1 0 // 29: withdraw Withdraw
+    3 173 176 16 18 0 0 34 34 91 0 -1 0 // 30: withdraw-amount Amount
+    3 176 183 18 18 0 0 34 34 0 0 -1 0 // 31: withdraw-confirm Confirm
+    3 183 184 18 18 0 0 34 34 0 0 -1 0 // 32: withdraw-success Success
+    4 184 203 18 19 0 0 34 34 0 0 -1 0 // 33: login-passcode Login Passcode
+    4 203 216 19 20 0 0 34 34 0 0 -1 0 // 34: authorize-transaction Authorize Transaction
+    4 216 216 20 20 0 1 34 34 0 0 -1 0 // 35: passcode-cooldown Passcode Cooldown
     """#
 
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
@@ -270,7 +271,7 @@ enum RailTables {
     68 0 39 0 0 0 // transactions tap_filter_spend stays
     69 0 40 0 0 0 // transactions tap_filter_invest stays
     70 0 36 0 0 0 // transactions tap_filter_deposits stays
-    71 13 41 0 0 0 // transactions scrolled_to_end if has_more_transactions stays
+    71 14 41 0 0 0 // transactions scrolled_to_end if has_more_transactions stays
     63 9 31 0 0 0 // transactions pull_to_refresh if offline stays
     63 0 32 0 0 0 // transactions pull_to_refresh stays
     34 0 33 0 0 0 // transactions account.refresh.up_to_date stays
@@ -279,18 +280,18 @@ enum RailTables {
     54 0 32 0 0 0 // transactions tap_retry stays
     3 0 37 1 12 0 // transactions transaction_tapped → transaction-detail
     57 0 0 3 0 0 // transaction-detail tap_back → back
-    72 16 43 0 0 0 // card tap_freeze if card_visible stays
+    72 17 43 0 0 0 // card tap_freeze if card_visible stays
     41 0 0 0 0 0 // card card.set_frozen.done stays
     42 0 44 0 0 0 // card card.set_frozen.failed stays
     54 0 43 0 0 0 // card tap_retry stays
-    73 16 45 2 34 0 // card tap_reveal if card_visible → authorize-transaction (overlay)
-    74 17 46 1 14 0 // card authorized if pending_action == SensitiveAction.card_reveal → card-details
-    75 16 0 1 15 0 // card tap_card_settings if card_visible → card-settings
-    76 18 47 0 0 0 // card tap_add_to_apple_wallet if card_visible && !card_in_apple_wallet stays
+    73 17 45 2 34 0 // card tap_reveal if card_visible → authorize-transaction (overlay)
+    74 18 46 1 14 0 // card authorized if pending_action == SensitiveAction.card_reveal → card-details
+    75 17 0 1 15 0 // card tap_card_settings if card_visible → card-settings
+    76 19 47 0 0 0 // card tap_add_to_apple_wallet if card_visible && !card_in_apple_wallet stays
     45 0 48 0 0 0 // card card.add_to_apple_wallet.added stays
     46 0 0 0 0 0 // card card.add_to_apple_wallet.cancelled stays
     47 0 49 0 0 0 // card card.add_to_apple_wallet.failed stays
-    77 18 47 0 0 0 // card tap_retry_apple_wallet if card_visible && !card_in_apple_wallet stays
+    77 19 47 0 0 0 // card tap_retry_apple_wallet if card_visible && !card_in_apple_wallet stays
     3 0 37 1 12 0 // card transaction_tapped → transaction-detail
     43 0 50 0 0 0 // card-details card.details.shown stays
     44 0 51 0 0 0 // card-details card.details.failed stays
@@ -335,8 +336,8 @@ enum RailTables {
     89 0 0 1 22 0 // security tap_change_passcode → change-passcode
     90 0 67 2 34 0 // security toggle_biometrics → authorize-transaction (overlay)
     91 0 68 2 34 1 // security tap_save_timeout → authorize-transaction (overlay)
-    74 23 69 0 0 0 // security authorized if pending_action == SensitiveAction.biometrics_change stays
-    74 24 70 0 0 0 // security authorized if pending_action == SensitiveAction.timeout_change stays
+    74 24 69 0 0 0 // security authorized if pending_action == SensitiveAction.biometrics_change stays
+    74 25 70 0 0 0 // security authorized if pending_action == SensitiveAction.timeout_change stays
     50 0 0 0 0 0 // security settings.save.saved stays
     51 0 56 0 0 0 // security settings.save.failed stays
     54 0 57 0 0 0 // security tap_retry stays
@@ -363,69 +364,69 @@ enum RailTables {
     39 0 81 0 0 0 // deposit-address deposits.details.ready stays
     40 0 82 0 0 0 // deposit-address deposits.details.failed stays
     54 0 83 0 0 0 // deposit-address tap_retry stays
-    96 27 84 0 0 0 // deposit-address tap_copy_address if deposit_address != '' stays
-    1 28 85 1 28 0 // deposit-address deposit_confirmed if event.amount > 0.00 USD → deposit-success
+    96 28 84 0 0 0 // deposit-address tap_copy_address if deposit_address != '' stays
+    1 29 85 1 28 0 // deposit-address deposit_confirmed if event.amount > 0.00 USD → deposit-success
     57 0 86 3 0 0 // deposit-address tap_back → back
     97 0 86 5 50 0 // deposit-success tap_done → end done
     98 0 87 1 30 0 // withdraw tap_bank → withdraw-amount
     99 0 88 1 30 0 // withdraw tap_crypto → withdraw-amount
     57 0 0 5 51 0 // withdraw tap_back → end cancelled
-    100 31 89 0 0 0 // withdraw-amount withdraw_amount_opened if withdraw_form_fresh stays
+    100 32 89 0 0 0 // withdraw-amount withdraw_amount_opened if withdraw_form_fresh stays
     56 0 90 1 31 1 // withdraw-amount tap_continue → withdraw-confirm
     57 0 0 3 0 0 // withdraw-amount tap_back → back
     101 0 92 2 34 0 // withdraw-confirm tap_confirm → authorize-transaction (overlay)
-    74 32 93 0 0 0 // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal && withdraw_amount > 0.00 USD && withdraw_amount <= spend_balance stays
-    74 33 94 0 0 0 // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal stays
+    74 33 93 0 0 0 // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal && withdraw_amount > 0.00 USD && withdraw_amount <= spend_balance stays
+    74 34 94 0 0 0 // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal stays
     48 0 95 1 32 0 // withdraw-confirm withdrawals.submit.submitted → withdraw-success
     49 0 96 0 0 0 // withdraw-confirm withdrawals.submit.failed stays
     54 0 92 2 34 0 // withdraw-confirm tap_retry → authorize-transaction (overlay)
     57 0 0 3 0 0 // withdraw-confirm tap_back → back
     97 0 0 5 50 0 // withdraw-success tap_done → end done
-    102 34 0 2 35 0 // login-passcode tap_unlock if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
+    102 35 0 2 35 0 // login-passcode tap_unlock if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
     102 0 97 0 0 1 // login-passcode tap_unlock stays
-    103 25 98 0 0 0 // login-passcode tap_use_biometrics if biometrics_enabled stays
-    15 35 99 3 0 0 // login-passcode passcode.verify.correct if signed_in → back
+    103 26 98 0 0 0 // login-passcode tap_use_biometrics if biometrics_enabled stays
+    15 36 99 3 0 0 // login-passcode passcode.verify.correct if signed_in → back
     15 0 100 0 0 0 // login-passcode passcode.verify.correct stays
-    21 35 99 3 0 0 // login-passcode device.biometric_check.authenticated if signed_in → back
+    21 36 99 3 0 0 // login-passcode device.biometric_check.authenticated if signed_in → back
     21 0 100 0 0 0 // login-passcode device.biometric_check.authenticated stays
     22 0 101 0 0 0 // login-passcode device.biometric_check.failed stays
     23 0 0 0 0 0 // login-passcode device.biometric_check.cancelled stays
-    16 36 102 2 35 0 // login-passcode passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
+    16 37 102 2 35 0 // login-passcode passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
     16 0 103 0 0 0 // login-passcode passcode.verify.wrong stays
     17 0 104 0 0 0 // login-passcode passcode.verify.failed stays
-    54 34 0 2 35 0 // login-passcode tap_retry if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
+    54 35 0 2 35 0 // login-passcode tap_retry if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
     54 0 97 0 0 0 // login-passcode tap_retry stays
     30 0 25 1 10 0 // login-passcode kyc.status.approved → station
     31 7 26 1 9 0 // login-passcode kyc.status.pending if !signed_in → kyc-status
     32 7 27 1 9 0 // login-passcode kyc.status.rejected if !signed_in → kyc-status
     33 0 30 0 0 0 // login-passcode kyc.status.failed stays
     104 0 29 0 0 0 // login-passcode tap_retry_status stays
-    101 34 0 2 35 0 // authorize-transaction tap_confirm if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
+    101 35 0 2 35 0 // authorize-transaction tap_confirm if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
     101 0 97 0 0 1 // authorize-transaction tap_confirm stays
-    103 25 105 0 0 0 // authorize-transaction tap_use_biometrics if biometrics_enabled stays
+    103 26 105 0 0 0 // authorize-transaction tap_use_biometrics if biometrics_enabled stays
     15 0 106 3 0 0 // authorize-transaction passcode.verify.correct → back
     21 0 106 3 0 0 // authorize-transaction device.biometric_check.authenticated → back
     22 0 101 0 0 0 // authorize-transaction device.biometric_check.failed stays
     23 0 0 0 0 0 // authorize-transaction device.biometric_check.cancelled stays
-    16 36 102 2 35 0 // authorize-transaction passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
+    16 37 102 2 35 0 // authorize-transaction passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
     16 0 103 0 0 0 // authorize-transaction passcode.verify.wrong stays
     17 0 104 0 0 0 // authorize-transaction passcode.verify.failed stays
-    54 34 0 2 35 0 // authorize-transaction tap_retry if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
+    54 35 0 2 35 0 // authorize-transaction tap_retry if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
     54 0 97 0 0 0 // authorize-transaction tap_retry stays
     87 0 46 3 0 0 // authorize-transaction tap_cancel → back
     -1 0 107 3 0 0 // passcode-cooldown after 1m → back
     0 0 108 0 0 0 // auth (global) deposit_detected stays
-    1 28 85 0 0 0 // auth (global) deposit_confirmed if event.amount > 0.00 USD stays
-    105 37 109 0 0 0 // auth (global) deposit_split if last_deposit_amount > 0.00 USD stays
-    106 26 110 0 0 0 // auth (global) deposit_loaded_push if push_enabled stays
+    1 29 85 0 0 0 // auth (global) deposit_confirmed if event.amount > 0.00 USD stays
+    105 38 109 0 0 0 // auth (global) deposit_split if last_deposit_amount > 0.00 USD stays
+    106 27 110 0 0 0 // auth (global) deposit_loaded_push if push_enabled stays
     106 0 0 0 0 0 // auth (global) deposit_loaded_push stays
-    2 38 0 0 0 0 // auth (global) card_payment if event.amount <= 0.00 USD stays
-    2 39 111 0 0 0 // auth (global) card_payment if card_frozen && push_enabled stays
-    2 20 0 0 0 0 // auth (global) card_payment if card_frozen stays
-    2 40 112 0 0 0 // auth (global) card_payment if event.amount > spend_balance && push_enabled stays
-    2 41 0 0 0 0 // auth (global) card_payment if event.amount > spend_balance stays
+    2 39 0 0 0 0 // auth (global) card_payment if event.amount <= 0.00 USD stays
+    2 40 111 0 0 0 // auth (global) card_payment if card_frozen && push_enabled stays
+    2 21 0 0 0 0 // auth (global) card_payment if card_frozen stays
+    2 41 112 0 0 0 // auth (global) card_payment if event.amount > spend_balance && push_enabled stays
+    2 42 0 0 0 0 // auth (global) card_payment if event.amount > spend_balance stays
     2 0 113 0 0 0 // auth (global) card_payment stays
-    107 42 114 0 0 0 // auth (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+    107 43 114 0 0 0 // auth (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
     107 0 0 0 0 0 // auth (global) round_up_due stays
     108 0 115 0 0 0 // auth (global) connectivity_lost stays
     109 0 116 0 0 0 // auth (global) connectivity_restored stays
@@ -436,65 +437,65 @@ enum RailTables {
     114 0 0 1 18 0 // main (global) tap_tab_profile → profile
     115 0 0 2 33 0 // main (global) session_expired → login-passcode (overlay)
     0 0 108 0 0 0 // main (global) deposit_detected stays
-    1 28 85 0 0 0 // main (global) deposit_confirmed if event.amount > 0.00 USD stays
-    105 37 109 0 0 0 // main (global) deposit_split if last_deposit_amount > 0.00 USD stays
-    106 26 110 0 0 0 // main (global) deposit_loaded_push if push_enabled stays
+    1 29 85 0 0 0 // main (global) deposit_confirmed if event.amount > 0.00 USD stays
+    105 38 109 0 0 0 // main (global) deposit_split if last_deposit_amount > 0.00 USD stays
+    106 27 110 0 0 0 // main (global) deposit_loaded_push if push_enabled stays
     106 0 0 0 0 0 // main (global) deposit_loaded_push stays
-    2 38 0 0 0 0 // main (global) card_payment if event.amount <= 0.00 USD stays
-    2 39 111 0 0 0 // main (global) card_payment if card_frozen && push_enabled stays
-    2 20 0 0 0 0 // main (global) card_payment if card_frozen stays
-    2 40 112 0 0 0 // main (global) card_payment if event.amount > spend_balance && push_enabled stays
-    2 41 0 0 0 0 // main (global) card_payment if event.amount > spend_balance stays
+    2 39 0 0 0 0 // main (global) card_payment if event.amount <= 0.00 USD stays
+    2 40 111 0 0 0 // main (global) card_payment if card_frozen && push_enabled stays
+    2 21 0 0 0 0 // main (global) card_payment if card_frozen stays
+    2 41 112 0 0 0 // main (global) card_payment if event.amount > spend_balance && push_enabled stays
+    2 42 0 0 0 0 // main (global) card_payment if event.amount > spend_balance stays
     2 0 113 0 0 0 // main (global) card_payment stays
-    107 42 114 0 0 0 // main (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+    107 43 114 0 0 0 // main (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
     107 0 0 0 0 0 // main (global) round_up_due stays
     108 0 115 0 0 0 // main (global) connectivity_lost stays
     109 0 116 0 0 0 // main (global) connectivity_restored stays
     -1 0 0 2 33 0 // main (global) after session_timeout → login-passcode (overlay)
     0 0 108 0 0 0 // deposit (global) deposit_detected stays
-    1 28 85 0 0 0 // deposit (global) deposit_confirmed if event.amount > 0.00 USD stays
-    105 37 109 0 0 0 // deposit (global) deposit_split if last_deposit_amount > 0.00 USD stays
-    106 26 110 0 0 0 // deposit (global) deposit_loaded_push if push_enabled stays
+    1 29 85 0 0 0 // deposit (global) deposit_confirmed if event.amount > 0.00 USD stays
+    105 38 109 0 0 0 // deposit (global) deposit_split if last_deposit_amount > 0.00 USD stays
+    106 27 110 0 0 0 // deposit (global) deposit_loaded_push if push_enabled stays
     106 0 0 0 0 0 // deposit (global) deposit_loaded_push stays
-    2 38 0 0 0 0 // deposit (global) card_payment if event.amount <= 0.00 USD stays
-    2 39 111 0 0 0 // deposit (global) card_payment if card_frozen && push_enabled stays
-    2 20 0 0 0 0 // deposit (global) card_payment if card_frozen stays
-    2 40 112 0 0 0 // deposit (global) card_payment if event.amount > spend_balance && push_enabled stays
-    2 41 0 0 0 0 // deposit (global) card_payment if event.amount > spend_balance stays
+    2 39 0 0 0 0 // deposit (global) card_payment if event.amount <= 0.00 USD stays
+    2 40 111 0 0 0 // deposit (global) card_payment if card_frozen && push_enabled stays
+    2 21 0 0 0 0 // deposit (global) card_payment if card_frozen stays
+    2 41 112 0 0 0 // deposit (global) card_payment if event.amount > spend_balance && push_enabled stays
+    2 42 0 0 0 0 // deposit (global) card_payment if event.amount > spend_balance stays
     2 0 113 0 0 0 // deposit (global) card_payment stays
-    107 42 114 0 0 0 // deposit (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+    107 43 114 0 0 0 // deposit (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
     107 0 0 0 0 0 // deposit (global) round_up_due stays
     108 0 115 0 0 0 // deposit (global) connectivity_lost stays
     109 0 116 0 0 0 // deposit (global) connectivity_restored stays
     -1 0 0 2 33 0 // deposit (global) after session_timeout → login-passcode (overlay)
     0 0 108 0 0 0 // withdraw (global) deposit_detected stays
-    1 28 85 0 0 0 // withdraw (global) deposit_confirmed if event.amount > 0.00 USD stays
-    105 37 109 0 0 0 // withdraw (global) deposit_split if last_deposit_amount > 0.00 USD stays
-    106 26 110 0 0 0 // withdraw (global) deposit_loaded_push if push_enabled stays
+    1 29 85 0 0 0 // withdraw (global) deposit_confirmed if event.amount > 0.00 USD stays
+    105 38 109 0 0 0 // withdraw (global) deposit_split if last_deposit_amount > 0.00 USD stays
+    106 27 110 0 0 0 // withdraw (global) deposit_loaded_push if push_enabled stays
     106 0 0 0 0 0 // withdraw (global) deposit_loaded_push stays
-    2 38 0 0 0 0 // withdraw (global) card_payment if event.amount <= 0.00 USD stays
-    2 39 111 0 0 0 // withdraw (global) card_payment if card_frozen && push_enabled stays
-    2 20 0 0 0 0 // withdraw (global) card_payment if card_frozen stays
-    2 40 112 0 0 0 // withdraw (global) card_payment if event.amount > spend_balance && push_enabled stays
-    2 41 0 0 0 0 // withdraw (global) card_payment if event.amount > spend_balance stays
+    2 39 0 0 0 0 // withdraw (global) card_payment if event.amount <= 0.00 USD stays
+    2 40 111 0 0 0 // withdraw (global) card_payment if card_frozen && push_enabled stays
+    2 21 0 0 0 0 // withdraw (global) card_payment if card_frozen stays
+    2 41 112 0 0 0 // withdraw (global) card_payment if event.amount > spend_balance && push_enabled stays
+    2 42 0 0 0 0 // withdraw (global) card_payment if event.amount > spend_balance stays
     2 0 113 0 0 0 // withdraw (global) card_payment stays
-    107 42 114 0 0 0 // withdraw (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+    107 43 114 0 0 0 // withdraw (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
     107 0 0 0 0 0 // withdraw (global) round_up_due stays
     108 0 115 0 0 0 // withdraw (global) connectivity_lost stays
     109 0 116 0 0 0 // withdraw (global) connectivity_restored stays
     -1 0 0 2 33 0 // withdraw (global) after session_timeout → login-passcode (overlay)
     0 0 108 0 0 0 // security (global) deposit_detected stays
-    1 28 85 0 0 0 // security (global) deposit_confirmed if event.amount > 0.00 USD stays
-    105 37 109 0 0 0 // security (global) deposit_split if last_deposit_amount > 0.00 USD stays
-    106 26 110 0 0 0 // security (global) deposit_loaded_push if push_enabled stays
+    1 29 85 0 0 0 // security (global) deposit_confirmed if event.amount > 0.00 USD stays
+    105 38 109 0 0 0 // security (global) deposit_split if last_deposit_amount > 0.00 USD stays
+    106 27 110 0 0 0 // security (global) deposit_loaded_push if push_enabled stays
     106 0 0 0 0 0 // security (global) deposit_loaded_push stays
-    2 38 0 0 0 0 // security (global) card_payment if event.amount <= 0.00 USD stays
-    2 39 111 0 0 0 // security (global) card_payment if card_frozen && push_enabled stays
-    2 20 0 0 0 0 // security (global) card_payment if card_frozen stays
-    2 40 112 0 0 0 // security (global) card_payment if event.amount > spend_balance && push_enabled stays
-    2 41 0 0 0 0 // security (global) card_payment if event.amount > spend_balance stays
+    2 39 0 0 0 0 // security (global) card_payment if event.amount <= 0.00 USD stays
+    2 40 111 0 0 0 // security (global) card_payment if card_frozen && push_enabled stays
+    2 21 0 0 0 0 // security (global) card_payment if card_frozen stays
+    2 41 112 0 0 0 // security (global) card_payment if event.amount > spend_balance && push_enabled stays
+    2 42 0 0 0 0 // security (global) card_payment if event.amount > spend_balance stays
     2 0 113 0 0 0 // security (global) card_payment stays
-    107 42 114 0 0 0 // security (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+    107 43 114 0 0 0 // security (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
     107 0 0 0 0 0 // security (global) round_up_due stays
     108 0 115 0 0 0 // security (global) connectivity_lost stays
     109 0 116 0 0 0 // security (global) connectivity_restored stays
@@ -514,8 +515,8 @@ enum RailTables {
 
     /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name; one row per line, with what it is after `//`.
     static let flowsData = #"""
-    0 217 232 1 1 78 // auth
-    10 232 253 1 2 79 // main
+    0 217 232 1 1 79 // auth
+    10 232 253 1 2 80 // main
     25 254 269 2 3 25 // deposit
     29 270 285 3 4 29 // withdraw
     33 286 301 4 4 21 // security
@@ -576,13 +577,13 @@ enum RailTables {
     47 9 0 0 0 // complete-profile dob
     45 7 0 0 0 // personal first_name
     46 8 0 0 0 // personal last_name
-    68 10 0 0 0 // security timeout
-    70 11 0 0 1 // change-passcode current_passcode
-    71 12 0 0 1 // change-passcode new_passcode
-    72 13 0 0 1 // change-passcode confirm_passcode
-    73 14 0 0 0 // deposit-network network
-    76 15 0 0 0 // withdraw-amount amount
-    77 16 0 0 0 // withdraw-amount destination
+    69 10 0 0 0 // security timeout
+    71 11 0 0 1 // change-passcode current_passcode
+    72 12 0 0 1 // change-passcode new_passcode
+    73 13 0 0 1 // change-passcode confirm_passcode
+    74 14 0 0 0 // deposit-network network
+    77 15 0 0 0 // withdraw-amount amount
+    78 16 0 0 0 // withdraw-amount destination
     43 17 0 0 1 // login-passcode passcode
     43 17 0 0 1 // authorize-transaction passcode
     """#
@@ -597,34 +598,37 @@ enum RailTables {
     48 8 // kyc-status rejected
     49 0 // kyc-status pending
     52 9 // station offline
-    53 10 // station deposit_pending
-    54 11 // station allocating
-    55 12 // station paused
-    56 0 // station active
-    58 14 // transactions empty
-    59 0 // transactions default
-    60 15 // transaction-detail missing
-    59 0 // transaction-detail default
-    61 19 // card not_funded
-    62 20 // card frozen
-    59 0 // card default
-    63 21 // card-details revealed
-    64 0 // card-details loading
-    62 20 // card-settings frozen
-    59 0 // card-settings default
-    65 22 // round-ups on
-    66 0 // round-ups off
-    54 11 // invest allocating
-    55 12 // invest paused
-    67 0 // invest working
-    69 25 // security biometrics_on
-    59 0 // security default
-    65 26 // notifications on
-    66 0 // notifications off
-    49 10 // deposit-address pending
-    64 29 // deposit-address loading
-    74 30 // deposit-address bank
-    75 0 // deposit-address crypto
+    53 10 // station refreshing
+    54 11 // station deposit_pending
+    55 12 // station allocating
+    56 13 // station paused
+    57 0 // station active
+    53 10 // transactions refreshing
+    59 15 // transactions empty
+    60 0 // transactions default
+    61 16 // transaction-detail missing
+    60 0 // transaction-detail default
+    62 20 // card not_funded
+    63 21 // card frozen
+    60 0 // card default
+    64 22 // card-details revealed
+    65 0 // card-details loading
+    63 21 // card-settings frozen
+    60 0 // card-settings default
+    66 23 // round-ups on
+    67 0 // round-ups off
+    53 10 // invest refreshing
+    55 12 // invest allocating
+    56 13 // invest paused
+    68 0 // invest working
+    70 26 // security biometrics_on
+    60 0 // security default
+    66 27 // notifications on
+    67 0 // notifications off
+    49 11 // deposit-address pending
+    65 30 // deposit-address loading
+    75 31 // deposit-address bank
+    76 0 // deposit-address crypto
     """#
 
     /// Every screen variant, grouped by screen: its name and condition.
@@ -633,7 +637,7 @@ enum RailTables {
     }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "b1aa3ff756f1ec9e"
+    static let fingerprint = "f282b05e2ca9f4b5"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(

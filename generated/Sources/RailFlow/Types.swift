@@ -667,6 +667,9 @@ public enum RailScreen: String, CaseIterable, Sendable {
     }
 
     static let ordered: [RailScreen] = allCases
+
+    /// Whether screenshots and screen recording must be blocked while this screen shows (`screenshot_protected: true`).
+    public var isScreenshotProtected: Bool { false }
 }
 
 /// The form fields of Rail, by their names in the flows: `machine.fill(.method, .text(...))`.
@@ -732,6 +735,9 @@ public enum RailVariant: String, FlowName {
 
     /// A variant of station.
     case offline
+
+    /// A variant of station, transactions, invest.
+    case refreshing
 
     /// A variant of station.
     case depositPending = "deposit_pending"
@@ -4618,6 +4624,9 @@ public struct RailState: Hashable, Sendable, Codable {
     /// No connection; the app shows what it had
     public var offline: Bool = false
 
+    /// A refresh of the balances waits for its answer (the loading skeleton shows)
+    public var refreshing: Bool = false
+
     /// A deposit was seen and is being confirmed
     public var depositPending: Bool = false
 
@@ -4754,6 +4763,7 @@ public struct RailState: Hashable, Sendable, Codable {
         record.add("pending_timeout", duration: pendingTimeout)
         record.add("phone", text: phone)
         record.add("push_enabled", pushEnabled)
+        record.add("refreshing", refreshing)
         record.add("round_ups_enabled", roundUpsEnabled)
         record.add("rounded_up_total", roundedUpTotal)
         record.add("selected_transaction_id", text: selectedTransactionId)
@@ -4804,6 +4814,7 @@ public struct RailState: Hashable, Sendable, Codable {
         case lastRoundUp = "last_round_up"
         case systemStatus = "system_status"
         case offline
+        case refreshing
         case depositPending = "deposit_pending"
         case depositEta = "deposit_eta"
         case transactions

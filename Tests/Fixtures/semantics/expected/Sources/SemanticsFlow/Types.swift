@@ -442,6 +442,9 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
     }
 
     static let ordered: [SemanticsScreen] = allCases
+
+    /// Whether screenshots and screen recording must be blocked while this screen shows (`screenshot_protected: true`).
+    public var isScreenshotProtected: Bool { false }
 }
 
 /// The form fields of Semantics, by their names in the flows: `machine.fill(.amount, .text(...))`.
