@@ -110,7 +110,7 @@ let package = Package(
         .testTarget(name: "FlowSyntaxTests", dependencies: ["FlowSyntax", "FlowTestSupport"]),
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowChecker", "FlowCompiler", "FlowTestSupport"]),
         .testTarget(name: "FlowCheckerTests", dependencies: ["FlowChecker", "FlowCompiler", "FlowEvaluation", "FlowTestSupport"]),
-        .testTarget(name: "FlowReportsTests", dependencies: ["FlowReports", "FlowCompiler", "FlowTestSupport"]),
+        .testTarget(name: "FlowReportsTests", dependencies: ["FlowReports", "FlowCompiler", "FlowLowering", "FlowTestSupport"]),
         .testTarget(name: "FlowSessionTests", dependencies: ["FlowSession", "FlowCompiler", "FlowTestSupport"]),
         .testTarget(name: "FlowMutationTests", dependencies: ["FlowMutation", "FlowCompiler", "FlowRuntime", "FlowTestSupport"]),
         .testTarget(name: "FlowExploreTests", dependencies: ["FlowExplore", "FlowCompiler", "FlowRuntime", "FlowTestSupport"]),

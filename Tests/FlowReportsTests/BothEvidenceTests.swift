@@ -1,5 +1,6 @@
 import FlowCompiler
 import FlowIR
+import FlowLowering
 import FlowSource
 import FlowTestSupport
 import Foundation
@@ -15,7 +16,7 @@ import Testing
         let compilation = compileCleanly(CompilerConfig(inputs: ["reports/both-evidence/\(variant)"], generatesOutputs: false),
                                          fileSystem: FixtureFileSystem(base: fixturesDirectory()))
         let app = try #require(compilation.program.apps.first)
-        return accept(app, mutation: [:], outputDirectory: "generated").reports
+        return accept(lowerApp(app), mutation: [:], outputDirectory: "generated").reports
     }
 
     @Test(arguments: ["broken", "fixed"], ["acceptance.md", "acceptance.json", "junit.xml"])
@@ -52,7 +53,7 @@ import Testing
         try planted.write(to: base.appendingPathComponent("pay/app.flow.yaml"), atomically: true, encoding: .utf8)
         let compilation = compileCleanly(CompilerConfig(inputs: ["pay"], generatesOutputs: false), fileSystem: FixtureFileSystem(base: base))
         let app = try #require(compilation.program.apps.first)
-        let result = accept(app, mutation: [:], outputDirectory: "generated")
+        let result = accept(lowerApp(app), mutation: [:], outputDirectory: "generated")
         #expect(result.verdict.failedCriteria == ["AC-PAY-01"])
         let markdown = String(decoding: try #require(result.reports.first { $0.path.hasSuffix("acceptance.md") }).contents, as: UTF8.self)
         #expect(markdown.contains("- ❌ `pay_succeeds`"), "\(markdown)")

@@ -84,7 +84,7 @@ import Testing
         #expect(merged.stdout.hasPrefix("hold (merged from 2 shards): "), "\(merged.stdout)")
         #expect(merged.stdout.contains("  ✗ property 'money_is_kept' broken: balance + held + spent == 100.00 GBP does not hold on failed\n"
                                        + "    path: send tap_pay → advance 30s → outcome bank.debit.failed\n"), "\(merged.stdout)")
-        #expect(read(folder, "out/hold/explore.json").contains("\"shards\": 2,"))
+        #expect(read(folder, "out/hold/explore.json").contains("\"shards\" : 2,"))
         let missing = try runFlowc(["explore", "hold", "--merge", "s1/hold/shard-1-of-2/explore.json", "--output", "out"], in: folder)
         #expect(missing.status == 64)
         #expect(missing.stderr.contains("shard 2/2 is missing; merge the results of all 2 shards"), "\(missing.stderr)")

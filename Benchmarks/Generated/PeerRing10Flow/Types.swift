@@ -106,6 +106,9 @@ public enum PeerRing10Screen: String, CaseIterable, Sendable {
     }
 
     static let ordered: [PeerRing10Screen] = allCases
+
+    /// Whether screenshots and screen recording must be blocked while this screen shows (`screenshot_protected: true`).
+    public var isScreenshotProtected: Bool { false }
 }
 
 /// The form fields of PeerRing10, by their names in the flows: `machine.fill(.field, .text(...))`.

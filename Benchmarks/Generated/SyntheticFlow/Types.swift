@@ -27,6 +27,9 @@ public struct SyntheticScreen: Hashable, Sendable, RawRepresentable {
         }
         number = Int32(index)
     }
+
+    /// Whether screenshots and screen recording must be blocked while this screen shows (`screenshot_protected: true`).
+    public var isScreenshotProtected: Bool { false }
 }
 
 /// The form fields of Synthetic, by their names in the flows: `machine.fill(.code, .text(...))`.
