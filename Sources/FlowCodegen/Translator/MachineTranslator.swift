@@ -116,10 +116,11 @@ struct MachineTranslator {
             SwiftDeclaration(access: publicAccess, .typealias(name: "Variant", type: names.variant)),
             SwiftDeclaration(access: publicAccess, .typealias(name: "Ending", type: names.ending)),
             SwiftDeclaration(access: publicAccess, .typealias(name: "Text", type: names.text)),
+        ] + (names.showsLists ? [SwiftDeclaration(access: publicAccess, .typealias(name: "List", type: names.list))] : []) + [
             SwiftDeclaration(access: publicAccess, .typealias(name: "Subflow", type: names.subflow)),
             SwiftDeclaration(access: publicAccess, .typealias(name: "Services", type: "any \(names.services)")),
         ]
-        let machine = SwiftDeclaration(doc: machineDoc(), access: publicAccess, .struct(name: names.machine, conformances: ["Sendable", "FlowStateMachine"], members: members))
+        let machine = SwiftDeclaration(doc: machineDoc(), access: publicAccess, .struct(name: names.machine, conformances: ["Sendable", "FlowStateMachine"] + (names.showsLists ? ["FlowListShowing"] : []), members: members))
         let constants = code.expressions.constants.sorted { $0.key < $1.key }.map { entry in
             SwiftDeclaration(.variable(isLet: true, isStatic: true, name: entry.key, type: nil, value: entry.value, getter: nil))
         }

@@ -15,7 +15,7 @@ import Foundation
 /// effects.removeAll(keepingCapacity: true)
 /// try machine.send(.depositDetected(...), into: &effects)
 /// ```
-public struct RailMachine: Sendable, FlowStateMachine {
+public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// The domain state.
     public internal(set) var state: RailState = RailState()
 
@@ -1730,6 +1730,8 @@ public struct RailMachine: Sendable, FlowStateMachine {
     public typealias Ending = RailEnding
 
     public typealias Text = RailText
+
+    public typealias List = RailList
 
     public typealias Subflow = RailSubflow
 

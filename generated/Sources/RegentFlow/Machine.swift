@@ -15,7 +15,7 @@ import Foundation
 /// effects.removeAll(keepingCapacity: true)
 /// try machine.send(.storageWriteFailed, into: &effects)
 /// ```
-public struct RegentMachine: Sendable, FlowStateMachine {
+public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// The domain state.
     public internal(set) var state: RegentState = RegentState()
 
@@ -2209,6 +2209,8 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     public typealias Ending = RegentEnding
 
     public typealias Text = RegentText
+
+    public typealias List = RegentList
 
     public typealias Subflow = RegentSubflow
 
