@@ -136,6 +136,7 @@ final class AppChecker {
         checkGraph()
         checkUnhandledOutcomes()
         checkCallsThatCanWaitForever()
+        checkLateAnswers()
         resolveProperties()
         resolveCriteria()
         checkPersonalData()

@@ -187,7 +187,7 @@ public struct Coverage: Sendable {
             if case .rejected = micro.outcome, micro.event.split(separator: ".").count == 3 { outcomes.insert(micro.event) }
             let place: String = switch micro.outcome {
             case .taken(let from, _, _, _): from
-            case .rejected(let screen, _), .ignored(let screen): screen
+            case .rejected(let screen, _), .ignored(let screen), .decided(let screen, _): screen
             }
             for check in micro.guards { guards.insert("\(place) \(micro.event): \(check.source) → \(check.value)") }
         }

@@ -31,12 +31,40 @@ public struct MutationDocument: Codable, Sendable {
         /// results written before keys existed, which still read.
         public var key: String?
         public var killed: Bool
-        /// Scenarios that failed on the mutant.
-        public var killedBy: [String]
+        /// Every piece of evidence that caught the mutant: scenarios that failed on it, then properties a bounded
+        /// exploration found broken, then static proofs that failed.
+        public var killedBy: [Evidence]
         /// Invariants a scenario stopped on (absent when none), so shards can be merged without rerunning.
         public var brokenInvariants: [String]?
-        /// Properties a bounded exploration of the mutant found broken (absent when none).
+        /// Read from results written before `killedBy` named properties; never written now (they are in `killedBy`).
         public var brokenProperties: [String]?
+    }
+    /// One piece of evidence that caught a mutant: `{"kind": "scenario", "name": "log_in_works"}`. Results written
+    /// before kinds existed list scenario names only, and still read.
+    public struct Evidence: Codable, Sendable, Hashable {
+        public enum Kind: String, Codable, Sendable {
+            case scenario
+            case property
+            case staticProof = "static proof"
+        }
+        public var kind: Kind
+        public var name: String
+
+        public init(kind: Kind, name: String) { self.kind = kind; self.name = name }
+
+        private enum CodingKeys: String, CodingKey { case kind, name }
+
+        public init(from decoder: any Decoder) throws {
+            if let name = try? decoder.singleValueContainer().decode(String.self) {
+                self.init(kind: .scenario, name: name)
+                return
+            }
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(kind: try container.decode(Kind.self, forKey: .kind), name: try container.decode(String.self, forKey: .name))
+        }
+
+        /// `scenario `log_in_works``, as the Markdown report names it.
+        public var markdown: String { "\(kind.rawValue) `\(name.replacingOccurrences(of: "`", with: "'"))`" }
     }
     public struct CriterionEntry: Codable, Sendable {
         public var id: String
@@ -106,9 +134,8 @@ public struct MutationDocument: Codable, Sendable {
             let broken = app.invariants.map(\.name).filter { name in result.failures.contains { $0.message.contains("invariant '\(name)'") } }
             return MutantEntry(number: mutant.number, operator: mutant.operator.rawValue, location: mutant.location, change: mutant.change,
                                screen: mutant.screen.map { app.screens[$0].id }, flow: app.flows[mutant.flow].name, event: mutant.event,
-                               key: mutant.key(in: app), killed: result.killed, killedBy: result.failures.map { app.scenarios[$0.scenario].name },
-                               brokenInvariants: broken.isEmpty ? nil : broken,
-                               brokenProperties: result.brokenProperties.isEmpty ? nil : result.brokenProperties.sorted())
+                               key: mutant.key(in: app), killed: result.killed, killedBy: result.evidence(in: app),
+                               brokenInvariants: broken.isEmpty ? nil : broken, brokenProperties: nil)
         }
         failingScenarios = zip(app.scenarios, run.baseline).filter { !$1.passed }.map { $0.0.name }
     }
@@ -119,6 +146,15 @@ public struct MutationDocument: Codable, Sendable {
     /// Reads a `mutation.json`; nil when it is not one.
     public static func decode(_ bytes: [UInt8]) -> MutationDocument? {
         try? JSONDecoder().decode(MutationDocument.self, from: Data(bytes))
+    }
+}
+
+extension MutantResult {
+    /// What caught the mutant, every kind: scenarios in the order they ran, then properties and static proofs by name.
+    public func evidence(in app: App) -> [MutationDocument.Evidence] {
+        failures.map { MutationDocument.Evidence(kind: .scenario, name: app.scenarios[$0.scenario].name) }
+            + brokenProperties.sorted().map { MutationDocument.Evidence(kind: .property, name: $0) }
+            + brokenStaticProofs.sorted().map { MutationDocument.Evidence(kind: .staticProof, name: $0) }
     }
 }
 

@@ -38,15 +38,19 @@ public func mergeMutationShards(_ shards: [MutationDocument], of program: Runtim
             throw MutationMergeError(description: "mutant #\(mutant.number) differs from the shard's; run the shards again")
         }
         var failures: [(scenario: Int, message: String)] = []
-        for name in entry.killedBy {
-            guard let index = scenarioIndex[name] else { throw MutationMergeError(description: "a shard names scenario '\(name)', which does not exist") }
+        for evidence in entry.killedBy where evidence.kind == .scenario {
+            guard let index = scenarioIndex[evidence.name] else {
+                throw MutationMergeError(description: "a shard names scenario '\(evidence.name)', which does not exist")
+            }
             failures.append((index, ""))
         }
         // The invariants broken, on the first failure: enough for scoring invariant criteria.
         if let broken = entry.brokenInvariants, !failures.isEmpty {
             failures[0].message = broken.map { "invariant '\($0)'" }.joined(separator: ", ")
         }
-        results.append(MutantResult(mutant: mutant, failures: failures, brokenProperties: Set(entry.brokenProperties ?? [])))
+        let properties = entry.killedBy.filter { $0.kind == .property }.map(\.name) + (entry.brokenProperties ?? [])
+        results.append(MutantResult(mutant: mutant, failures: failures, brokenProperties: Set(properties),
+                                    brokenStaticProofs: Set(entry.killedBy.filter { $0.kind == .staticProof }.map(\.name))))
     }
     let baseline = app.scenarios.map { runScenario($0, of: program) }
     return MutationRun(app: app, baseline: baseline, results: results, totalMutants: mutants.count, selection: MutationSelection(),

@@ -45,8 +45,11 @@ public struct MutantResult: Sendable {
     /// Properties of the criteria the mutant touches that hold on the app as written and that a bounded exploration of
     /// the mutant found broken.
     public var brokenProperties: Set<String> = []
-    /// Killed when at least one scenario that passes on the app as written fails on the mutant, or a property breaks.
-    public var killed: Bool { !failures.isEmpty || !brokenProperties.isEmpty }
+    /// Static proofs (`StaticProof` raw names) that hold on the app as written and fail on the mutant.
+    public var brokenStaticProofs: Set<String> = []
+    /// Killed when any kind of evidence catches it: a scenario that passes on the app as written fails on the
+    /// mutant, a property breaks, or a static proof fails.
+    public var killed: Bool { !failures.isEmpty || !brokenProperties.isEmpty || !brokenStaticProofs.isEmpty }
 }
 
 /// How far `flowc mutate` explores a mutant that touches a criterion verified by a property: every state the scenarios
@@ -121,6 +124,11 @@ public func runMutation(of original: RuntimeProgram, selection: MutationSelectio
               !brokenOnBaseline.contains(app.properties[index].name) else { return nil }
         return (criterion, app.properties[index].name)
     }
+    // Static proofs read the flows, so each is proved again on every mutant: cheap next to running scenarios.
+    let proofs: [(proof: StaticProof, screens: [Int])] = app.criteria.compactMap { criterion in
+        guard case .staticProof(let verdict) = criterion.verification, verdict.holds else { return nil }
+        return (verdict.proof, criterion.screens)
+    }
     let collected = MutantResults(count: selected.count)
     let lanes = max(1, min(workers, selected.count))
     // Each lane takes every `lanes`-th mutant: neighbours (often the same screen, with similar costs) spread over the lanes.
@@ -128,10 +136,11 @@ public func runMutation(of original: RuntimeProgram, selection: MutationSelectio
         for offset in stride(from: lane, to: selected.count, by: lanes) {
             var result = runMutant(selected[offset], of: app, live: live, visitedScreens: screensReached, visitedFlows: flowsReached)
             let watched = Set(propertyCriteria.filter { touches(result.mutant, $0.criterion, in: app) }.map(\.property))
-            if !watched.isEmpty {
+            if !watched.isEmpty || !proofs.isEmpty {
                 var mutated = app
                 result.mutant.apply(&mutated)
-                result.brokenProperties = propertiesBroken(in: RuntimeProgram(app: mutated)).intersection(watched)
+                if !watched.isEmpty { result.brokenProperties = propertiesBroken(in: RuntimeProgram(app: mutated)).intersection(watched) }
+                result.brokenStaticProofs = Set(proofs.filter { !mutated.prove($0.proof, screens: $0.screens).holds }.map(\.proof.rawValue))
             }
             progress(collected.store(result, at: offset), selected.count)
         }
@@ -193,7 +202,7 @@ func screensVisited(by trace: Trace) -> Set<String> {
             case .taken(let from, let to, _, _):
                 screens.insert(from)
                 if let to { screens.insert(to) }
-            case .rejected(let screen, _), .ignored(let screen):
+            case .rejected(let screen, _), .ignored(let screen), .decided(let screen, _):
                 screens.insert(screen)
             }
         }

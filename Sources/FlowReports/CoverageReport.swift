@@ -181,6 +181,9 @@ struct CoverageReport {
                         takenEvents.insert(micro.event)
                     case .rejected(let screen, _), .ignored(let screen):
                         from = screen
+                    case .decided:
+                        // The engine's own decision: no declared transition to mark.
+                        continue
                     }
                     guard let screen = screenByID[from] else { continue }
                     let flow = micro.event.hasPrefix("every ") && global ? app.startFlow : app.screens[screen].flow

@@ -159,4 +159,4 @@ struct StateHasher {
 
 /// The value a declared type starts at when nothing sets it (`0`, `''`, `0.00` in the app's currency, the
 /// first case of an enumeration): what an explorer puts in an event's payload.
-public func zeroValue(of type: ValueType, in app: App) -> Value { zeroValue(type, in: app) }
+public func zeroValue(of type: ValueType, in app: App) -> Value { Value(app.zeroValue(of: type, in: .required)) }

@@ -62,6 +62,9 @@ extension Interpreter {
                    global: record.kind == .takenGlobal)
         case .rejected: .rejected(screen: screenID, errors: log.rejections[record.detail])
         case .ignored: .ignored(screen: screenID)
+        case .callForgotten: .decided(screen: screenID, .callForgotten)
+        case .answerDropped: .decided(screen: screenID, .answerDropped)
+        case .subflowAbandoned: .decided(screen: screenID, .subflowAbandoned)
         }
         return MicroStep(event: name(Int(record.event)), outcome: outcome, guards: guards)
     }

@@ -466,13 +466,14 @@ public struct Interpreter: Sendable {
             let isPush = if case .pushText = action { true } else { false }
             effects.append(.recorded(log.dynamicEffect(isPush ? .push(text) : .toast(text))))
         case .raise(let event):
-            engine.raised.append(InterpretedEvent(number: Int32(truncatingIfNeeded: event)))
+            // The flows give a raised event no values: each payload field is at its zero, as generated code builds it.
+            engine.raised.append(self.event(event, payload: program.zeroPayloads[name(event)] ?? [:]))
         }
     }
 
     /// The payload of a service outcome event: each declared output at the value chosen for it, or at its zero value.
     mutating func outputPayload(operation: String, outcome: String, chosen: [String: TypedExpression]) throws -> [String: Value] {
-        let zeros = program.outcomePayloads["\(operation).\(outcome)"] ?? [:]
+        let zeros = program.zeroPayloads["\(operation).\(outcome)"] ?? [:]
         guard !chosen.isEmpty else { return zeros }
         var payload = zeros
         for (name, expression) in chosen where zeros[name] != nil {
@@ -634,6 +635,19 @@ extension Interpreter: EngineHost {
         } else if let first = rows.first {
             log.ignored(event: program.rowTraces[first].event, screen: screen, guards: guards)
         }
+    }
+
+    @_spi(Generated) public mutating func traceCallForgotten(_ policy: Int32, screen: Int32) {
+        log.decided(.callForgotten, event: number(of: tables.strings[Int(tables.callPolicies[Int(policy)].operation)]), screen: Int(screen))
+    }
+
+    @_spi(Generated) public mutating func traceAnswerDropped(event: Int32) {
+        log.decided(.answerDropped, event: Int(event), screen: screen)
+    }
+
+    @_spi(Generated) public mutating func traceSubflowAbandoned(_ subflow: Int32) {
+        let flow = tables.subflows[Int(subflow)].flow
+        log.decided(.subflowAbandoned, event: number(of: app.flows[Int(flow)].name), screen: screen)
     }
 
     @_spi(Generated) public mutating func traceBack(from: Int32, moved: Bool) {

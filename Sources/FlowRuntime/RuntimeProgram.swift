@@ -56,8 +56,9 @@ public final class RuntimeProgram: Sendable {
     let operationNames: [[String]]
     /// By service and operation, the call policy number of operations with a timeout or `when_left: cancel` (-1: none).
     let callPolicies: [[Int32]]
-    /// The payload of each service outcome event: its declared outputs at their zero values.
-    let outcomePayloads: [String: [String: Value]]
+    /// The payload of each event that has one, every field at its zero value (`ZeroPlace.required`): what a service
+    /// outcome's outputs start at, and what an event the flows raise carries.
+    let zeroPayloads: [String: [String: Value]]
     /// Effects known before the run (screen views, fixed pushes and toasts); traces store their numbers.
     let staticEffects: [Effect]
     /// Per state slot: whether the value survives a restart (`persist: true`).
@@ -137,7 +138,7 @@ public final class RuntimeProgram: Sendable {
             for field in event.payload { payload[field.name] = payloadZero(field.type, in: app) }
             payloads[event.name] = payload
         }
-        outcomePayloads = payloads
+        zeroPayloads = payloads
         names = interner.names
         nameNumbers = interner.numbers
         staticEffects = compiler.staticEffects
@@ -317,37 +318,35 @@ final class ExpressionCompiler {
 
 }
 
-/// The value a state value of `type` starts with when no initial value is written.
-/// What a payload or output field the sender left out holds: the zero value, and for a date or a timestamp
-/// (which have none in state) 1970-01-01 and its midnight UTC, as the generated events start them.
+/// What a payload or output field the sender left out holds (`App.zeroValue(of:in: .required)`).
 func payloadZero(_ type: ValueType, in app: App) -> Value {
-    switch type {
-    case .date: CalendarDate(daysSince1970: 0).map(Value.date) ?? .null
-    case .timestamp: .timestamp(Timestamp(millisecondsSince1970: 0))
-    default: zeroValue(type, in: app)
-    }
+    Value(app.zeroValue(of: type, in: .required))
 }
 
+/// The value a state value of `type` starts with when no initial value is written, and what `clear` puts there
+/// (`App.zeroValue(of:in: .stored)`).
 func zeroValue(_ type: ValueType, in app: App) -> Value {
-    switch type {
-    case .bool: return .bool(false)
-    case .int: return .int(0)
-    case .decimal: return .decimal(0)
-    case .money: return .money(Money(amount: 0, currency: app.currency))
-    case .text: return .text("")
-    case .list: return .list([])
-    case .duration: return .duration(0)
-    case .record(let name):
-        guard let declaration = app.types.first(where: { $0.name == name }), case .record(let fields) = declaration.kind else { return .null }
-        var values: [String: Value] = [:]
-        for field in fields { values[field.name] = zeroValue(field.type, in: app) }
-        return .record(values)
-    case .enumeration(let name):
-        if let declaration = app.types.first(where: { $0.name == name }), case .enumeration(let cases) = declaration.kind, let first = cases.first {
-            return .enumCase(type: name, name: first)
+    Value(app.zeroValue(of: type, in: .stored))
+}
+
+extension Value {
+    /// The interpreter's form of a zero value: the one rendering of `ZeroValue` on this side.
+    public init(_ zero: ZeroValue) {
+        switch zero {
+        case .none: self = .null
+        case .bool(let value): self = .bool(value)
+        case .int(let value): self = .int(value)
+        case .decimal(let value): self = .decimal(Decimal(value))
+        case .money(let currency): self = .money(Money(amount: 0, currency: currency))
+        case .text(let value): self = .text(value)
+        case .emptyList: self = .list([])
+        case .duration(let milliseconds): self = .duration(milliseconds)
+        case .epochDate: self = CalendarDate(daysSince1970: 0).map(Value.date) ?? .null
+        case .epochTimestamp: self = .timestamp(Timestamp(millisecondsSince1970: 0))
+        case .record(_, let fields):
+            self = .record(Dictionary(fields.map { ($0.name, Value($0.zero)) }, uniquingKeysWith: { first, _ in first }))
+        case .enumCase(let type, let name): self = .enumCase(type: type, name: name)
         }
-        return .null
-    default: return .null
     }
 }
 

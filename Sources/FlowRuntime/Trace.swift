@@ -39,6 +39,18 @@ public struct MicroStep: Hashable, Sendable, CustomStringConvertible {
         case rejected(screen: String, errors: [String: String])
         /// No transition is enabled for the event on this screen.
         case ignored(screen: String)
+        /// The engine decided something no transition shows, on `screen` (see `EngineDecision`).
+        case decided(screen: String, EngineDecision)
+    }
+    /// What the engine does on its own, said in the trace so a run reads whole.
+    public enum EngineDecision: Hashable, Sendable {
+        /// The screen waiting for a call of `event` (the operation) was left and its `when_left: cancel` forgot the
+        /// call: its deadline stopped, and its answer, if it comes, is dropped.
+        case callForgotten
+        /// `event`, an answer, came for a call no longer waited for (forgotten as its screen was left, or timed out).
+        case answerDropped
+        /// A move out of the sub-flow in progress abandoned its call (`event` is the sub-flow): no return route runs.
+        case subflowAbandoned
     }
     public var event: String
     public var outcome: Outcome
@@ -60,6 +72,12 @@ public struct MicroStep: Hashable, Sendable, CustomStringConvertible {
             return "\(event): \(prefix)\(screen) stays, invalid: " + errors.keys.sorted().map { "\($0) \"\(errors[$0] ?? "")\"" }.joined(separator: ", ")
         case .ignored(let screen):
             return "\(event): \(prefix)ignored on \(screen)"
+        case .decided(let screen, .callForgotten):
+            return "\(event): call forgotten as \(screen) is left (when_left: cancel); a late answer is dropped"
+        case .decided(let screen, .answerDropped):
+            return "\(event): dropped on \(screen): its call is no longer waited for (its screen was left, or it timed out)"
+        case .decided(let screen, .subflowAbandoned):
+            return "\(event): sub-flow abandoned from \(screen), without a return route"
         }
     }
 }

@@ -53,7 +53,7 @@ struct TraceLog: Sendable {
     }
 
     struct Micro: Sendable {
-        enum Kind: UInt8, Sendable { case taken, takenGlobal, rejected, ignored }
+        enum Kind: UInt8, Sendable { case taken, takenGlobal, rejected, ignored, callForgotten, answerDropped, subflowAbandoned }
         var event: Int32
         var screen: Int32
         /// Taken: the screen reached, or -1 when the run ended.
@@ -277,6 +277,11 @@ struct TraceLog: Sendable {
 
     mutating func ignored(event: Int, screen: Int, guards range: Range<Int>? = nil) {
         record(event: event, screen: screen, to: -1, detail: 0, kind: .ignored, guards: range)
+    }
+
+    /// An engine decision (`kind` one of callForgotten, answerDropped, subflowAbandoned) about `event` on `screen`.
+    mutating func decided(_ kind: Micro.Kind, event: Int, screen: Int) {
+        record(event: event, screen: screen, to: -1, detail: 0, kind: kind, guards: nil)
     }
 
     private mutating func record(event: Int, screen: Int, to: Int, detail: Int, kind: Micro.Kind, guards range: Range<Int>?) {

@@ -7,11 +7,21 @@ import Testing
 public final class TestDiagnosticCollector: DiagnosticCollector, @unchecked Sendable {
     private let lock = NSLock()
     private var expectedCodes: [String]
+    private let toleratedCodes: [String]
     private var received: [Diagnostic] = []
 
-    /// - Parameter expecting: Diagnostic codes allowed (each at least once); anything else fails the test.
-    public init(expecting codes: [String] = []) {
+    /// Codes the apps and fixtures still carry on purpose, allowed whether or not they appear:
+    /// `late-answer-unhandled` (175 at its introduction, listed per app in the closing note), until the flows settle
+    /// each late answer (`when_left: cancel`, or a handler where the answer still matters). Its own golden
+    /// fixture (Tests/Fixtures/diagnostics/late-answer-unhandled) checks its text.
+    public static let toleratedByDefault = ["late-answer-unhandled"]
+
+    /// - Parameters:
+    ///   - expecting: Diagnostic codes allowed (each at least once); anything else fails the test.
+    ///   - tolerating: Codes allowed any number of times, none included.
+    public init(expecting codes: [String] = [], tolerating: [String] = TestDiagnosticCollector.toleratedByDefault) {
         expectedCodes = codes
+        toleratedCodes = tolerating
     }
 
     public func emit(_ diagnostic: Diagnostic) {
@@ -29,7 +39,7 @@ public final class TestDiagnosticCollector: DiagnosticCollector, @unchecked Send
     /// Records an issue for every unexpected diagnostic and every expected code never seen.
     public func verify(sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let all = diagnostics
-        for diagnostic in all where !expectedCodes.contains(diagnostic.code) {
+        for diagnostic in all where !expectedCodes.contains(diagnostic.code) && !toleratedCodes.contains(diagnostic.code) {
             Issue.record("unexpected diagnostic: \(DiagnosticRenderer(format: .text).renderText(diagnostic))", sourceLocation: sourceLocation)
         }
         for code in expectedCodes where !all.contains(where: { $0.code == code }) {

@@ -179,6 +179,8 @@ enum DeclaredDiagnosticCodes {
         }
         let bag = DiagnosticBag()
         _ = compile(CompilerConfig(inputs: ["tempo"], generatesOutputs: false), fileSystem: FixtureFileSystem(base: folder), diagnostics: bag)
-        #expect(bag.diagnostics.map(\.code) == [code], "\(bag.diagnostics.count) diagnostics: \(bag.diagnostics.prefix(5).map(\.message))")
+        // The warnings Tempo still carries on purpose are not the planted mistake's.
+        let found = bag.diagnostics.filter { !TestDiagnosticCollector.toleratedByDefault.contains($0.code) }
+        #expect(found.map(\.code) == [code], "\(found.count) diagnostics: \(found.prefix(5).map(\.message))")
     }
 }

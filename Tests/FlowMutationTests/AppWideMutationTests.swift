@@ -84,7 +84,7 @@ import Testing
         let report = MutationReport(run: runMutation(of: app))
         let document = MutationDocument(report, fingerprint: "test")
         let negated = try #require(document.mutants.first { $0.operator == "guard-negated" })
-        #expect(negated.killedBy == ["locks_in_the_second_flow"])
+        #expect(negated.killedBy == [.init(kind: .scenario, name: "locks_in_the_second_flow")])
         #expect(document.flows.last?.name == "(app-wide)")
         #expect(document.flows.last?.mutants == 11)
     }

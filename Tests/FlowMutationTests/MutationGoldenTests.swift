@@ -46,10 +46,10 @@ import Testing
         let timer = try #require(document.mutants.first { $0.change == "after: 3s → 2s" })
         #expect(!timer.killed)
         let longer = try #require(document.mutants.first { $0.change == "after: 3s → 4s" })
-        #expect(longer.killed && longer.killedBy == ["welcome_moves_on"])
+        #expect(longer.killed && longer.killedBy == [.init(kind: .scenario, name: "welcome_moves_on")])
         for change in ["pin.min_length: 4 → 3", "pin.min_length: 4 → 5", "drop pin.min_length"] {
             let mutant = try #require(document.mutants.first { $0.change == change })
-            #expect(mutant.killedBy == ["short_pin_is_rejected"], "\(change)")
+            #expect(mutant.killedBy == [.init(kind: .scenario, name: "short_pin_is_rejected")], "\(change)")
         }
         let welcome = try #require(document.criteria.first { $0.id == "AC-MUT-01" })
         // No scenario looks at the welcome screen's screen view either.

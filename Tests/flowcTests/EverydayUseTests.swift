@@ -58,7 +58,7 @@ import Testing
         let document = try JSONSerialization.jsonObject(with: Data(contentsOf: output.appendingPathComponent("reports/tempo/mutation.json"))) as? [String: Any]
         #expect(document?["complete"] as? Bool == false, "a run of some scenarios is not the complete score")
         #expect((document?["selection"] as? [String: Any])?["scenarios"] as? [String] == ["plan_must_be_chosen"])
-        let killers = Set(((document?["mutants"] as? [[String: Any]]) ?? []).flatMap { $0["killedBy"] as? [String] ?? [] })
+        let killers = Set(((document?["mutants"] as? [[String: Any]]) ?? []).flatMap { (($0["killedBy"] as? [[String: Any]]) ?? []).filter { $0["kind"] as? String == "scenario" }.compactMap { $0["name"] as? String } })
         #expect(killers.isSubset(of: ["plan_must_be_chosen"]), "\(killers)")
         let typo = try await runFlowc(["mutate", "tempo", "--scenario", "nope", "--output", output.path], in: packageRoot())
         #expect(typo.status == 64)

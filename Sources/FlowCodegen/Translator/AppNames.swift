@@ -281,24 +281,27 @@ struct AppNames {
         }
     }
 
-    /// The interpreter's zero value of `type` (what a variable holds before anything is written).
-    func zeroValue(_ type: ValueType) -> SwiftExpression {
-        switch type {
-        case .bool: return .id("false")
-        case .int, .duration: return .int(0)
-        case .decimal: return .call(.id("Decimal"), [SwiftArgument(nil, .int(0))])
-        case .money: return .call(.id("Money"), [SwiftArgument("amount", .int(0)), SwiftArgument("currency", .string(app.currency))])
-        case .text: return .string("")
-        case .list: return .array([])
-        case .date: return .call(.id("date"), [SwiftArgument(nil, .int(1970)), SwiftArgument(nil, .int(1)), SwiftArgument(nil, .int(1))])
-        case .timestamp: return .call(.id("Timestamp"), [SwiftArgument("millisecondsSince1970", .int(0))])
-        case .record(let name): return .call(.id(typeName(name)), [])
-        case .enumeration(let name):
-            if let declaration = app.types.first(where: { $0.name == name }), case .enumeration(let cases) = declaration.kind, let first = cases.first {
-                return .member(.id(typeName(name)), enumCase(type: name, value: first))
-            }
-            return .id("nil")
-        default: return .id("nil")
+    /// The zero value of `type` in `place` (`App.zeroValue(of:in:)`, the one definition the interpreter renders too)
+    /// as Swift.
+    func zeroValue(_ type: ValueType, in place: ZeroPlace) -> SwiftExpression {
+        swift(app.zeroValue(of: type, in: place))
+    }
+
+    /// Generated Swift's form of a zero value: the one rendering of `ZeroValue` on this side.
+    func swift(_ zero: ZeroValue) -> SwiftExpression {
+        switch zero {
+        case .none: return .id("nil")
+        case .bool(let value): return .id(value ? "true" : "false")
+        case .int(let value), .duration(let value): return .int(value)
+        case .decimal(let value): return .call(.id("Decimal"), [SwiftArgument(nil, .int(value))])
+        case .money(let currency): return .call(.id("Money"), [SwiftArgument("amount", .int(0)), SwiftArgument("currency", .string(currency))])
+        case .text(let value): return .string(value)
+        case .emptyList: return .array([])
+        case .epochDate: return .call(.id("date"), [SwiftArgument(nil, .int(1970)), SwiftArgument(nil, .int(1)), SwiftArgument(nil, .int(1))])
+        case .epochTimestamp: return .call(.id("Timestamp"), [SwiftArgument("millisecondsSince1970", .int(0))])
+        // The generated record's `init()` puts every field at its stored zero, the fields `ZeroValue.record` lists.
+        case .record(let name, _): return .call(.id(typeName(name)), [])
+        case .enumCase(let type, let name): return .member(.id(typeName(type)), enumCase(type: type, value: name))
         }
     }
 

@@ -137,7 +137,7 @@ struct LoweredCodeTranslator {
                 code: .call(.member(target, "append"), [SwiftArgument(nil, translated.code)]), throwing: translated.throwing, nullable: false, type: .error)))]
         case .clear(let path):
             let (target, type) = statePath(path)
-            let zero = type.map { names.isStoredOptional($0) ? .id("nil") : names.zeroValue($0) } ?? .id("nil")
+            let zero = type.map { names.zeroValue($0, in: .stored) } ?? .id("nil")
             return [.assign(target, zero)]
         case .clearFields:
             return [.expression(.call(.id("clearForm"), []))]
@@ -161,7 +161,7 @@ struct LoweredCodeTranslator {
                     throwing = throwing || translated.throwing
                     values.append(SwiftArgument(Naming.member(input.name).replacingOccurrences(of: "`", with: ""), translated.code))
                 } else {
-                    values.append(SwiftArgument(Naming.member(input.name).replacingOccurrences(of: "`", with: ""), names.zeroValue(input.type)))
+                    values.append(SwiftArgument(Naming.member(input.name).replacingOccurrences(of: "`", with: ""), names.zeroValue(input.type, in: .required)))
                 }
             }
             let caseName = names.operationCase(service: service, operation: operation)
@@ -195,7 +195,7 @@ struct LoweredCodeTranslator {
         case .raise(let name):
             guard let declaration = app.events.first(where: { $0.name == name }) else { return [.comment("raise \(name): not an event")] }
             let event: SwiftExpression = .call(.member(nil, names.eventCase(name)), declaration.payload.map {
-                SwiftArgument(Naming.member($0.name).replacingOccurrences(of: "`", with: ""), names.zeroValue($0.type))
+                SwiftArgument(Naming.member($0.name).replacingOccurrences(of: "`", with: ""), names.zeroValue($0.type, in: .required))
             } + [SwiftArgument("raisedBy", .call(.id("RaisedByFlows"), []))])
             return [.expression(.call(.member(.id("raised"), "append"), [SwiftArgument(nil, event)]))]
         }

@@ -312,7 +312,7 @@ struct MachineTranslator {
                                  access: publicAccess,
                                  .function(modifiers: [], name: names.derivedFunction(derived.name), parameters: [], effects: [], returns: type,
                                            body: [.return(.binary("??", .parenthesized(.prefix("try? ", .call(.id(names.derivedComputeFunction(derived.name)), []))),
-                                                                  names.zeroValue(derived.type)))])),
+                                                                  names.zeroValue(derived.type, in: .required)))])),
                 SwiftDeclaration(doc: ["`\(derived.name)`, or the `FlowFailure` that stops the flows computing it."],
                                  .function(modifiers: [], name: names.derivedComputeFunction(derived.name), parameters: [], effects: ["throws"],
                                            returns: type, body: [.return(ExpressionTranslator.wrap(value))])),
@@ -322,18 +322,17 @@ struct MachineTranslator {
 
     /// What a derived value's reader returns when the flows cannot compute it, in words.
     func fallbackDescription(_ type: ValueType) -> String {
-        switch type {
+        switch app.zeroValue(of: type, in: .required) {
         case .bool: "`false`"
-        case .int, .duration: "0"
-        case .decimal: "0"
-        case .money: "0 \(app.currency)"
+        case .int, .duration, .decimal: "0"
+        case .money(let currency): "0 \(currency)"
         case .text: "empty"
-        case .list: "an empty list"
-        case .date: "1970-01-01"
-        case .timestamp: "the start of 1970"
+        case .emptyList: "an empty list"
+        case .epochDate: "1970-01-01"
+        case .epochTimestamp: "the start of 1970"
         case .record: "a record of empty values"
-        case .enumeration: "its first value"
-        case .optional, .null, .error: "nil"
+        case .enumCase: "its first value"
+        case .none: "nil"
         }
     }
 

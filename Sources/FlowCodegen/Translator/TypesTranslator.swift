@@ -344,7 +344,7 @@ struct TypesTranslator {
                     let pattern = labels.isEmpty ? ".\(name)" : ".\(name)(" + labels.map { "let " + Naming.member($0) }.joined(separator: ", ") + ")"
                     let event: SwiftExpression = payload.isEmpty ? .member(nil, names.eventCase(eventName)) : .call(.member(nil, names.eventCase(eventName)), payload.map { field in
                         let label = Naming.member(field.name).replacingOccurrences(of: "`", with: "")
-                        return SwiftArgument(label, outcome.output.contains { $0.name == field.name } ? .id(Naming.member(field.name)) : names.zeroValue(field.type))
+                        return SwiftArgument(label, outcome.output.contains { $0.name == field.name } ? .id(Naming.member(field.name)) : names.zeroValue(field.type, in: .required))
                     })
                     eventCases.append(SwiftSwitchCase([pattern], [.return(event)]))
                 }
@@ -441,7 +441,7 @@ struct TypesTranslator {
         var keys: [SwiftEnumCase] = []
         for field in fields {
             let member = Naming.member(field.name)
-            let zero: SwiftExpression = defaults[field.name] ?? (names.isStoredOptional(field.type) ? .id("nil") : names.zeroValue(field.type))
+            let zero: SwiftExpression = defaults[field.name] ?? names.zeroValue(field.type, in: .stored)
             members.append(SwiftDeclaration(doc: field.description.map { [$0] } ?? ["`\(field.name)` in the flows."], access: publicAccess,
                                             .variable(isLet: false, isStatic: false, name: member, type: names.storedType(field.type), value: zero, getter: nil)))
             keys.append(SwiftEnumCase(name: member, rawValue: member == field.name ? nil : .string(field.name)))

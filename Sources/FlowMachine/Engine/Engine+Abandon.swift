@@ -29,6 +29,7 @@ extension EngineHost {
             kept = frames.lastIndex(where: { tables.subflows[Int($0.subflow)].flow == flow }).map { $0 + 1 } ?? 0
         }
         let lowest = frames[kept]
+        for frame in frames[kept...].reversed() { traceSubflowAbandoned(frame.subflow) }
         engine.callFrames.removeSubrange(kept...)
         if engine.callEvents.count > kept { engine.callEvents.removeSubrange(kept...) }
         engine.history.truncate(to: lowest.historyDepth)

@@ -61,6 +61,7 @@ extension EngineHost {
                 engine.pendingCalls.remove(at: index)
                 cancelDeadline(call.deadline, into: &effects)
                 callAbandoned(call.policy)
+                traceCallForgotten(call.policy, screen: screen)
             } else {
                 index += 1
             }

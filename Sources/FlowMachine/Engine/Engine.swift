@@ -76,6 +76,12 @@ extension EngineEffect {
     mutating func traceIgnored(event: Int32, rows: Range<Int>, guards: Range<Int>)
     /// The back gesture went from screen `from` to the current screen (`moved`), or had nowhere to go.
     mutating func traceBack(from: Int32, moved: Bool)
+    /// A call of call policy `policy` waiting on `screen` was forgotten as the screen was left (`when_left: cancel`).
+    mutating func traceCallForgotten(_ policy: Int32, screen: Int32)
+    /// Answer `event` came for a call no longer waited for, and was dropped.
+    mutating func traceAnswerDropped(event: Int32)
+    /// A move out of the sub-flow in progress abandoned call `subflow` (a row of the sub-flow table).
+    mutating func traceSubflowAbandoned(_ subflow: Int32)
 }
 
 extension EngineHost {
@@ -89,6 +95,9 @@ extension EngineHost {
     @inlinable @inline(__always) public mutating func traceRejected(row: Int, guards: Range<Int>) {}
     @inlinable @inline(__always) public mutating func traceIgnored(event: Int32, rows: Range<Int>, guards: Range<Int>) {}
     @inlinable @inline(__always) public mutating func traceBack(from: Int32, moved: Bool) {}
+    @inlinable @inline(__always) public mutating func traceCallForgotten(_ policy: Int32, screen: Int32) {}
+    @inlinable @inline(__always) public mutating func traceAnswerDropped(event: Int32) {}
+    @inlinable @inline(__always) public mutating func traceSubflowAbandoned(_ subflow: Int32) {}
 }
 
 extension EngineHost {
@@ -336,8 +345,7 @@ extension EngineHost {
     public mutating func dispatch(_ event: Event, inline: Bool = true, into effects: inout [Effect]) throws -> StepOutcome {
         // An answer to a call no longer waited for (timed out, or its screen left) is not handled.
         if engineFeatures.contains(.callPolicies), !settleCall(answeredBy: event.number, into: &effects) {
-            let mark = traceMark()
-            traceIgnored(event: event.number, rows: 0..<0, guards: mark..<mark)
+            traceAnswerDropped(event: event.number)
             return .ignored
         }
         return try dispatch(number: event.number, payload: event, inline: inline, into: &effects)

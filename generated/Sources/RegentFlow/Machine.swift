@@ -57,7 +57,8 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
             .globalTransitions,
             .raisedEvents,
             .invariants,
-            .secretFields
+            .secretFields,
+            .callPolicies
         ]
     }
 
@@ -1140,9 +1141,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
             raised.append(.launched(raisedBy: RaisedByFlows()))
         case 2:
             // R-S1 tap_sign_in_with_google
-            state.signInState = "loading"
-            state.signInAlert = nil
-            effects.append(.call(RegentServiceCall.googleSignIn))
+            try actionList2(event, into: &effects)
         case 3:
             // R-S1 google.sign_in.signed_in
             try actionList3(event, into: &effects)
@@ -1184,6 +1183,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 13:
             // R-S1-faceid enter
             effects.append(.call(RegentServiceCall.localAuthRequestPermission))
+            try engineCallStarted(1, into: &effects)
         case 14:
             // R-S1-pin tap_create_pin; R-S2-newpin tap_save_pin
             effects.append(.call(RegentServiceCall.pinStoreSave(pin: textValue(formInput(0))))) // form 0: pin
@@ -1243,6 +1243,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 29:
             // R-S2-reset tap_sign_in_with_google
             effects.append(.call(RegentServiceCall.googleSignIn))
+            try engineCallStarted(0, into: &effects)
         case 30:
             // R-S2-reset google.sign_in.signed_in; R-S2-reset google.sign_in.already_registered; R-S2-reset
             // google.sign_in.failed
@@ -1597,6 +1598,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 111:
             // R-S8 enter
             effects.append(.call(RegentServiceCall.revenuecatOfferings))
+            try engineCallStarted(2, into: &effects)
         case 112:
             // regent (global) revenuecat.customer_info.active; auth (global) revenuecat.customer_info.active; home
             // (global) revenuecat.customer_info.active
@@ -1663,6 +1665,14 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
         default:
             break
         }
+    }
+
+    @inline(never)
+    private mutating func actionList2(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+        state.signInState = "loading"
+        state.signInAlert = nil
+        effects.append(.call(RegentServiceCall.googleSignIn))
+        try engineCallStarted(0, into: &effects)
     }
 
     @inline(never)

@@ -79,6 +79,9 @@ enum RegentTables {
     regent
     auth
     home
+    google.sign_in
+    local_auth.request_permission
+    revenuecat.offerings
     """#
 
     /// IDs, names and messages the other tables point to.
@@ -121,7 +124,7 @@ enum RegentTables {
     /// enterActions, exitActions, analytics, backBlocked; one row per line, with what it is after `//`.
     static let screensData = #"""
     0 0 7 0 0 0 0 0 0 1 0 -1 0 // 0: R-LAUNCH App Launch
-    0 7 14 0 0 0 0 0 3 0 0 -1 0 // 1: R-S1 Sign-Up Screen
+    0 7 14 0 0 0 0 0 3 0 0 -1 1 // 1: R-S1 Sign-Up Screen
     0 14 18 0 0 0 0 3 5 13 0 -1 0 // 2: R-S1-faceid Face ID Setup
     0 18 20 0 2 0 0 5 5 0 0 -1 0 // 3: R-S1-pin Create your 4-digit PIN
     0 20 21 2 3 0 0 5 5 17 0 -1 0 // 4: R-S1-currency Choose your primary currency
@@ -514,7 +517,7 @@ enum RegentTables {
     }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "7a9820f2b9aa0e6e"
+    static let fingerprint = "baf75c80505ba40b"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(
@@ -577,6 +580,23 @@ enum RegentTables {
             50,
             51,
             52
+        ],
+        callPolicies: [
+            CallPolicyEntry(
+                operation: 72,
+                timer: (-1),
+                timeoutEvent: (-1),
+                cancelsOnLeave: true,
+                answers: [7, 8, 9, 10, 11]
+            ),
+            CallPolicyEntry(
+                operation: 73,
+                timer: (-1),
+                timeoutEvent: (-1),
+                cancelsOnLeave: true,
+                answers: [12, 13, 14]
+            ),
+            CallPolicyEntry(operation: 74, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [42, 43])
         ]
     )
 }

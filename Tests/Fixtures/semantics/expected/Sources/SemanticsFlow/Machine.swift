@@ -412,33 +412,91 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             // OPT-1 check_all
             state.log.append("one failed")
         case 39:
+            // ZRO-1 raise_zeros
+            raised.append(
+                .zerosRaised(
+                    flag: false,
+                    count: 0,
+                    ratio: Decimal(0),
+                    amount: Money(amount: 0, currency: "GBP"),
+                    label: "",
+                    tags: [],
+                    wait: 0,
+                    day: date(1970, 1, 1),
+                    at: Timestamp(millisecondsSince1970: 0),
+                    tone: SemanticsTone.warm,
+                    probe: SemanticsProbe(),
+                    raisedBy: RaisedByFlows()
+                )
+            )
+        case 40:
+            // ZRO-1 zeros_raised
+            try actionList40(event, into: &effects)
+        case 41:
+            // ZRO-1 clear_zeros
+            try actionList41(event, into: &effects)
+        case 42:
             // SUB-1 check
             effects.append(.call(SemanticsServiceCall.bankTransfer(amount: SemanticsConstants.gbp1)))
-        case 40:
+        case 43:
             // SUB-1 deeper → inner.done
             state.log.append("inner done")
-        case 41:
+        case 44:
             // SUB-1 deeper → inner.cancelled
             state.log.append("inner cancelled")
-        case 42:
+        case 45:
             // SUB-2 after 40s
             state.log.append("SUB-2 timer")
-        case 43:
+        case 46:
             // INNER-1 authorise
             effects.append(.call(SemanticsServiceCall.bankAuthorise(amount: SemanticsConstants.gbp1)))
             try engineCallStarted(0, into: &effects)
-        case 44:
+        case 47:
             // INNER-1 bank.authorise.timed_out
             state.log.append("authorise timed out")
-        case 45:
+        case 48:
             // INNER-1 bank.status.unknown
             state.log.append("status unknown")
-        case 46:
+        case 49:
             // INNER-1 after 20s
             state.log.append("INNER-1 timer")
         default:
             break
         }
+    }
+
+    @inline(never)
+    private mutating func actionList40(_ event: SemanticsEvent?, into effects: inout [SemanticsEffect]) throws {
+        guard case .zerosRaised(let eventFlag, let eventCount, let eventRatio, let eventAmount, let eventLabel, let eventTags, let eventWait, let eventDay, let eventAt, let eventTone, let eventProbe, _)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.zFlag = eventFlag
+        state.zCount = eventCount
+        state.zRatio = eventRatio
+        state.zAmount = eventAmount
+        state.zLabel = eventLabel
+        state.zTags = eventTags
+        state.zWait = eventWait
+        state.zDay = eventDay
+        state.zAt = eventAt
+        state.zTone = eventTone
+        state.zMaybe = eventProbe
+    }
+
+    @inline(never)
+    private mutating func actionList41(_ event: SemanticsEvent?, into effects: inout [SemanticsEffect]) throws {
+        state.zFlag = false
+        state.zCount = 0
+        state.zRatio = Decimal(0)
+        state.zAmount = Money(amount: 0, currency: "GBP")
+        state.zLabel = ""
+        state.zTags = []
+        state.zWait = 0
+        state.zDay = nil
+        state.zAt = nil
+        state.zTone = SemanticsTone.warm
+        state.zProbe = SemanticsProbe()
+        state.zMaybe = nil
     }
 
     /// Validator number `id`: the message of the first rule `input` fails, or nil.
@@ -632,6 +690,8 @@ enum SemanticsConstants {
     static let decimal0 = decimal("0")
     static let decimal1 = decimal("1")
     static let decimal100 = decimal("100")
+    static let decimal9 = decimal("9")
     static let gbp1 = Money(amount: decimal("1"), currency: "GBP")
     static let gbp5 = Money(amount: decimal("5"), currency: "GBP")
+    static let gbp9 = Money(amount: decimal("9"), currency: "GBP")
 }

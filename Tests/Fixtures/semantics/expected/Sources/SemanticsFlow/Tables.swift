@@ -59,6 +59,7 @@ enum SemanticsTables {
     SEC-SHEET
     SEC-OK
     OPT-1
+    ZRO-1
     SUB-DONE
     SUB-1
     SUB-2
@@ -152,13 +153,14 @@ enum SemanticsTables {
     49 // 49: SEC-SHEET Confirm with the PIN
     50 // 50: SEC-OK Secret checked
     51 // 51: OPT-1 Optionals
-    52 // 52: SUB-DONE Sub-flow done
-    53 // 53: SUB-1 Inside
-    54 // 54: SUB-2 Inside, timed
-    55 // 55: SUB-SHEET Confirm inside
-    56 // 56: INNER-1 Inner
-    57 // 57: LOCK Locked
-    58 // 58: LOCK-OUT Signed out
+    52 // 52: ZRO-1 Zero values
+    53 // 53: SUB-DONE Sub-flow done
+    54 // 54: SUB-1 Inside
+    55 // 55: SUB-2 Inside, timed
+    56 // 56: SUB-SHEET Confirm inside
+    57 // 57: INNER-1 Inner
+    58 // 58: LOCK Locked
+    59 // 59: LOCK-OUT Signed out
     """#
 
     /// Each screen's ID (an index into `strings`), by screen number.
@@ -167,65 +169,66 @@ enum SemanticsTables {
     /// Columns: flow, rowStart, rowEnd, fieldStart, fieldEnd, timerStart, timerEnd, variantStart, variantEnd,
     /// enterActions, exitActions, analytics, backBlocked; one row per line, with what it is after `//`.
     static let screensData = #"""
-    0 0 24 0 0 0 0 0 0 0 0 -1 0 // 0: HUB Rules
-    0 28 29 0 0 0 0 0 0 0 0 -1 0 // 1: HELP Help
-    0 29 32 0 0 0 0 0 0 0 0 -1 0 // 2: RTC-1 Chain start
-    0 32 33 0 0 0 0 0 0 0 0 -1 0 // 3: RTC-2 Chain end
-    0 33 38 0 0 0 0 0 0 0 0 -1 0 // 4: GRD-1 Guards
-    0 38 39 0 0 0 0 0 0 0 0 -1 0 // 5: GRD-BIG Big
-    0 39 40 0 0 0 0 0 0 0 0 -1 0 // 6: GRD-SMALL Small
-    0 40 41 0 0 0 0 0 0 0 0 -1 0 // 7: GRD-NONE None
-    0 41 43 0 2 0 0 0 0 0 0 -1 0 // 8: VAL-1 Amount
-    0 43 44 2 2 0 0 0 0 0 0 -1 0 // 9: VAL-BIG Big amount
-    0 44 45 2 2 0 0 0 0 0 0 -1 0 // 10: VAL-OK Amount accepted
-    0 45 46 2 10 0 0 0 0 0 0 -1 0 // 11: LIB-1 Bank details
-    0 46 47 10 10 0 0 0 0 0 0 -1 0 // 12: LIB-OK Bank details accepted
-    0 47 48 10 10 0 0 0 0 0 8 -1 0 // 13: ORD-1 Order start
-    0 48 49 10 10 0 0 0 0 9 0 73 0 // 14: ORD-2 Order end
-    0 49 50 10 10 0 0 0 0 0 0 -1 0 // 15: BCK-1 First
-    0 50 52 10 10 0 0 0 0 0 0 -1 0 // 16: BCK-2 Second
-    0 52 55 10 10 0 0 0 0 0 0 -1 0 // 17: BCK-3 Third
-    0 55 56 10 10 0 0 0 0 0 0 -1 1 // 18: BCK-LOCK Locked step
-    0 56 59 10 10 0 0 0 0 0 0 -1 0 // 19: SHT-1 Opener
-    0 59 60 10 10 0 0 0 0 0 10 -1 1 // 20: SHT-LOCK Locked
-    0 60 61 10 10 0 0 0 0 0 0 -1 0 // 21: SHT-S Picker
-    0 61 63 10 10 0 1 0 0 0 0 -1 0 // 22: SHT-2 Timed opener
-    0 64 66 10 10 1 1 0 0 0 0 -1 0 // 23: SHT-2S Sheet that leads on
-    0 68 70 10 10 1 2 0 0 0 0 -1 0 // 24: RET-1 Caller
-    0 73 74 10 10 2 2 0 0 0 0 -1 0 // 25: GLB-1 Own help
-    0 74 75 10 10 2 2 0 0 0 0 -1 0 // 26: GLB-OWN Own help shown
-    0 75 76 10 10 2 3 0 0 0 0 -1 0 // 27: TMR-1 Timed
-    0 77 78 10 10 3 3 0 0 0 0 -1 0 // 28: TMR-AWAY Away
-    0 78 80 10 10 3 4 0 0 0 0 -1 0 // 29: TMR-3 Timed by state
-    0 81 82 10 10 4 4 0 0 0 0 -1 0 // 30: TMR-2 Timed out
-    0 82 85 10 10 4 5 0 2 0 0 -1 0 // 31: VRT-1 Reveal
-    0 86 89 10 10 5 5 2 2 0 0 -1 0 // 32: WDY-1 Order
-    0 89 92 10 10 5 5 2 2 0 0 -1 0 // 33: SVC-1 Transfer
-    0 92 93 10 10 5 5 2 2 0 0 -1 0 // 34: SVC-OK Sent
-    0 93 94 10 10 5 5 2 2 0 0 -1 0 // 35: SVC-FAIL Failed
-    0 94 99 10 10 5 5 2 2 21 0 -1 0 // 36: CALL-1 Authorise
-    0 99 100 10 10 5 5 2 2 0 0 -1 0 // 37: CALL-OK Approved
-    0 100 102 10 10 5 5 2 2 0 0 -1 0 // 38: CALL-FAIL Not approved
-    0 102 104 10 10 5 6 2 2 0 0 -1 0 // 39: DUE-1 Consent dashboard
-    0 105 106 10 10 6 6 2 2 0 0 -1 0 // 40: DUE-2 Re-confirm
-    0 106 107 10 10 6 7 2 2 0 0 -1 0 // 41: POLL-1 Waiting for the bank
-    0 108 109 10 10 7 7 2 2 0 0 -1 0 // 42: DUE-3 Elsewhere
-    0 109 112 10 10 7 7 2 2 23 0 -1 0 // 43: STAT-1 Status
-    0 112 115 10 10 7 7 2 2 0 0 -1 0 // 44: STAT-2 Status shown
-    0 115 118 10 11 7 7 2 2 29 0 -1 0 // 45: DEF-1 Name
-    0 118 120 11 11 7 7 2 2 0 0 -1 0 // 46: DEF-2 Name kept
-    0 120 123 11 13 7 7 2 2 0 0 -1 0 // 47: SEC-1 Secret
-    0 123 124 13 13 7 7 2 2 0 0 -1 0 // 48: SEC-2 After the secret
-    0 124 125 13 14 7 7 2 2 0 0 -1 0 // 49: SEC-SHEET Confirm with the PIN
-    0 125 126 14 14 7 7 2 2 0 0 -1 0 // 50: SEC-OK Secret checked
-    0 126 135 14 14 7 7 2 2 0 0 -1 0 // 51: OPT-1 Optionals
-    0 135 136 14 14 7 7 2 2 0 0 -1 0 // 52: SUB-DONE Sub-flow done
-    1 136 143 14 14 7 7 2 2 0 0 -1 0 // 53: SUB-1 Inside
-    1 145 146 14 14 7 8 2 2 0 0 -1 0 // 54: SUB-2 Inside, timed
-    1 147 148 14 14 8 8 2 2 0 0 -1 0 // 55: SUB-SHEET Confirm inside
-    2 148 157 14 14 8 9 2 2 0 0 -1 0 // 56: INNER-1 Inner
-    3 158 158 14 14 9 9 2 2 0 0 -1 0 // 57: LOCK Locked
-    3 158 159 14 14 9 9 2 2 0 0 -1 0 // 58: LOCK-OUT Signed out
+    0 0 25 0 0 0 0 0 0 0 0 -1 0 // 0: HUB Rules
+    0 29 30 0 0 0 0 0 0 0 0 -1 0 // 1: HELP Help
+    0 30 33 0 0 0 0 0 0 0 0 -1 0 // 2: RTC-1 Chain start
+    0 33 34 0 0 0 0 0 0 0 0 -1 0 // 3: RTC-2 Chain end
+    0 34 39 0 0 0 0 0 0 0 0 -1 0 // 4: GRD-1 Guards
+    0 39 40 0 0 0 0 0 0 0 0 -1 0 // 5: GRD-BIG Big
+    0 40 41 0 0 0 0 0 0 0 0 -1 0 // 6: GRD-SMALL Small
+    0 41 42 0 0 0 0 0 0 0 0 -1 0 // 7: GRD-NONE None
+    0 42 44 0 2 0 0 0 0 0 0 -1 0 // 8: VAL-1 Amount
+    0 44 45 2 2 0 0 0 0 0 0 -1 0 // 9: VAL-BIG Big amount
+    0 45 46 2 2 0 0 0 0 0 0 -1 0 // 10: VAL-OK Amount accepted
+    0 46 47 2 10 0 0 0 0 0 0 -1 0 // 11: LIB-1 Bank details
+    0 47 48 10 10 0 0 0 0 0 0 -1 0 // 12: LIB-OK Bank details accepted
+    0 48 49 10 10 0 0 0 0 0 8 -1 0 // 13: ORD-1 Order start
+    0 49 50 10 10 0 0 0 0 9 0 74 0 // 14: ORD-2 Order end
+    0 50 51 10 10 0 0 0 0 0 0 -1 0 // 15: BCK-1 First
+    0 51 53 10 10 0 0 0 0 0 0 -1 0 // 16: BCK-2 Second
+    0 53 56 10 10 0 0 0 0 0 0 -1 0 // 17: BCK-3 Third
+    0 56 57 10 10 0 0 0 0 0 0 -1 1 // 18: BCK-LOCK Locked step
+    0 57 60 10 10 0 0 0 0 0 0 -1 0 // 19: SHT-1 Opener
+    0 60 61 10 10 0 0 0 0 0 10 -1 1 // 20: SHT-LOCK Locked
+    0 61 62 10 10 0 0 0 0 0 0 -1 0 // 21: SHT-S Picker
+    0 62 64 10 10 0 1 0 0 0 0 -1 0 // 22: SHT-2 Timed opener
+    0 65 67 10 10 1 1 0 0 0 0 -1 0 // 23: SHT-2S Sheet that leads on
+    0 69 71 10 10 1 2 0 0 0 0 -1 0 // 24: RET-1 Caller
+    0 74 75 10 10 2 2 0 0 0 0 -1 0 // 25: GLB-1 Own help
+    0 75 76 10 10 2 2 0 0 0 0 -1 0 // 26: GLB-OWN Own help shown
+    0 76 77 10 10 2 3 0 0 0 0 -1 0 // 27: TMR-1 Timed
+    0 78 79 10 10 3 3 0 0 0 0 -1 0 // 28: TMR-AWAY Away
+    0 79 81 10 10 3 4 0 0 0 0 -1 0 // 29: TMR-3 Timed by state
+    0 82 83 10 10 4 4 0 0 0 0 -1 0 // 30: TMR-2 Timed out
+    0 83 86 10 10 4 5 0 2 0 0 -1 0 // 31: VRT-1 Reveal
+    0 87 90 10 10 5 5 2 2 0 0 -1 0 // 32: WDY-1 Order
+    0 90 93 10 10 5 5 2 2 0 0 -1 0 // 33: SVC-1 Transfer
+    0 93 94 10 10 5 5 2 2 0 0 -1 0 // 34: SVC-OK Sent
+    0 94 95 10 10 5 5 2 2 0 0 -1 0 // 35: SVC-FAIL Failed
+    0 95 100 10 10 5 5 2 2 21 0 -1 0 // 36: CALL-1 Authorise
+    0 100 101 10 10 5 5 2 2 0 0 -1 0 // 37: CALL-OK Approved
+    0 101 103 10 10 5 5 2 2 0 0 -1 0 // 38: CALL-FAIL Not approved
+    0 103 105 10 10 5 6 2 2 0 0 -1 0 // 39: DUE-1 Consent dashboard
+    0 106 107 10 10 6 6 2 2 0 0 -1 0 // 40: DUE-2 Re-confirm
+    0 107 108 10 10 6 7 2 2 0 0 -1 0 // 41: POLL-1 Waiting for the bank
+    0 109 110 10 10 7 7 2 2 0 0 -1 0 // 42: DUE-3 Elsewhere
+    0 110 113 10 10 7 7 2 2 23 0 -1 0 // 43: STAT-1 Status
+    0 113 116 10 10 7 7 2 2 0 0 -1 0 // 44: STAT-2 Status shown
+    0 116 119 10 11 7 7 2 2 29 0 -1 0 // 45: DEF-1 Name
+    0 119 121 11 11 7 7 2 2 0 0 -1 0 // 46: DEF-2 Name kept
+    0 121 124 11 13 7 7 2 2 0 0 -1 0 // 47: SEC-1 Secret
+    0 124 125 13 13 7 7 2 2 0 0 -1 0 // 48: SEC-2 After the secret
+    0 125 126 13 14 7 7 2 2 0 0 -1 0 // 49: SEC-SHEET Confirm with the PIN
+    0 126 127 14 14 7 7 2 2 0 0 -1 0 // 50: SEC-OK Secret checked
+    0 127 136 14 14 7 7 2 2 0 0 -1 0 // 51: OPT-1 Optionals
+    0 136 140 14 14 7 7 2 2 0 0 -1 0 // 52: ZRO-1 Zero values
+    0 140 141 14 14 7 7 2 2 0 0 -1 0 // 53: SUB-DONE Sub-flow done
+    1 141 148 14 14 7 7 2 2 0 0 -1 0 // 54: SUB-1 Inside
+    1 150 151 14 14 7 8 2 2 0 0 -1 0 // 55: SUB-2 Inside, timed
+    1 152 153 14 14 8 8 2 2 0 0 -1 0 // 56: SUB-SHEET Confirm inside
+    2 153 162 14 14 8 9 2 2 0 0 -1 0 // 57: INNER-1 Inner
+    3 163 163 14 14 9 9 2 2 0 0 -1 0 // 58: LOCK Locked
+    3 163 164 14 14 9 9 2 2 0 0 -1 0 // 59: LOCK-OUT Signed out
     """#
 
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
@@ -249,174 +252,179 @@ enum SemanticsTables {
 
     /// Columns: event, guardID, actionsID, target, argument, validates; one row per line, with what it is after `//`.
     static let rowsData = #"""
-    8 0 0 1 31 0 // HUB go_variant_timer → VRT-1
-    9 0 0 1 32 0 // HUB go_working_days → WDY-1
-    10 0 0 1 2 0 // HUB go_chain → RTC-1
-    11 0 0 1 4 0 // HUB go_guards → GRD-1
-    12 0 0 1 8 0 // HUB go_validation → VAL-1
-    13 0 0 1 13 0 // HUB go_order → ORD-1
-    14 0 0 1 11 0 // HUB go_library_rules → LIB-1
-    15 0 0 1 15 0 // HUB go_back → BCK-1
-    16 0 0 1 19 0 // HUB go_sheet → SHT-1
-    17 0 0 1 36 0 // HUB go_calls → CALL-1
-    18 0 0 1 39 0 // HUB go_due → DUE-1
-    19 0 0 1 41 0 // HUB go_poll → POLL-1
-    20 0 0 1 22 0 // HUB go_leave_sheet → SHT-2
-    21 0 0 1 24 0 // HUB go_return_routes → RET-1
-    22 0 0 5 59 0 // HUB close → end closed
-    23 0 0 4 0 0 // HUB go_subflow → sub-flow sub
+    9 0 0 1 31 0 // HUB go_variant_timer → VRT-1
+    10 0 0 1 32 0 // HUB go_working_days → WDY-1
+    11 0 0 1 2 0 // HUB go_chain → RTC-1
+    12 0 0 1 4 0 // HUB go_guards → GRD-1
+    13 0 0 1 8 0 // HUB go_validation → VAL-1
+    14 0 0 1 13 0 // HUB go_order → ORD-1
+    15 0 0 1 11 0 // HUB go_library_rules → LIB-1
+    16 0 0 1 15 0 // HUB go_back → BCK-1
+    17 0 0 1 19 0 // HUB go_sheet → SHT-1
+    18 0 0 1 36 0 // HUB go_calls → CALL-1
+    19 0 0 1 39 0 // HUB go_due → DUE-1
+    20 0 0 1 41 0 // HUB go_poll → POLL-1
+    21 0 0 1 22 0 // HUB go_leave_sheet → SHT-2
+    22 0 0 1 24 0 // HUB go_return_routes → RET-1
+    23 0 0 5 60 0 // HUB close → end closed
+    24 0 0 4 0 0 // HUB go_subflow → sub-flow sub
     0 0 0 4 1 0 // HUB start_plan → sub-flow sub
-    24 0 0 1 25 0 // HUB go_global → GLB-1
-    25 0 0 1 27 0 // HUB go_timers → TMR-1
-    26 0 0 1 29 0 // HUB go_state_timer → TMR-3
-    27 0 0 1 33 0 // HUB go_services → SVC-1
-    28 0 0 1 45 0 // HUB go_defaults → DEF-1
-    29 0 0 1 47 0 // HUB go_secret → SEC-1
-    30 0 0 1 51 0 // HUB go_optional → OPT-1
-    -1 0 0 1 52 0 // HUB go_subflow → sub.done → SUB-DONE
+    25 0 0 1 25 0 // HUB go_global → GLB-1
+    26 0 0 1 27 0 // HUB go_timers → TMR-1
+    27 0 0 1 29 0 // HUB go_state_timer → TMR-3
+    28 0 0 1 33 0 // HUB go_services → SVC-1
+    29 0 0 1 45 0 // HUB go_defaults → DEF-1
+    30 0 0 1 47 0 // HUB go_secret → SEC-1
+    31 0 0 1 51 0 // HUB go_optional → OPT-1
+    32 0 0 1 52 0 // HUB go_zeros → ZRO-1
+    -1 0 0 1 53 0 // HUB go_subflow → sub.done → SUB-DONE
     -1 0 0 1 0 0 // HUB go_subflow → sub.cancelled → HUB
-    -1 0 1 1 52 0 // HUB start_plan → sub.done → SUB-DONE
+    -1 0 1 1 53 0 // HUB start_plan → sub.done → SUB-DONE
     -1 0 0 1 0 0 // HUB start_plan → sub.cancelled → HUB
-    22 0 0 3 0 0 // HELP close → back
-    31 0 2 0 0 0 // RTC-1 start_chain stays
-    32 0 3 0 0 0 // RTC-1 chain_b stays
-    33 0 4 1 3 0 // RTC-1 chain_c → RTC-2
-    34 0 0 1 0 0 // RTC-2 done → HUB
-    35 0 5 0 0 0 // GRD-1 bump stays
-    36 1 6 0 0 0 // GRD-1 peek if count > 100 stays
-    37 2 0 1 5 0 // GRD-1 pick if count > 5 → GRD-BIG
-    37 3 0 1 6 0 // GRD-1 pick if count > 0 && count <= 5 → GRD-SMALL
-    37 0 0 1 7 0 // GRD-1 pick → GRD-NONE
-    34 0 0 1 0 0 // GRD-BIG done → HUB
-    34 0 0 3 0 0 // GRD-SMALL done → back
-    34 0 0 3 0 0 // GRD-NONE done → back
-    38 4 0 1 9 1 // VAL-1 next if form.amount > 100 → VAL-BIG
-    38 0 0 1 10 1 // VAL-1 next → VAL-OK
-    34 0 0 1 0 0 // VAL-BIG done → HUB
-    34 0 0 1 0 0 // VAL-OK done → HUB
-    38 0 0 1 12 1 // LIB-1 next → LIB-OK
-    34 0 0 1 0 0 // LIB-OK done → HUB
-    39 0 7 1 14 0 // ORD-1 go → ORD-2
-    34 0 0 1 0 0 // ORD-2 done → HUB
-    38 0 0 1 16 0 // BCK-1 next → BCK-2
-    38 0 0 1 17 0 // BCK-2 next → BCK-3
-    40 0 0 3 0 0 // BCK-2 up → back
-    34 0 0 1 0 0 // BCK-3 done → HUB
-    41 0 0 1 15 0 // BCK-3 again → BCK-1
-    42 0 0 1 18 0 // BCK-3 lock → BCK-LOCK
-    34 0 0 1 0 0 // BCK-LOCK done → HUB
-    43 0 0 2 21 0 // SHT-1 open → SHT-S (overlay)
-    42 0 0 2 20 0 // SHT-1 lock → SHT-LOCK (overlay)
-    34 0 0 1 0 0 // SHT-1 done → HUB
-    44 0 0 3 0 0 // SHT-LOCK unlock → back
-    37 0 11 3 0 0 // SHT-S pick → back
-    43 0 0 2 23 0 // SHT-2 open → SHT-2S (overlay)
-    34 0 0 1 0 0 // SHT-2 done → HUB
+    23 0 0 3 0 0 // HELP close → back
+    33 0 2 0 0 0 // RTC-1 start_chain stays
+    34 0 3 0 0 0 // RTC-1 chain_b stays
+    35 0 4 1 3 0 // RTC-1 chain_c → RTC-2
+    36 0 0 1 0 0 // RTC-2 done → HUB
+    37 0 5 0 0 0 // GRD-1 bump stays
+    38 1 6 0 0 0 // GRD-1 peek if count > 100 stays
+    39 2 0 1 5 0 // GRD-1 pick if count > 5 → GRD-BIG
+    39 3 0 1 6 0 // GRD-1 pick if count > 0 && count <= 5 → GRD-SMALL
+    39 0 0 1 7 0 // GRD-1 pick → GRD-NONE
+    36 0 0 1 0 0 // GRD-BIG done → HUB
+    36 0 0 3 0 0 // GRD-SMALL done → back
+    36 0 0 3 0 0 // GRD-NONE done → back
+    40 4 0 1 9 1 // VAL-1 next if form.amount > 100 → VAL-BIG
+    40 0 0 1 10 1 // VAL-1 next → VAL-OK
+    36 0 0 1 0 0 // VAL-BIG done → HUB
+    36 0 0 1 0 0 // VAL-OK done → HUB
+    40 0 0 1 12 1 // LIB-1 next → LIB-OK
+    36 0 0 1 0 0 // LIB-OK done → HUB
+    41 0 7 1 14 0 // ORD-1 go → ORD-2
+    36 0 0 1 0 0 // ORD-2 done → HUB
+    40 0 0 1 16 0 // BCK-1 next → BCK-2
+    40 0 0 1 17 0 // BCK-2 next → BCK-3
+    42 0 0 3 0 0 // BCK-2 up → back
+    36 0 0 1 0 0 // BCK-3 done → HUB
+    43 0 0 1 15 0 // BCK-3 again → BCK-1
+    44 0 0 1 18 0 // BCK-3 lock → BCK-LOCK
+    36 0 0 1 0 0 // BCK-LOCK done → HUB
+    45 0 0 2 21 0 // SHT-1 open → SHT-S (overlay)
+    44 0 0 2 20 0 // SHT-1 lock → SHT-LOCK (overlay)
+    36 0 0 1 0 0 // SHT-1 done → HUB
+    46 0 0 3 0 0 // SHT-LOCK unlock → back
+    39 0 11 3 0 0 // SHT-S pick → back
+    45 0 0 2 23 0 // SHT-2 open → SHT-2S (overlay)
+    36 0 0 1 0 0 // SHT-2 done → HUB
     -1 0 12 0 0 0 // SHT-2 after 30s stays
-    45 0 0 1 15 0 // SHT-2S elsewhere → BCK-1
-    46 0 0 4 2 0 // SHT-2S start_sub → sub-flow sub
-    -1 0 0 1 52 0 // SHT-2S start_sub → sub.done → SUB-DONE
+    47 0 0 1 15 0 // SHT-2S elsewhere → BCK-1
+    48 0 0 4 2 0 // SHT-2S start_sub → sub-flow sub
+    -1 0 0 1 53 0 // SHT-2S start_sub → sub.done → SUB-DONE
     -1 0 0 3 0 0 // SHT-2S start_sub → sub.cancelled → back
-    39 0 0 4 3 0 // RET-1 go → sub-flow sub
-    34 0 0 1 0 0 // RET-1 done → HUB
+    41 0 0 4 3 0 // RET-1 go → sub-flow sub
+    36 0 0 1 0 0 // RET-1 done → HUB
     -1 0 13 0 0 0 // RET-1 go → sub.done stays
     -1 0 0 2 21 0 // RET-1 go → sub.cancelled → SHT-S (overlay)
     -1 0 0 1 30 0 // RET-1 after 30s → TMR-2
-    47 0 0 1 26 0 // GLB-1 help → GLB-OWN
-    34 0 0 1 0 0 // GLB-OWN done → HUB
-    48 0 0 1 28 0 // TMR-1 away → TMR-AWAY
+    49 0 0 1 26 0 // GLB-1 help → GLB-OWN
+    36 0 0 1 0 0 // GLB-OWN done → HUB
+    50 0 0 1 28 0 // TMR-1 away → TMR-AWAY
     -1 0 0 1 30 0 // TMR-1 after 30s → TMR-2
-    49 0 0 3 0 0 // TMR-AWAY return → back
-    50 0 14 0 0 0 // TMR-3 shorten stays
-    48 0 0 1 28 0 // TMR-3 away → TMR-AWAY
+    51 0 0 3 0 0 // TMR-AWAY return → back
+    52 0 14 0 0 0 // TMR-3 shorten stays
+    50 0 0 1 28 0 // TMR-3 away → TMR-AWAY
     -1 0 0 1 30 0 // TMR-3 after lock_after → TMR-2
-    34 0 0 1 0 0 // TMR-2 done → HUB
-    51 0 15 0 0 0 // VRT-1 reveal stays
-    52 0 16 0 0 0 // VRT-1 hide stays
-    53 0 0 1 0 0 // VRT-1 leave → HUB
+    36 0 0 1 0 0 // TMR-2 done → HUB
+    53 0 15 0 0 0 // VRT-1 reveal stays
+    54 0 16 0 0 0 // VRT-1 hide stays
+    55 0 0 1 0 0 // VRT-1 leave → HUB
     -1 0 16 0 0 0 // VRT-1 after 6s stays
-    54 0 17 0 0 0 // WDY-1 order stays
-    55 0 18 0 0 0 // WDY-1 measure stays
-    34 0 0 1 0 0 // WDY-1 done → HUB
-    56 0 19 0 0 0 // SVC-1 send stays
-    1 0 20 1 34 0 // SVC-1 bank.transfer.sent → SVC-OK
-    2 0 0 1 35 0 // SVC-1 bank.transfer.failed → SVC-FAIL
-    34 0 0 1 0 0 // SVC-OK done → HUB
-    34 0 0 1 0 0 // SVC-FAIL done → HUB
-    3 0 0 1 37 0 // CALL-1 bank.authorise.approved → CALL-OK
-    4 0 0 1 38 0 // CALL-1 bank.authorise.declined → CALL-FAIL
-    5 0 5 1 38 0 // CALL-1 bank.authorise.timed_out → CALL-FAIL
-    57 0 0 1 0 0 // CALL-1 cancel → HUB
-    58 0 0 1 43 0 // CALL-1 check_status → STAT-1
-    34 0 0 1 0 0 // CALL-OK done → HUB
-    34 0 0 1 0 0 // CALL-FAIL done → HUB
-    59 0 0 1 36 0 // CALL-FAIL retry → CALL-1
-    60 0 22 0 0 0 // DUE-1 extend stays
-    61 0 0 1 42 0 // DUE-1 reopen → DUE-3
+    56 0 17 0 0 0 // WDY-1 order stays
+    57 0 18 0 0 0 // WDY-1 measure stays
+    36 0 0 1 0 0 // WDY-1 done → HUB
+    58 0 19 0 0 0 // SVC-1 send stays
+    2 0 20 1 34 0 // SVC-1 bank.transfer.sent → SVC-OK
+    3 0 0 1 35 0 // SVC-1 bank.transfer.failed → SVC-FAIL
+    36 0 0 1 0 0 // SVC-OK done → HUB
+    36 0 0 1 0 0 // SVC-FAIL done → HUB
+    4 0 0 1 37 0 // CALL-1 bank.authorise.approved → CALL-OK
+    5 0 0 1 38 0 // CALL-1 bank.authorise.declined → CALL-FAIL
+    6 0 5 1 38 0 // CALL-1 bank.authorise.timed_out → CALL-FAIL
+    59 0 0 1 0 0 // CALL-1 cancel → HUB
+    60 0 0 1 43 0 // CALL-1 check_status → STAT-1
+    36 0 0 1 0 0 // CALL-OK done → HUB
+    36 0 0 1 0 0 // CALL-FAIL done → HUB
+    61 0 0 1 36 0 // CALL-FAIL retry → CALL-1
+    62 0 22 0 0 0 // DUE-1 extend stays
+    63 0 0 1 42 0 // DUE-1 reopen → DUE-3
     -1 0 0 1 40 0 // DUE-1 after at consent_expires_at - 5m → DUE-2
-    34 0 0 1 0 0 // DUE-2 done → HUB
-    53 0 0 1 0 0 // POLL-1 leave → HUB
+    36 0 0 1 0 0 // DUE-2 done → HUB
+    55 0 0 1 0 0 // POLL-1 leave → HUB
     -1 0 5 0 0 0 // POLL-1 after 10s stays
-    62 0 0 1 39 0 // DUE-3 back_to_dashboard → DUE-1
-    38 0 0 1 44 0 // STAT-1 next → STAT-2
-    6 0 0 1 44 0 // STAT-1 bank.status.known → STAT-2
-    7 0 0 1 44 0 // STAT-1 bank.status.unknown → STAT-2
-    6 0 24 0 0 0 // STAT-2 bank.status.known stays
-    7 0 25 0 0 0 // STAT-2 bank.status.unknown stays
-    34 0 0 1 0 0 // STAT-2 done → HUB
-    63 0 26 0 0 0 // DEF-1 use_favourite stays
-    64 0 27 0 0 0 // DEF-1 forget stays
-    38 0 28 1 46 1 // DEF-1 next → DEF-2
-    41 0 0 3 0 0 // DEF-2 again → back
-    34 0 0 1 0 0 // DEF-2 done → HUB
-    38 0 30 1 48 1 // SEC-1 next → SEC-2
-    65 0 0 1 50 1 // SEC-1 check → SEC-OK
-    66 0 0 2 49 0 // SEC-1 confirm → SEC-SHEET (overlay)
-    41 0 0 3 0 0 // SEC-2 again → back
-    65 0 0 1 50 1 // SEC-SHEET check → SEC-OK
-    34 0 0 1 0 0 // SEC-OK done → HUB
-    67 0 31 0 0 0 // OPT-1 quote stays
-    68 7 32 0 0 0 // OPT-1 compute if quoted != null stays
-    68 0 33 0 0 0 // OPT-1 compute stays
-    69 0 34 0 0 0 // OPT-1 convert stays
-    70 0 35 0 0 0 // OPT-1 write_note stays
-    71 0 36 0 0 0 // OPT-1 stamp stays
-    72 8 37 0 0 0 // OPT-1 check_all if factors.all(e, 6 / (2 - e) == 6) stays
-    72 0 38 0 0 0 // OPT-1 check_all stays
-    34 0 0 1 0 0 // OPT-1 done → HUB
-    34 0 0 1 0 0 // SUB-DONE done → HUB
-    73 0 0 0 0 0 // SUB-1 ping stays
-    74 0 0 5 60 0 // SUB-1 finish → end done
-    65 0 39 0 0 0 // SUB-1 check stays
-    1 0 0 0 0 0 // SUB-1 bank.transfer.sent stays
-    2 0 0 0 0 0 // SUB-1 bank.transfer.failed stays
-    75 0 0 1 54 0 // SUB-1 second → SUB-2
-    76 0 0 4 4 0 // SUB-1 deeper → sub-flow inner
-    -1 0 40 0 0 0 // SUB-1 deeper → inner.done stays
-    -1 0 41 0 0 0 // SUB-1 deeper → inner.cancelled stays
-    66 0 0 2 55 0 // SUB-2 confirm → SUB-SHEET (overlay)
-    -1 0 42 0 0 0 // SUB-2 after 40s stays
-    74 0 0 5 60 0 // SUB-SHEET finish → end done
-    74 0 0 5 60 0 // INNER-1 finish → end done
-    77 0 43 0 0 0 // INNER-1 authorise stays
-    78 0 23 0 0 0 // INNER-1 ask_status stays
-    3 0 0 0 0 0 // INNER-1 bank.authorise.approved stays
-    4 0 0 0 0 0 // INNER-1 bank.authorise.declined stays
-    5 0 44 0 0 0 // INNER-1 bank.authorise.timed_out stays
-    6 0 0 0 0 0 // INNER-1 bank.status.known stays
-    7 0 45 0 0 0 // INNER-1 bank.status.unknown stays
-    42 0 0 2 57 0 // INNER-1 lock → LOCK (overlay)
-    -1 0 46 0 0 0 // INNER-1 after 20s stays
-    34 0 0 1 0 0 // LOCK-OUT done → HUB
-    47 0 0 1 1 0 // main (global) help → HELP
-    79 0 0 1 0 0 // main (global) emergency → HUB
-    79 0 0 1 0 0 // sub (global) emergency → HUB
-    -1 0 0 5 61 0 // sub (global) after 60s → end cancelled
-    79 0 0 1 0 0 // inner (global) emergency → HUB
-    -1 0 0 5 61 0 // inner (global) after 45s → end cancelled
-    44 0 0 1 53 0 // lock (global) unlock → SUB-1
-    80 0 0 1 58 0 // lock (global) sign_out → LOCK-OUT
-    79 0 0 1 0 0 // lock (global) emergency → HUB
+    64 0 0 1 39 0 // DUE-3 back_to_dashboard → DUE-1
+    40 0 0 1 44 0 // STAT-1 next → STAT-2
+    7 0 0 1 44 0 // STAT-1 bank.status.known → STAT-2
+    8 0 0 1 44 0 // STAT-1 bank.status.unknown → STAT-2
+    7 0 24 0 0 0 // STAT-2 bank.status.known stays
+    8 0 25 0 0 0 // STAT-2 bank.status.unknown stays
+    36 0 0 1 0 0 // STAT-2 done → HUB
+    65 0 26 0 0 0 // DEF-1 use_favourite stays
+    66 0 27 0 0 0 // DEF-1 forget stays
+    40 0 28 1 46 1 // DEF-1 next → DEF-2
+    43 0 0 3 0 0 // DEF-2 again → back
+    36 0 0 1 0 0 // DEF-2 done → HUB
+    40 0 30 1 48 1 // SEC-1 next → SEC-2
+    67 0 0 1 50 1 // SEC-1 check → SEC-OK
+    68 0 0 2 49 0 // SEC-1 confirm → SEC-SHEET (overlay)
+    43 0 0 3 0 0 // SEC-2 again → back
+    67 0 0 1 50 1 // SEC-SHEET check → SEC-OK
+    36 0 0 1 0 0 // SEC-OK done → HUB
+    69 0 31 0 0 0 // OPT-1 quote stays
+    70 7 32 0 0 0 // OPT-1 compute if quoted != null stays
+    70 0 33 0 0 0 // OPT-1 compute stays
+    71 0 34 0 0 0 // OPT-1 convert stays
+    72 0 35 0 0 0 // OPT-1 write_note stays
+    73 0 36 0 0 0 // OPT-1 stamp stays
+    74 8 37 0 0 0 // OPT-1 check_all if factors.all(e, 6 / (2 - e) == 6) stays
+    74 0 38 0 0 0 // OPT-1 check_all stays
+    36 0 0 1 0 0 // OPT-1 done → HUB
+    75 0 39 0 0 0 // ZRO-1 raise_zeros stays
+    1 0 40 0 0 0 // ZRO-1 zeros_raised stays
+    76 0 41 0 0 0 // ZRO-1 clear_zeros stays
+    36 0 0 1 0 0 // ZRO-1 done → HUB
+    36 0 0 1 0 0 // SUB-DONE done → HUB
+    77 0 0 0 0 0 // SUB-1 ping stays
+    78 0 0 5 61 0 // SUB-1 finish → end done
+    67 0 42 0 0 0 // SUB-1 check stays
+    2 0 0 0 0 0 // SUB-1 bank.transfer.sent stays
+    3 0 0 0 0 0 // SUB-1 bank.transfer.failed stays
+    79 0 0 1 55 0 // SUB-1 second → SUB-2
+    80 0 0 4 4 0 // SUB-1 deeper → sub-flow inner
+    -1 0 43 0 0 0 // SUB-1 deeper → inner.done stays
+    -1 0 44 0 0 0 // SUB-1 deeper → inner.cancelled stays
+    68 0 0 2 56 0 // SUB-2 confirm → SUB-SHEET (overlay)
+    -1 0 45 0 0 0 // SUB-2 after 40s stays
+    78 0 0 5 61 0 // SUB-SHEET finish → end done
+    78 0 0 5 61 0 // INNER-1 finish → end done
+    81 0 46 0 0 0 // INNER-1 authorise stays
+    82 0 23 0 0 0 // INNER-1 ask_status stays
+    4 0 0 0 0 0 // INNER-1 bank.authorise.approved stays
+    5 0 0 0 0 0 // INNER-1 bank.authorise.declined stays
+    6 0 47 0 0 0 // INNER-1 bank.authorise.timed_out stays
+    7 0 0 0 0 0 // INNER-1 bank.status.known stays
+    8 0 48 0 0 0 // INNER-1 bank.status.unknown stays
+    44 0 0 2 58 0 // INNER-1 lock → LOCK (overlay)
+    -1 0 49 0 0 0 // INNER-1 after 20s stays
+    36 0 0 1 0 0 // LOCK-OUT done → HUB
+    49 0 0 1 1 0 // main (global) help → HELP
+    83 0 0 1 0 0 // main (global) emergency → HUB
+    83 0 0 1 0 0 // sub (global) emergency → HUB
+    -1 0 0 5 62 0 // sub (global) after 60s → end cancelled
+    83 0 0 1 0 0 // inner (global) emergency → HUB
+    -1 0 0 5 62 0 // inner (global) after 45s → end cancelled
+    46 0 0 1 54 0 // lock (global) unlock → SUB-1
+    84 0 0 1 59 0 // lock (global) sign_out → LOCK-OUT
+    83 0 0 1 0 0 // lock (global) emergency → HUB
     """#
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
@@ -433,10 +441,10 @@ enum SemanticsTables {
 
     /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name; one row per line, with what it is after `//`.
     static let flowsData = #"""
-    0 159 161 9 9 80 // main
-    53 161 162 9 10 81 // sub
-    56 163 164 10 11 82 // inner
-    57 165 168 11 11 83 // lock
+    0 164 166 9 9 81 // main
+    54 166 167 9 10 82 // sub
+    57 168 169 10 11 83 // inner
+    58 170 173 11 11 84 // lock
     """#
 
     /// Each flow's start screen, global transitions and global timers.
@@ -446,19 +454,19 @@ enum SemanticsTables {
 
     /// Columns: milliseconds, rowStart, rowEnd, variant; one row per line, with what it is after `//`.
     static let timersData = #"""
-    30000 63 64 -1 // SHT-2 after 30s
-    30000 72 73 -1 // RET-1 after 30s
-    30000 76 77 -1 // TMR-1 after 30s
-    0 80 81 -1 // TMR-3 after lock_after
-    6000 85 86 0 // VRT-1 revealed after 6s
-    0 104 105 -1 // DUE-1 after at consent_expires_at - 5m
-    10000 107 108 -1 // POLL-1 after 10s
-    40000 146 147 -1 // SUB-2 after 40s
-    20000 157 158 -1 // INNER-1 after 20s
-    60000 162 163 -1 // sub (global) after 60s
-    45000 164 165 -1 // inner (global) after 45s
-    120000 168 168 -1 // bank.authorise times out after 2m
-    10000 168 168 -1 // bank.status times out after 10s
+    30000 64 65 -1 // SHT-2 after 30s
+    30000 73 74 -1 // RET-1 after 30s
+    30000 77 78 -1 // TMR-1 after 30s
+    0 81 82 -1 // TMR-3 after lock_after
+    6000 86 87 0 // VRT-1 revealed after 6s
+    0 105 106 -1 // DUE-1 after at consent_expires_at - 5m
+    10000 108 109 -1 // POLL-1 after 10s
+    40000 151 152 -1 // SUB-2 after 40s
+    20000 162 163 -1 // INNER-1 after 20s
+    60000 167 168 -1 // sub (global) after 60s
+    45000 169 170 -1 // inner (global) after 45s
+    120000 173 173 -1 // bank.authorise times out after 2m
+    10000 173 173 -1 // bank.status times out after 10s
     """#
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
@@ -482,16 +490,16 @@ enum SemanticsTables {
 
     /// Columns: outcome, rowStart, rowEnd; one row per line, with what it is after `//`.
     static let returnsData = #"""
-    60 24 25 // done
-    61 25 26 // cancelled
-    60 26 27 // done
-    61 27 28 // cancelled
-    60 66 67 // done
-    61 67 68 // cancelled
-    60 70 71 // done
-    61 71 72 // cancelled
-    60 143 144 // done
-    61 144 145 // cancelled
+    61 25 26 // done
+    62 26 27 // cancelled
+    61 27 28 // done
+    62 28 29 // cancelled
+    61 67 68 // done
+    62 68 69 // cancelled
+    61 71 72 // done
+    62 72 73 // cancelled
+    61 148 149 // done
+    62 149 150 // cancelled
     """#
 
     /// Where each outcome of a sub-flow call leads.
@@ -501,20 +509,20 @@ enum SemanticsTables {
 
     /// Columns: name, validator, shownWhen, shownWhenSource, secret; one row per line, with what it is after `//`.
     static let fieldsData = #"""
-    62 1 0 0 0 // VAL-1 amount
-    64 2 5 63 0 // VAL-1 purpose
-    65 3 0 0 0 // LIB-1 account
-    66 4 0 0 0 // LIB-1 sort_code
-    67 5 0 0 0 // LIB-1 iban
-    68 6 0 0 0 // LIB-1 bic
-    69 7 0 0 0 // LIB-1 email
-    70 8 0 0 0 // LIB-1 phone
-    71 9 0 0 0 // LIB-1 birth
-    72 10 0 0 0 // LIB-1 share
-    76 0 0 0 0 // DEF-1 name
-    77 11 0 0 1 // SEC-1 pin
-    78 12 0 0 0 // SEC-1 nickname
-    79 13 0 0 1 // SEC-SHEET pin_again
+    63 1 0 0 0 // VAL-1 amount
+    65 2 5 64 0 // VAL-1 purpose
+    66 3 0 0 0 // LIB-1 account
+    67 4 0 0 0 // LIB-1 sort_code
+    68 5 0 0 0 // LIB-1 iban
+    69 6 0 0 0 // LIB-1 bic
+    70 7 0 0 0 // LIB-1 email
+    71 8 0 0 0 // LIB-1 phone
+    72 9 0 0 0 // LIB-1 birth
+    73 10 0 0 0 // LIB-1 share
+    77 0 0 0 0 // DEF-1 name
+    78 11 0 0 1 // SEC-1 pin
+    79 12 0 0 0 // SEC-1 nickname
+    80 13 0 0 1 // SEC-SHEET pin_again
     """#
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.
@@ -524,8 +532,8 @@ enum SemanticsTables {
 
     /// Columns: name, condition; one row per line, with what it is after `//`.
     static let variantsData = #"""
-    74 6 // VRT-1 revealed
-    75 0 // VRT-1 hidden
+    75 6 // VRT-1 revealed
+    76 0 // VRT-1 hidden
     """#
 
     /// Every screen variant, grouped by screen: its name and condition.
@@ -534,7 +542,7 @@ enum SemanticsTables {
     }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "324d42a89fdd7939"
+    static let fingerprint = "ad0aa811d0ad3ec8"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(
@@ -548,10 +556,10 @@ enum SemanticsTables {
         returns: returns,
         fields: fields,
         variants: variants,
-        serviceAnswerEvents: [1, 2, 3, 4, 5, 6, 7],
+        serviceAnswerEvents: [2, 3, 4, 5, 6, 7, 8],
         callPolicies: [
-            CallPolicyEntry(operation: 84, timer: 11, timeoutEvent: 5, cancelsOnLeave: true, answers: [3, 4, 5]),
-            CallPolicyEntry(operation: 85, timer: 12, timeoutEvent: 7, cancelsOnLeave: false, answers: [6, 7])
+            CallPolicyEntry(operation: 85, timer: 11, timeoutEvent: 6, cancelsOnLeave: true, answers: [4, 5, 6]),
+            CallPolicyEntry(operation: 86, timer: 12, timeoutEvent: 8, cancelsOnLeave: false, answers: [7, 8])
         ],
         repeatingTimers: [6]
     )

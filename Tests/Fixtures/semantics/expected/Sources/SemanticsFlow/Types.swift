@@ -167,6 +167,9 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
     /// Optionals (OPT-1)
     case opt1 = "OPT-1"
 
+    /// Zero values (ZRO-1)
+    case zro1 = "ZRO-1"
+
     /// Sub-flow done (SUB-DONE)
     case subDONE = "SUB-DONE"
 
@@ -295,6 +298,8 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return "Secret checked"
         case .opt1:
             return "Optionals"
+        case .zro1:
+            return "Zero values"
         case .subDONE:
             return "Sub-flow done"
         case .sub1:
@@ -419,20 +424,22 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return 50
         case .opt1:
             return 51
-        case .subDONE:
+        case .zro1:
             return 52
-        case .sub1:
+        case .subDONE:
             return 53
-        case .sub2:
+        case .sub1:
             return 54
-        case .subSHEET:
+        case .sub2:
             return 55
-        case .inner1:
+        case .subSHEET:
             return 56
-        case .lock:
+        case .inner1:
             return 57
-        case .lockOUT:
+        case .lock:
             return 58
+        case .lockOUT:
+            return 59
         }
     }
 
@@ -539,6 +546,24 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// Starts the sub-flow for a plan.
     case startPlan(plan: String)
 
+    /// Raised with no payload, so every field arrives at its zero value.
+    /// Raised by the flows (`raise: zeros_raised`), never sent by the app: only the machine can make the
+    /// `RaisedByFlows` it carries.
+    case zerosRaised(
+        flag: Bool,
+        count: Int,
+        ratio: Decimal,
+        amount: Money,
+        label: String,
+        tags: [String],
+        wait: Int,
+        day: CalendarDate,
+        at: Timestamp,
+        tone: SemanticsTone,
+        probe: SemanticsProbe,
+        raisedBy: RaisedByFlows
+    )
+
     /// Outcome `sent` of the service call `bank.transfer`.
     case bankTransferSent(reference: String)
 
@@ -582,6 +607,7 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case goDefaults
     case goSecret
     case goOptional
+    case goZeros
     case startChain
 
     /// Raised by the flows (`raise: chain_b`), never sent by the app: only the machine can make the `RaisedByFlows` it
@@ -630,6 +656,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case writeNote
     case stamp
     case checkAll
+    case raiseZeros
+    case clearZeros
     case ping
     case finish
     case second
@@ -653,241 +681,250 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 0:
             // start_plan
             self = .startPlan(plan: try fields.text("plan"))
-        case 1:
+        case 2:
             // bank.transfer.sent
             self = .bankTransferSent(reference: try fields.text("reference"))
-        case 2:
+        case 3:
             // bank.transfer.failed
             self = .bankTransferFailed
-        case 3:
+        case 4:
             // bank.authorise.approved
             self = .bankAuthoriseApproved
-        case 4:
+        case 5:
             // bank.authorise.declined
             self = .bankAuthoriseDeclined
-        case 5:
+        case 6:
             // bank.authorise.timed_out
             self = .bankAuthoriseTimedOut
-        case 6:
+        case 7:
             // bank.status.known
             self = .bankStatusKnown
-        case 7:
+        case 8:
             // bank.status.unknown
             self = .bankStatusUnknown
-        case 8:
+        case 9:
             // go_variant_timer
             self = .goVariantTimer
-        case 9:
+        case 10:
             // go_working_days
             self = .goWorkingDays
-        case 10:
+        case 11:
             // go_chain
             self = .goChain
-        case 11:
+        case 12:
             // go_guards
             self = .goGuards
-        case 12:
+        case 13:
             // go_validation
             self = .goValidation
-        case 13:
+        case 14:
             // go_order
             self = .goOrder
-        case 14:
+        case 15:
             // go_library_rules
             self = .goLibraryRules
-        case 15:
+        case 16:
             // go_back
             self = .goBack
-        case 16:
+        case 17:
             // go_sheet
             self = .goSheet
-        case 17:
+        case 18:
             // go_calls
             self = .goCalls
-        case 18:
+        case 19:
             // go_due
             self = .goDue
-        case 19:
+        case 20:
             // go_poll
             self = .goPoll
-        case 20:
+        case 21:
             // go_leave_sheet
             self = .goLeaveSheet
-        case 21:
+        case 22:
             // go_return_routes
             self = .goReturnRoutes
-        case 22:
+        case 23:
             // close
             self = .close
-        case 23:
+        case 24:
             // go_subflow
             self = .goSubflow
-        case 24:
+        case 25:
             // go_global
             self = .goGlobal
-        case 25:
+        case 26:
             // go_timers
             self = .goTimers
-        case 26:
+        case 27:
             // go_state_timer
             self = .goStateTimer
-        case 27:
+        case 28:
             // go_services
             self = .goServices
-        case 28:
+        case 29:
             // go_defaults
             self = .goDefaults
-        case 29:
+        case 30:
             // go_secret
             self = .goSecret
-        case 30:
+        case 31:
             // go_optional
             self = .goOptional
-        case 31:
+        case 32:
+            // go_zeros
+            self = .goZeros
+        case 33:
             // start_chain
             self = .startChain
-        case 34:
+        case 36:
             // done
             self = .done
-        case 35:
+        case 37:
             // bump
             self = .bump
-        case 36:
+        case 38:
             // peek
             self = .peek
-        case 37:
+        case 39:
             // pick
             self = .pick
-        case 38:
+        case 40:
             // next
             self = .next
-        case 39:
+        case 41:
             // go
             self = .go
-        case 40:
+        case 42:
             // up
             self = .up
-        case 41:
+        case 43:
             // again
             self = .again
-        case 42:
+        case 44:
             // lock
             self = .lock
-        case 43:
+        case 45:
             // open
             self = .`open`
-        case 44:
+        case 46:
             // unlock
             self = .unlock
-        case 45:
+        case 47:
             // elsewhere
             self = .elsewhere
-        case 46:
+        case 48:
             // start_sub
             self = .startSub
-        case 47:
+        case 49:
             // help
             self = .help
-        case 48:
+        case 50:
             // away
             self = .away
-        case 49:
+        case 51:
             // return
             self = .`return`
-        case 50:
+        case 52:
             // shorten
             self = .shorten
-        case 51:
+        case 53:
             // reveal
             self = .reveal
-        case 52:
+        case 54:
             // hide
             self = .hide
-        case 53:
+        case 55:
             // leave
             self = .leave
-        case 54:
+        case 56:
             // order
             self = .order
-        case 55:
+        case 57:
             // measure
             self = .measure
-        case 56:
+        case 58:
             // send
             self = .send
-        case 57:
+        case 59:
             // cancel
             self = .cancel
-        case 58:
+        case 60:
             // check_status
             self = .checkStatus
-        case 59:
+        case 61:
             // retry
             self = .retry
-        case 60:
+        case 62:
             // extend
             self = .extend
-        case 61:
+        case 63:
             // reopen
             self = .reopen
-        case 62:
+        case 64:
             // back_to_dashboard
             self = .backToDashboard
-        case 63:
+        case 65:
             // use_favourite
             self = .useFavourite
-        case 64:
+        case 66:
             // forget
             self = .forget
-        case 65:
+        case 67:
             // check
             self = .check
-        case 66:
+        case 68:
             // confirm
             self = .confirm
-        case 67:
+        case 69:
             // quote
             self = .quote
-        case 68:
+        case 70:
             // compute
             self = .compute
-        case 69:
+        case 71:
             // convert
             self = .convert
-        case 70:
+        case 72:
             // write_note
             self = .writeNote
-        case 71:
+        case 73:
             // stamp
             self = .stamp
-        case 72:
+        case 74:
             // check_all
             self = .checkAll
-        case 73:
+        case 75:
+            // raise_zeros
+            self = .raiseZeros
+        case 76:
+            // clear_zeros
+            self = .clearZeros
+        case 77:
             // ping
             self = .ping
-        case 74:
+        case 78:
             // finish
             self = .finish
-        case 75:
+        case 79:
             // second
             self = .second
-        case 76:
+        case 80:
             // deeper
             self = .deeper
-        case 77:
+        case 81:
             // authorise
             self = .authorise
-        case 78:
+        case 82:
             // ask_status
             self = .askStatus
-        case 79:
+        case 83:
             // emergency
             self = .emergency
-        case 80:
+        case 84:
             // sign_out
             self = .signOut
-        case 32, 33:
+        case 1, 34, 35:
             throw FlowEventError(event: name, reason: .raisedByFlows)
         default:
             throw FlowEventError(event: name, reason: .unknownEvent)
@@ -905,6 +942,7 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// The events' names in the flows, one per line, by number.
     private static let flowNamesData = #"""
     start_plan
+    zeros_raised
     bank.transfer.sent
     bank.transfer.failed
     bank.authorise.approved
@@ -935,6 +973,7 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     go_defaults
     go_secret
     go_optional
+    go_zeros
     start_chain
     chain_b
     chain_c
@@ -977,6 +1016,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     write_note
     stamp
     check_all
+    raise_zeros
+    clear_zeros
     ping
     finish
     second
@@ -995,166 +1036,174 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         switch self {
         case .startPlan:
             return 0
-        case .bankTransferSent:
+        case .zerosRaised:
             return 1
-        case .bankTransferFailed:
+        case .bankTransferSent:
             return 2
-        case .bankAuthoriseApproved:
+        case .bankTransferFailed:
             return 3
-        case .bankAuthoriseDeclined:
+        case .bankAuthoriseApproved:
             return 4
-        case .bankAuthoriseTimedOut:
+        case .bankAuthoriseDeclined:
             return 5
-        case .bankStatusKnown:
+        case .bankAuthoriseTimedOut:
             return 6
-        case .bankStatusUnknown:
+        case .bankStatusKnown:
             return 7
-        case .goVariantTimer:
+        case .bankStatusUnknown:
             return 8
-        case .goWorkingDays:
+        case .goVariantTimer:
             return 9
-        case .goChain:
+        case .goWorkingDays:
             return 10
-        case .goGuards:
+        case .goChain:
             return 11
-        case .goValidation:
+        case .goGuards:
             return 12
-        case .goOrder:
+        case .goValidation:
             return 13
-        case .goLibraryRules:
+        case .goOrder:
             return 14
-        case .goBack:
+        case .goLibraryRules:
             return 15
-        case .goSheet:
+        case .goBack:
             return 16
-        case .goCalls:
+        case .goSheet:
             return 17
-        case .goDue:
+        case .goCalls:
             return 18
-        case .goPoll:
+        case .goDue:
             return 19
-        case .goLeaveSheet:
+        case .goPoll:
             return 20
-        case .goReturnRoutes:
+        case .goLeaveSheet:
             return 21
-        case .close:
+        case .goReturnRoutes:
             return 22
-        case .goSubflow:
+        case .close:
             return 23
-        case .goGlobal:
+        case .goSubflow:
             return 24
-        case .goTimers:
+        case .goGlobal:
             return 25
-        case .goStateTimer:
+        case .goTimers:
             return 26
-        case .goServices:
+        case .goStateTimer:
             return 27
-        case .goDefaults:
+        case .goServices:
             return 28
-        case .goSecret:
+        case .goDefaults:
             return 29
-        case .goOptional:
+        case .goSecret:
             return 30
-        case .startChain:
+        case .goOptional:
             return 31
-        case .chainB:
+        case .goZeros:
             return 32
-        case .chainC:
+        case .startChain:
             return 33
-        case .done:
+        case .chainB:
             return 34
-        case .bump:
+        case .chainC:
             return 35
-        case .peek:
+        case .done:
             return 36
-        case .pick:
+        case .bump:
             return 37
-        case .next:
+        case .peek:
             return 38
-        case .go:
+        case .pick:
             return 39
-        case .up:
+        case .next:
             return 40
-        case .again:
+        case .go:
             return 41
-        case .lock:
+        case .up:
             return 42
-        case .`open`:
+        case .again:
             return 43
-        case .unlock:
+        case .lock:
             return 44
-        case .elsewhere:
+        case .`open`:
             return 45
-        case .startSub:
+        case .unlock:
             return 46
-        case .help:
+        case .elsewhere:
             return 47
-        case .away:
+        case .startSub:
             return 48
-        case .`return`:
+        case .help:
             return 49
-        case .shorten:
+        case .away:
             return 50
-        case .reveal:
+        case .`return`:
             return 51
-        case .hide:
+        case .shorten:
             return 52
-        case .leave:
+        case .reveal:
             return 53
-        case .order:
+        case .hide:
             return 54
-        case .measure:
+        case .leave:
             return 55
-        case .send:
+        case .order:
             return 56
-        case .cancel:
+        case .measure:
             return 57
-        case .checkStatus:
+        case .send:
             return 58
-        case .retry:
+        case .cancel:
             return 59
-        case .extend:
+        case .checkStatus:
             return 60
-        case .reopen:
+        case .retry:
             return 61
-        case .backToDashboard:
+        case .extend:
             return 62
-        case .useFavourite:
+        case .reopen:
             return 63
-        case .forget:
+        case .backToDashboard:
             return 64
-        case .check:
+        case .useFavourite:
             return 65
-        case .confirm:
+        case .forget:
             return 66
-        case .quote:
+        case .check:
             return 67
-        case .compute:
+        case .confirm:
             return 68
-        case .convert:
+        case .quote:
             return 69
-        case .writeNote:
+        case .compute:
             return 70
-        case .stamp:
+        case .convert:
             return 71
-        case .checkAll:
+        case .writeNote:
             return 72
-        case .ping:
+        case .stamp:
             return 73
-        case .finish:
+        case .checkAll:
             return 74
-        case .second:
+        case .raiseZeros:
             return 75
-        case .deeper:
+        case .clearZeros:
             return 76
-        case .authorise:
+        case .ping:
             return 77
-        case .askStatus:
+        case .finish:
             return 78
-        case .emergency:
+        case .second:
             return 79
-        case .signOut:
+        case .deeper:
             return 80
+        case .authorise:
+            return 81
+        case .askStatus:
+            return 82
+        case .emergency:
+            return 83
+        case .signOut:
+            return 84
         case .timerFired:
             return (-2)
         }
@@ -1171,6 +1220,7 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     private enum CaseKey: String, CodingKey {
         case startPlan
+        case zerosRaised
         case bankTransferSent
         case bankTransferFailed
         case bankAuthoriseApproved
@@ -1201,6 +1251,7 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case goDefaults
         case goSecret
         case goOptional
+        case goZeros
         case startChain
         case chainB
         case chainC
@@ -1243,6 +1294,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case writeNote
         case stamp
         case checkAll
+        case raiseZeros
+        case clearZeros
         case ping
         case finish
         case second
@@ -1256,8 +1309,19 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     private enum FieldKey: String, CodingKey {
         case plan
-        case reference
+        case flag
+        case count
+        case ratio
+        case amount
+        case label
+        case tags
+        case wait
+        case day
+        case at
+        case tone
+        case probe
         case raisedBy
+        case reference
         case token
     }
 
@@ -1277,6 +1341,22 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case .startPlan:
             let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .startPlan)
             self = .startPlan(plan: try fields.decode(String.self, forKey: .plan))
+        case .zerosRaised:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .zerosRaised)
+            self = .zerosRaised(
+                flag: try fields.decode(Bool.self, forKey: .flag),
+                count: try fields.decode(Int.self, forKey: .count),
+                ratio: try fields.decode(Decimal.self, forKey: .ratio),
+                amount: try fields.decode(Money.self, forKey: .amount),
+                label: try fields.decode(String.self, forKey: .label),
+                tags: try fields.decode([String].self, forKey: .tags),
+                wait: try fields.decode(Int.self, forKey: .wait),
+                day: try fields.decode(CalendarDate.self, forKey: .day),
+                at: try fields.decode(Timestamp.self, forKey: .at),
+                tone: try fields.decode(SemanticsTone.self, forKey: .tone),
+                probe: try fields.decode(SemanticsProbe.self, forKey: .probe),
+                raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy)
+            )
         case .bankTransferSent:
             let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .bankTransferSent)
             self = .bankTransferSent(reference: try fields.decode(String.self, forKey: .reference))
@@ -1338,6 +1418,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .goSecret
         case .goOptional:
             self = .goOptional
+        case .goZeros:
+            self = .goZeros
         case .startChain:
             self = .startChain
         case .chainB:
@@ -1424,6 +1506,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .stamp
         case .checkAll:
             self = .checkAll
+        case .raiseZeros:
+            self = .raiseZeros
+        case .clearZeros:
+            self = .clearZeros
         case .ping:
             self = .ping
         case .finish:
@@ -1453,6 +1539,20 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case .startPlan(let value0):
             var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .startPlan)
             try fields.encode(value0, forKey: .plan)
+        case .zerosRaised(let value0, let value1, let value2, let value3, let value4, let value5, let value6, let value7, let value8, let value9, let value10, let value11):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .zerosRaised)
+            try fields.encode(value0, forKey: .flag)
+            try fields.encode(value1, forKey: .count)
+            try fields.encode(value2, forKey: .ratio)
+            try fields.encode(value3, forKey: .amount)
+            try fields.encode(value4, forKey: .label)
+            try fields.encode(value5, forKey: .tags)
+            try fields.encode(value6, forKey: .wait)
+            try fields.encode(value7, forKey: .day)
+            try fields.encode(value8, forKey: .at)
+            try fields.encode(value9, forKey: .tone)
+            try fields.encode(value10, forKey: .probe)
+            try fields.encode(value11, forKey: .raisedBy)
         case .bankTransferSent(let value0):
             var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .bankTransferSent)
             try fields.encode(value0, forKey: .reference)
@@ -1514,6 +1614,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goSecret)
         case .goOptional:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goOptional)
+        case .goZeros:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goZeros)
         case .startChain:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .startChain)
         case .chainB(let value0):
@@ -1600,6 +1702,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .stamp)
         case .checkAll:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .checkAll)
+        case .raiseZeros:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .raiseZeros)
+        case .clearZeros:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .clearZeros)
         case .ping:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .ping)
         case .finish:
@@ -1954,6 +2060,39 @@ public enum SemanticsOutcome {
     }
 }
 
+public enum SemanticsTone: String, Hashable, Sendable, Codable, CaseIterable {
+    case warm
+    case cool
+}
+
+public struct SemanticsProbe: Hashable, Sendable, Codable {
+    /// `name` in the flows.
+    public var name: String = ""
+
+    /// `amount` in the flows.
+    public var amount: Money = Money(amount: 0, currency: "GBP")
+
+    /// `day` in the flows.
+    public var day: CalendarDate? = nil
+
+    /// `tone` in the flows.
+    public var tone: SemanticsTone = SemanticsTone.warm
+
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
+    public init() {
+    }
+
+    /// The record as flows write it: `{name: value, ...}`.
+    public var flowDescription: String {
+        var record = RecordDescription()
+        record.add("amount", amount)
+        record.add("day", day)
+        record.add("name", text: name)
+        record.add("tone", tone)
+        return record.written
+    }
+}
+
 /// The domain state of Semantics: what the flows read and write. A new value holds the
 /// initial values of the flows (`SemanticsState()` is the state at launch).
 public struct SemanticsState: Hashable, Sendable, Codable {
@@ -2011,6 +2150,42 @@ public struct SemanticsState: Hashable, Sendable, Codable {
     /// A secret field's input, read by the transition that leaves its screen.
     public var typedPin: String? = nil
 
+    /// `z_flag` in the flows.
+    public var zFlag: Bool = true
+
+    /// `z_count` in the flows.
+    public var zCount: Int = 9
+
+    /// `z_ratio` in the flows.
+    public var zRatio: Decimal = SemanticsConstants.decimal9
+
+    /// `z_amount` in the flows.
+    public var zAmount: Money = SemanticsConstants.gbp9
+
+    /// `z_label` in the flows.
+    public var zLabel: String = "x"
+
+    /// `z_tags` in the flows.
+    public var zTags: [String] = ["x"]
+
+    /// `z_wait` in the flows.
+    public var zWait: Int = 9000
+
+    /// `z_day` in the flows.
+    public var zDay: CalendarDate? = date(2026, 1, 5)
+
+    /// `z_at` in the flows.
+    public var zAt: Timestamp? = Timestamp(millisecondsSince1970: 1767607200000)
+
+    /// `z_tone` in the flows.
+    public var zTone: SemanticsTone = SemanticsTone.cool
+
+    /// `z_probe` in the flows.
+    public var zProbe: SemanticsProbe = ({ () -> SemanticsProbe in var record = SemanticsProbe(); record.name = "x"; record.amount = SemanticsConstants.gbp9; record.day = date(2026, 1, 5); record.tone = SemanticsTone.cool; return record })()
+
+    /// `z_maybe` in the flows.
+    public var zMaybe: SemanticsProbe? = nil
+
     /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
@@ -2036,6 +2211,18 @@ public struct SemanticsState: Hashable, Sendable, Codable {
         record.add("stamp_text", text: stampText)
         record.add("stamped_at", stampedAt)
         record.add("typed_pin", text: typedPin)
+        record.add("z_amount", zAmount)
+        record.add("z_at", zAt)
+        record.add("z_count", zCount)
+        record.add("z_day", zDay)
+        record.add("z_flag", zFlag)
+        record.add("z_label", text: zLabel)
+        record.add("z_maybe", zMaybe.map { $0.flowDescription } ?? "null")
+        record.add("z_probe", zProbe.flowDescription)
+        record.add("z_ratio", zRatio)
+        record.add("z_tags", ("[" + zTags.map { quotedText($0) }.joined(separator: ", ")) + "]")
+        record.add("z_tone", zTone)
+        record.add("z_wait", duration: zWait)
         return record.written
     }
 
@@ -2058,5 +2245,17 @@ public struct SemanticsState: Hashable, Sendable, Codable {
         case stampedAt = "stamped_at"
         case consentExpiresAt = "consent_expires_at"
         case typedPin = "typed_pin"
+        case zFlag = "z_flag"
+        case zCount = "z_count"
+        case zRatio = "z_ratio"
+        case zAmount = "z_amount"
+        case zLabel = "z_label"
+        case zTags = "z_tags"
+        case zWait = "z_wait"
+        case zDay = "z_day"
+        case zAt = "z_at"
+        case zTone = "z_tone"
+        case zProbe = "z_probe"
+        case zMaybe = "z_maybe"
     }
 }
