@@ -49,8 +49,9 @@ public func renderMutationMarkdown(_ document: MutationDocument, appName: String
     let byNumber = Dictionary(document.mutants.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
     lines.append("## Survivors by criterion")
     lines.append("")
-    lines.append("Mutants touching the criterion that its evidence does not kill. \"Killed only by\" names evidence outside "
-                 + "its evidence that do: the criterion could name them, or its screens are wider than its text. \"Explained\" "
+    lines.append("Mutants touching the criterion that its evidence does not kill. \"Killed only by\" names other evidence "
+                 + "that does, by kind (scenario, property, static proof): the criterion could rest on it too, or its screens are "
+                 + "wider than its text. \"Explained\" "
                  + "gives the reason the criterion's `survivors:` writes for letting it live.")
     lines.append("")
     let withSurvivors = document.criteria.filter { !$0.survivors.isEmpty }

@@ -133,7 +133,7 @@ enum RegentTables {
     1 33 33 4 4 0 1 12 12 0 0 -1 0 // 7: R-S2-locked PIN Locked
     1 34 43 4 4 1 1 12 12 0 0 -1 0 // 8: R-S2-reset Reset PIN
     1 43 45 4 6 1 1 12 12 0 0 -1 0 // 9: R-S2-newpin Set New PIN
-    2 45 63 6 6 1 1 12 16 37 0 -1 0 // 10: R-S3 Home Screen
+    2 45 63 6 6 1 1 12 16 37 0 -1 1 // 10: R-S3 Home Screen
     2 63 81 6 13 1 1 16 20 54 0 -1 0 // 11: R-S4 Add Asset Modal (Manual Entry)
     2 81 84 13 14 1 1 20 22 0 0 -1 0 // 12: R-S4-bank Connect Bank
     2 84 89 14 14 1 1 22 22 0 0 -1 0 // 13: R-S4-truelayer TrueLayer Bank Login
@@ -517,7 +517,7 @@ enum RegentTables {
     }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "baf75c80505ba40b"
+    static let fingerprint = "6118bb6fe5fd59ea"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(
