@@ -199,32 +199,35 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
         return payload
     }
 
-    /// A zero value as an event's payload text (nil: an optional, left out).
+    /// A zero value as an event's payload text (nil: an optional, left out): the text form of `App.zeroValue`, the one
+    /// decision both back ends render, so the harness cannot drift from it.
     static func zeroText(_ type: ValueType, _ app: App) -> String? {
-        switch type {
-        case .bool: "false"
-        case .int, .duration, .decimal, .money: "0"
-        case .text: ""
-        case .date: "1970-01-01"
-        case .timestamp: "1970-01-01T00:00Z"
-        case .list: "[]"
-        case .enumeration(let name):
-            if let declaration = app.types.first(where: { $0.name == name }), case .enumeration(let cases) = declaration.kind { cases.first } else { nil }
-        case .record(let name): zeroRecordJSON(name, app)
-        case .optional, .null, .error: nil
+        text(of: app.zeroValue(of: type, in: .required), app)
+    }
+
+    static func text(of zero: ZeroValue, _ app: App) -> String? {
+        switch zero {
+        case .none: nil
+        case .bool(let value): value ? "true" : "false"
+        case .int(let value), .decimal(let value), .duration(let value): String(value)
+        case .money: "0"
+        case .text(let value): value
+        case .emptyList: "[]"
+        case .epochDate: "1970-01-01"
+        case .epochTimestamp: "1970-01-01T00:00Z"
+        case .enumCase(_, let name): name
+        case .record(_, let fields): recordJSON(fields, app)
         }
     }
 
-    /// A record of zero values as JSON in the generated type's layout.
-    static func zeroRecordJSON(_ name: String, _ app: App) -> String {
-        guard let declaration = app.types.first(where: { $0.name == name }), case .record(let fields) = declaration.kind else { return "{}" }
+    /// A record of zero values as JSON in the generated type's layout (a field with no value left out).
+    static func recordJSON(_ fields: [ZeroValue.Field], _ app: App) -> String {
         let members = fields.compactMap { field -> String? in
-            let value: String?
-            switch field.type {
-            case .money: value = "{\"amount\":0,\"currency\":\"\(app.currency)\"}"
-            case .text, .date, .enumeration: value = zeroText(field.type, app).map { "\"\($0)\"" }
-            case .timestamp: value = "{\"millisecondsSince1970\":0}"
-            default: value = zeroText(field.type, app)
+            let value: String? = switch field.zero {
+            case .money(let currency): "{\"amount\":0,\"currency\":\"\(currency)\"}"
+            case .text, .epochDate, .enumCase: text(of: field.zero, app).map { "\"\($0)\"" }
+            case .epochTimestamp: "{\"millisecondsSince1970\":0}"
+            default: text(of: field.zero, app)
             }
             return value.map { "\"\(field.name)\":\($0)" }
         }
@@ -235,29 +238,8 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
     static func zeroPayload(_ event: String, _ app: App) -> [String: Value] {
         guard let declaration = app.events.first(where: { $0.name == event }) else { return [:] }
         var payload: [String: Value] = [:]
-        for field in declaration.payload { payload[field.name] = zero(field.type, app) }
+        for field in declaration.payload { payload[field.name] = Value(app.zeroValue(of: field.type, in: .required)) }
         return payload
-    }
-
-    static func zero(_ type: ValueType, _ app: App) -> Value {
-        switch type {
-        case .bool: .bool(false)
-        case .int: .int(0)
-        case .decimal: .decimal(0)
-        case .money: .money(Money(amount: 0, currency: app.currency))
-        case .text: .text("")
-        case .list: .list([])
-        case .duration: .duration(0)
-        case .date: .date(CalendarDate(year: 1970, month: 1, day: 1) ?? CalendarDate(daysSince1970: 0)!)
-        case .enumeration(let name):
-            // The generated events start an enum payload at its first case, as the runtime's zero values do.
-            if let declaration = app.types.first(where: { $0.name == name }), case .enumeration(let cases) = declaration.kind, let first = cases.first {
-                .enumCase(type: name, name: first)
-            } else {
-                .null
-            }
-        default: .null
-        }
     }
 
     /// Runs `actions` from screen number `start` on both sides; nil when they agree, else where and how they differ.
