@@ -88,7 +88,9 @@ import Testing
         try FileManager.default.copyItem(at: packageRoot().appendingPathComponent("flows/tempo"), to: project.appendingPathComponent("flows/tempo"))
         let terminal = try PseudoTerminal(arguments: ["check", "--watch", "flows/tempo", "--color", "never"], in: project)
         defer { terminal.close() }
-        try terminal.waitFor("0 errors, 0 warnings; watching 22 files (Ctrl-C to stop)")
+        // Tempo still carries late-answer-unhandled warnings (their number is the flows' business, not this test's).
+        try terminal.waitFor("0 errors, ")
+        try terminal.waitFor(" warnings; watching 22 files (Ctrl-C to stop)")
         let file = project.appendingPathComponent("flows/tempo/onboarding.flow.yaml")
         let original = try String(contentsOf: file, encoding: .utf8)
         // The edit keeps the file's size, so only its date tells the watcher: move the date on by whole seconds, or a
@@ -97,10 +99,12 @@ import Testing
         let dated = (try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date) ?? Date()
         try Self.save(original.replacingOccurrences(of: "to: ONB-001", with: "to: ONB-0O1"), to: file, dated: dated.addingTimeInterval(5))
         try terminal.waitFor("[watch] flows/tempo/onboarding.flow.yaml changed; checked in ")
-        try terminal.waitFor(" ms: 1 error, 0 warnings (1 new, 0 fixed)")
+        try terminal.waitFor(" ms: 1 error, ")
+        try terminal.waitFor(" warnings (1 new, 0 fixed)")
         try terminal.waitFor("error: transition target 'ONB-0O1' is not a screen of app 'tempo' [unknown-target]")
         try Self.save(original, to: file, dated: dated.addingTimeInterval(10))
-        try terminal.waitFor(" ms: 0 errors, 0 warnings (0 new, 1 fixed)")
+        try terminal.waitFor(" ms: 0 errors, ")
+        try terminal.waitFor(" warnings (0 new, 1 fixed)")
         try terminal.waitFor("[watch] fixed: flows/tempo/onboarding.flow.yaml:28: error: transition target 'ONB-0O1' is not a screen of app 'tempo' [unknown-target]")
     }
 
