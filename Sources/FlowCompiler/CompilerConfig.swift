@@ -12,6 +12,9 @@ public struct CompilerConfig: Sendable {
     public var generatesOutputs: Bool
     /// Whether `inventory.json` is among the generated files (`flowc generate-swift` writes only Swift).
     public var writesInventory = true
+    /// Whether the generated files include the String Catalogs (`<App>.xcstrings`) and their fingerprints: the
+    /// one switch for writing them and for reading an edited catalog back first (`compile`).
+    public var writesStringCatalogs: Bool { generatesOutputs && writesInventory }
     /// The folder, under the output folder, that holds one `<App>Flow` module per app.
     public var swiftFolder = "Sources"
     /// How the generated Swift is shaped: access level, type prefix, table style (`flowc-config.yaml`).
@@ -29,7 +32,9 @@ public struct CompilerConfig: Sendable {
     /// Earlier complete `flowc mutate` results, whose scores the reports show while the flows are unchanged.
     public var storedMutation = StoredMutationResults()
     /// String Catalogs of the output folder edited since flowc wrote them, whose translations the flows must say.
-    public var storedCatalogs = StoredStringCatalogs()
+    /// nil: `compile` reads them from `outputDirectory` itself whenever it writes catalogs, so no command that writes
+    /// one can overwrite a translator's edits unread.
+    public var storedCatalogs: StoredStringCatalogs? = nil
     /// The folder `inputs` are named from when it is not the current folder (nil): flows read from elsewhere
     /// (`--flows /ci/checkout/flows` is input `flows` from root `/ci/checkout`) are named the same in every
     /// output wherever they sit, so reports hold no machine's paths.
