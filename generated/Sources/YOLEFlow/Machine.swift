@@ -497,8 +497,12 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                         )
                         : "")
                     : ((state.transfer.amount != nil)
-                        ? (currencySymbol(required(state.transfer.amount, "'transfer.amount'"))
-                            + required(state.transfer.amount.map { describe($0) }, "the value"))
+                        ? ((formatMoney(
+                            required(state.transfer.amount, "'transfer.amount'"),
+                            (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
+                        )
+                            + " ")
+                            + required(state.transfer.amount, "'transfer.amount'").currency)
                         : ""),
                 .feesRow: (state.language == YOLELanguage.fr)
                     ? ((state.transfer.fee != nil)
@@ -508,8 +512,12 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                         )
                         : "")
                     : ((state.transfer.fee != nil)
-                        ? (currencySymbol(required(state.transfer.fee, "'transfer.fee'"))
-                            + required(state.transfer.fee.map { describe($0) }, "the value"))
+                        ? ((formatMoney(
+                            required(state.transfer.fee, "'transfer.fee'"),
+                            (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
+                        )
+                            + " ")
+                            + required(state.transfer.fee, "'transfer.fee'").currency)
                         : ""),
                 .totalRow: (state.language == YOLELanguage.fr)
                     ? ((computeTotalCharged() != nil)
@@ -519,8 +527,12 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                         )
                         : "")
                     : ((computeTotalCharged() != nil)
-                        ? (currencySymbol(required(computeTotalCharged(), "'total_charged'"))
-                            + required(computeTotalCharged().map { describe($0) }, "the value"))
+                        ? ((formatMoney(
+                            required(computeTotalCharged(), "'total_charged'"),
+                            (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
+                        )
+                            + " ")
+                            + required(computeTotalCharged(), "'total_charged'").currency)
                         : ""),
                 .caption: (state.language == YOLELanguage.fr)
                     ? "Frais fournis par l’API Yole Fees"
