@@ -11,7 +11,8 @@ extension AppChecker {
     /// - computed: a derived value whose value is words;
     /// - copied: a `set:` from a state or derived value that holds words, and a derived value reading one;
     /// - received: an answer's or an event's field named as prose (`reason`, `message`, `error`, `description`,
-    ///   `title`, `text`, `detail`, or ending so) copied into state: a service's words come in one language.
+    ///   `title`, `text`, `detail`, or ending so) copied into state: a service's words come in one language, unless
+    ///   the operation is told which (an input named `locale` or `language`).
     /// Each way is warned about once, where the words come in, with the texts that show them.
     ///
     /// Words are a text literal with a space in it: one-word literals (`'loading'`, `'failed'`) are codes the flows
@@ -39,7 +40,7 @@ extension AppChecker {
             let name = path.joined(separator: ".")
             if let words = Self.words(in: value) {
                 origins.note(path: name, words: .written(words), range: action.range, how: "are kept in state value")
-            } else if let field = Self.receivedProse(in: value) {
+            } else if let field = Self.receivedProse(in: value), !answersInTheLanguageShown(field) {
                 origins.note(path: name, words: .received(field), range: action.range, how: "are kept in state value")
             } else if value.type.isTextual {
                 copies.append((name, value, action.range))
@@ -116,6 +117,14 @@ extension AppChecker {
         default:
             return nil
         }
+    }
+
+    /// Whether every operation that answers with this field is told the language to answer in (an input named
+    /// `locale` or `language`): its words then come in the language shown when it was called.
+    private func answersInTheLanguageShown(_ path: String) -> Bool {
+        let field = String(path.dropFirst("event.".count))
+        let operations = app.services.flatMap(\.operations).filter { $0.outcomes.contains { $0.output.contains { $0.name == field } } }
+        return !operations.isEmpty && operations.allSatisfy { $0.input.contains { $0.name == "locale" || $0.name == "language" } }
     }
 
     /// `event.reason` and the like: a field of an answer or an event whose name says it is prose, as `event.<field>`.

@@ -589,14 +589,29 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                                         : state.transfer.status.map { describe($0) })))),
                     "the value"
                 ),
-                .amount: formatMoney(computeSendAmount(), (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"),
-                .fees: formatMoney(computeSendFee(), (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"),
-                .totalCharged: (computeTotalCharged() != nil)
-                    ? formatMoney(
-                        required(computeTotalCharged(), "'total_charged'"),
-                        (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
-                    )
-                    : "",
+                .amount: (state.language == YOLELanguage.fr)
+                    ? formatMoney(computeSendAmount(), (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US")
+                    : ((formatMoney(computeSendAmount(), (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US") + " ")
+                        + computeSendAmount().currency),
+                .fees: (state.language == YOLELanguage.fr)
+                    ? formatMoney(computeSendFee(), (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US")
+                    : ((formatMoney(computeSendFee(), (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US") + " ")
+                        + computeSendFee().currency),
+                .totalCharged: (state.language == YOLELanguage.fr)
+                    ? ((computeTotalCharged() != nil)
+                        ? formatMoney(
+                            required(computeTotalCharged(), "'total_charged'"),
+                            (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
+                        )
+                        : "")
+                    : ((computeTotalCharged() != nil)
+                        ? ((formatMoney(
+                            required(computeTotalCharged(), "'total_charged'"),
+                            (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
+                        )
+                            + " ")
+                            + required(computeTotalCharged(), "'total_charged'").currency)
+                        : ""),
                 .recipient: state.transfer.recipient,
                 .yoleRef: state.transfer.yoleReference,
                 .pspTxnId: state.transfer.pspTransactionId,
@@ -1237,7 +1252,13 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             state.checkoutState = "loaded"
             effects.append(.analytics(AnalyticsEvent(name: "psp_checkout_loaded")))
             try effects.append(
-                .call(YOLEServiceCall.pesapalCheckout(amount: computeSendAmount(), fee: computeSendFee()))
+                .call(
+                    YOLEServiceCall.pesapalCheckout(
+                        amount: computeSendAmount(),
+                        fee: computeSendFee(),
+                        language: state.language
+                    )
+                )
             )
         case 86:
             // STEP-14.4 pesapal.load_checkout.load_failed
@@ -1257,7 +1278,13 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             state.checkoutState = "in_browser"
             state.checkoutInBrowser = true
             try effects.append(
-                .call(YOLEServiceCall.pesapalCheckout(amount: computeSendAmount(), fee: computeSendFee()))
+                .call(
+                    YOLEServiceCall.pesapalCheckout(
+                        amount: computeSendAmount(),
+                        fee: computeSendFee(),
+                        language: state.language
+                    )
+                )
             )
         case 90:
             // STEP-14.4 pesapal.checkout.success
@@ -1783,8 +1810,8 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             ).event
         case .pesapalLoadCheckout(let amount, let fee):
             return try await services.pesapalLoadCheckout(amount: amount, fee: fee).event
-        case .pesapalCheckout(let amount, let fee):
-            return try await services.pesapalCheckout(amount: amount, fee: fee).event
+        case .pesapalCheckout(let amount, let fee, let language):
+            return try await services.pesapalCheckout(amount: amount, fee: fee, language: language).event
         }
     }
 

@@ -3280,8 +3280,9 @@ public enum YOLEServiceCall: FlowServiceCall {
 
     /// Pesapal: `checkout`; outcomes: `success`, `pending`, `failed`, `cancelled`, `unclear`.
     /// The payment the user completes in Pesapal's interface; it ends with the callback. The callback's `status` is the
-    /// outcome; `unclear` is a callback whose status is none of the four.
-    case pesapalCheckout(amount: Money, fee: Money)
+    /// outcome; `unclear` is a callback whose status is none of the four. It opens in the language shown, so a
+    /// failure's `reason` comes in it (Q-YOLE-D33).
+    case pesapalCheckout(amount: Money, fee: Money, language: YOLELanguage)
 
     /// The operation called.
     public var operation: YOLEOperation {
@@ -3377,8 +3378,8 @@ public enum YOLEServiceCall: FlowServiceCall {
             ]
         case .pesapalLoadCheckout(let amount, let fee):
             return ["amount": describe(amount), "fee": describe(fee)]
-        case .pesapalCheckout(let amount, let fee):
-            return ["amount": describe(amount), "fee": describe(fee)]
+        case .pesapalCheckout(let amount, let fee, let language):
+            return ["amount": describe(amount), "fee": describe(fee), "language": describe(language)]
         }
     }
 
@@ -3420,6 +3421,7 @@ public enum YOLEServiceCall: FlowServiceCall {
         case currency
         case corridor
         case fee
+        case language
     }
 
     /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
@@ -3518,7 +3520,8 @@ public enum YOLEServiceCall: FlowServiceCall {
             let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .pesapalCheckout)
             self = .pesapalCheckout(
                 amount: try fields.decode(Money.self, forKey: .amount),
-                fee: try fields.decode(Money.self, forKey: .fee)
+                fee: try fields.decode(Money.self, forKey: .fee),
+                language: try fields.decode(YOLELanguage.self, forKey: .language)
             )
         }
     }
@@ -3590,10 +3593,11 @@ public enum YOLEServiceCall: FlowServiceCall {
             var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .pesapalLoadCheckout)
             try fields.encode(value0, forKey: .amount)
             try fields.encode(value1, forKey: .fee)
-        case .pesapalCheckout(let value0, let value1):
+        case .pesapalCheckout(let value0, let value1, let value2):
             var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .pesapalCheckout)
             try fields.encode(value0, forKey: .amount)
             try fields.encode(value1, forKey: .fee)
+            try fields.encode(value2, forKey: .language)
         }
     }
 }
@@ -3744,11 +3748,12 @@ public protocol YOLEPesapalService: Sendable {
     func pesapalLoadCheckout(amount: Money, fee: Money) async throws -> YOLEOutcome.PesapalLoadCheckout
 
     /// Pesapal: `checkout`. The payment the user completes in Pesapal's interface; it ends with the callback. The
-    /// callback's `status` is the outcome; `unclear` is a callback whose status is none of the four.
+    /// callback's `status` is the outcome; `unclear` is a callback whose status is none of the four. It opens in the
+    /// language shown, so a failure's `reason` comes in it (Q-YOLE-D33).
     /// Answer with one of its outcomes: `success`, `pending`, `failed`, `cancelled`, `unclear`. Throw only for what the
     /// flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
-    func pesapalCheckout(amount: Money, fee: Money) async throws -> YOLEOutcome.PesapalCheckout
+    func pesapalCheckout(amount: Money, fee: Money, language: YOLELanguage) async throws -> YOLEOutcome.PesapalCheckout
 }
 
 /// The services YOLE calls: implement this protocol (or one protocol per service, composed with `YOLEServiceSet`) and
@@ -3922,8 +3927,12 @@ public struct YOLEServiceSet: YOLEServices {
     }
 
     /// `pesapal.checkout`, answered by `pesapal`.
-    public func pesapalCheckout(amount: Money, fee: Money) async throws -> YOLEOutcome.PesapalCheckout {
-        return try await self.pesapal.pesapalCheckout(amount: amount, fee: fee)
+    public func pesapalCheckout(
+        amount: Money,
+        fee: Money,
+        language: YOLELanguage
+    ) async throws -> YOLEOutcome.PesapalCheckout {
+        return try await self.pesapal.pesapalCheckout(amount: amount, fee: fee, language: language)
     }
 }
 
