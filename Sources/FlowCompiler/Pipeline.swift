@@ -63,9 +63,8 @@ public func compile(_ config: CompilerConfig, fileSystem: any FileSystem = DiskF
     let loaded = loadSources(config, fileSystem: fileSystem, diagnostics: diagnostics)
     let program = checkApps(loaded, diagnostics: diagnostics)
     if config.writesStringCatalogs {
-        // Before writing a catalog, a translator's edits to the one on disk are compared with the flows.
-        reportEditedCatalogs(program, stored: config.storedCatalogs ?? .read(from: config.outputDirectory, fileSystem: fileSystem),
-                             diagnostics: diagnostics)
+        // Before writing a catalog, a translator's edits to the one in the output folder are compared with the flows.
+        reportEditedCatalogs(program, stored: config.storedCatalogs, diagnostics: diagnostics)
     }
     let runsScenarios = config.runsScenarios && !diagnostics.sawError
     guard config.generatesOutputs || runsScenarios else {

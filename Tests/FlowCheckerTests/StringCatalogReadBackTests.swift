@@ -44,10 +44,10 @@ import Testing
         #expect(try Self.buildTwice { bytes in bytes += Array("\n".utf8) } == [])
     }
 
-    /// Whoever calls `compile` to write catalogs (`flowc build`, the studio, a test, a tool built on FlowCompiler)
-    /// gets the read-back without asking: the pipeline reads the output folder's edited catalogs itself, through
-    /// the one `reportEditedCatalogs`. A compile that writes no catalog (`flowc generate-swift`, `flowc check`)
-    /// neither reads one nor complains.
+    /// Every command that writes outputs passes its config through `readingEditedCatalogs` (flowc build,
+    /// generate-swift), and `compile` compares what it read with the flows through the one `reportEditedCatalogs`,
+    /// whenever the config writes catalogs; a config that writes none (generate-swift today, check) reads none.
+    /// The pipeline itself reads only the flow files (PipelineTests): the edited catalogs come in as an input.
     @Test func everyCompileThatWritesACatalogReadsAnEditedOneBack() throws {
         let fixtures = FixtureFileSystem(base: fixturesDirectory())
         let first = compile(CompilerConfig(inputs: [Self.fixture]), fileSystem: fixtures, diagnostics: DiagnosticBag())
@@ -61,7 +61,7 @@ import Testing
             var config = CompilerConfig(inputs: [Self.fixture], outputDirectory: "out")
             configure(&config)
             let bag = DiagnosticBag()
-            let compilation = compile(config, fileSystem: disk, diagnostics: bag)
+            let compilation = compile(config.readingEditedCatalogs(fileSystem: disk), fileSystem: disk, diagnostics: bag)
             return (bag.diagnostics.map(\.code).filter { $0.hasPrefix("catalog-") },
                     compilation.outputs.contains { $0.path.hasSuffix(".xcstrings") })
         }
