@@ -12,8 +12,8 @@ FIX = os.path.join(ROOT, 'Tests/Fixtures/diagnostics')
 # code -> (meaning, fix, remark or None)
 P = {
 'untranslated-state-words': (
- "In an app with several locales, words are written into a state value (`set: { status_word: \"'Payment processing'\" }`) and a text, toast or push shows that value: the words reach people in the flows' language whatever the locale, since no key of the String Catalog holds them. Only literals with a space count as words; one-word codes the flows compare against (`'loading'`) do not.",
- "Show the words as a text of the screen (translated by its key), a rule's message, or an enum's label: keep the status as an enum (`TransferStatus.pending`) labelled `Payment processing`, and show it with `{transfer.status}`.",
+ "In an app with several locales, words get into a state value and a text, a list's row, a toast or a push shows it: the words reach people in the flows' language whatever the locale, since no key of the String Catalog holds them. Every way is followed: a `set:` or `append:` of words (`set: { status_word: \"'Payment processing'\" }`, `'Delete ' + name`), a state value's `initial:`, a derived value whose value is words, a copy from a value that holds words, and a field of a service's answer named as prose (`event.reason`, `event.message`), which comes in one language. Only literals with a space count as words; one-word codes the flows compare against (`'loading'`) do not.",
+ "Keep a fact in state and the words in a text: `home_error: true` and `error: { text: Unable to load account information, when: home_error }`; or keep the status as an enum (`TransferStatus.pending`) labelled `Payment processing` and show it with `{transfer.status}`. For a service's words, ask it for a code and show the code's label.",
  None),
 
 'catalog-translation-changed': (

@@ -176,7 +176,7 @@ extension AppChecker {
             if let value = checkText(text.template, key: "\(syntax.id.value).\(text.name.value)", kind: .text,
                                      comment: "screen \(syntax.id.value) (\(syntax.name?.value ?? syntax.id.value)), text '\(text.name.value)'",
                                      in: environment, what: "text '\(text.name.value)'") {
-                app.screens[index].texts.append((text.name.value, value))
+                app.screens[index].texts.append((text.name.value, shownWhile(syntax.textConditions[text.name.value], value, in: environment)))
             }
         }
         checkLists(syntax, screen: index, context: context, environment: environment)

@@ -83,8 +83,7 @@ extension AppChecker {
             let count = TypedExpression(type: .int, span: 0..<0, kind: .call(function: .size, arguments: [rows]))
             let zero = TypedExpression(type: .int, span: 0..<0, kind: .literal(.int(0)))
             let isEmpty = TypedExpression(type: .bool, span: 0..<0, kind: .binary(.equal, count, zero))
-            let nothing = TypedExpression(type: .text, span: 0..<0, kind: .literal(.text("")))
-            app.screens[index].texts.append((text.name.value, TypedExpression(type: .text, span: 0..<0, kind: .conditional(isEmpty, value, nothing))))
+            app.screens[index].texts.append((text.name.value, Self.shownOnlyWhile(isEmpty, value)))
             list.emptyTexts.append(text.name.value)
         }
         if let tap = syntax.tap {

@@ -219,7 +219,8 @@ extension AppChecker {
 
     /// A value put into a text, written for people in the current locale: money with its sign and every minor
     /// unit (`£12.50`), dates (`5 Jan 2026`), moments, decimals, lists of texts (`a, b and c`) and enum values by
-    /// their labels. Whole numbers, texts and durations read as they are; a value that may be null keeps `string()`.
+    /// their labels, durations in words (`5 minutes`). Whole numbers and texts read as they are; a value that may be
+    /// null reads as nothing while it is null.
     func displayed(_ value: TypedExpression) -> TypedExpression {
         let type = value.type
         func call(_ function: BuiltinFunction, _ arguments: [TypedExpression]) -> TypedExpression {
@@ -239,6 +240,7 @@ extension AppChecker {
         case .money: return call(.formatMoney, [value])
         case .date: return call(.formatDate, [value])
         case .timestamp: return call(.formatDateTime, [value])
+        case .duration: return call(.formatDuration, [value])
         case .decimal:
             let places = TypedExpression(type: .int, span: value.span, kind: .call(function: .decimalPlaces, arguments: [value]))
             return call(.formatNumber, [value, places])
@@ -259,7 +261,7 @@ extension AppChecker {
             var full = inner
             let locale = texts.localeExpression
             switch function {
-            case .formatMoney, .formatTime, .formatDateTime, .join:
+            case .formatMoney, .formatTime, .formatDateTime, .formatDuration, .join:
                 if full.count < 2 { full.append(locale) }
             case .formatNumber, .formatPercent:
                 if full.count < 3 { full.append(locale) }
@@ -291,7 +293,7 @@ extension AppChecker {
         return result
     }
 
-    private static let localeAware: Set<BuiltinFunction> = [.formatMoney, .formatDate, .formatTime, .formatDateTime, .formatRelative,
+    private static let localeAware: Set<BuiltinFunction> = [.formatMoney, .formatDate, .formatTime, .formatDateTime, .formatRelative, .formatDuration,
                                                             .formatPercent, .formatNumber, .join, .label]
 
     private static func needsLocale(_ expression: TypedExpression) -> Bool {

@@ -12,6 +12,9 @@ public struct CompilerConfig: Sendable {
     public var generatesOutputs: Bool
     /// Whether `inventory.json` is among the generated files (`flowc generate-swift` writes only Swift).
     public var writesInventory = true
+    /// Whether the generated files include the String Catalogs (`<App>.xcstrings`) and their fingerprints: the
+    /// one switch for writing them and for reading an edited catalog back first (`compile`).
+    public var writesStringCatalogs: Bool { generatesOutputs && writesInventory }
     /// The folder, under the output folder, that holds one `<App>Flow` module per app.
     public var swiftFolder = "Sources"
     /// How the generated Swift is shaped: access level, type prefix, table style (`flowc-config.yaml`).
@@ -28,7 +31,8 @@ public struct CompilerConfig: Sendable {
     public var scenarioApps: [String]? = nil
     /// Earlier complete `flowc mutate` results, whose scores the reports show while the flows are unchanged.
     public var storedMutation = StoredMutationResults()
-    /// String Catalogs of the output folder edited since flowc wrote them, whose translations the flows must say.
+    /// String Catalogs of the output folder edited since flowc wrote them, whose translations the flows must say
+    /// (an input, like `storedMutation`: `readingEditedCatalogs` fills it for a command that writes catalogs).
     public var storedCatalogs = StoredStringCatalogs()
     /// The folder `inputs` are named from when it is not the current folder (nil): flows read from elsewhere
     /// (`--flows /ci/checkout/flows` is input `flows` from root `/ci/checkout`) are named the same in every
@@ -46,6 +50,15 @@ public struct CompilerConfig: Sendable {
 }
 
 extension CompilerConfig {
+    /// The config with the output folder's edited String Catalogs read in when it writes catalogs: every command
+    /// that writes outputs passes its config through here, so none overwrites a translator's catalog unread, and
+    /// `compile` compares them with the flows the one way (`reportEditedCatalogs`).
+    public func readingEditedCatalogs(fileSystem: any FileSystem = DiskFileSystem()) -> CompilerConfig {
+        var config = self
+        if writesStringCatalogs { config.storedCatalogs = .read(from: outputDirectory, fileSystem: fileSystem) }
+        return config
+    }
+
     /// `flowc build`: every output, the scenarios run and the reports written beside the generated files.
     public static func build(inputs: [String], outputDirectory: String) -> CompilerConfig {
         var config = CompilerConfig(inputs: inputs, outputDirectory: outputDirectory)

@@ -62,7 +62,10 @@ public func compile(_ config: CompilerConfig, fileSystem: any FileSystem = DiskF
     let diagnostics = ErrorWatch(reported)
     let loaded = loadSources(config, fileSystem: fileSystem, diagnostics: diagnostics)
     let program = checkApps(loaded, diagnostics: diagnostics)
-    reportEditedCatalogs(program, stored: config.storedCatalogs, diagnostics: diagnostics)
+    if config.writesStringCatalogs {
+        // Before writing a catalog, a translator's edits to the one in the output folder are compared with the flows.
+        reportEditedCatalogs(program, stored: config.storedCatalogs, diagnostics: diagnostics)
+    }
     let runsScenarios = config.runsScenarios && !diagnostics.sawError
     guard config.generatesOutputs || runsScenarios else {
         return Compilation(program: program, sources: loaded.sources, outputs: [], sourceRoot: config.sourceRoot)
@@ -143,9 +146,10 @@ public func lowerApps(_ program: FlowProgram) -> [LoweredApp] {
 public func generate(_ lowered: [LoweredApp], config: CompilerConfig) -> [OutputFile] {
     var outputs: [OutputFile] = []
     if config.writesInventory {
-        let program = FlowProgram(apps: lowered.map(\.app))
-        outputs.append(renderInventory(program))
-        outputs += renderStringCatalogs(program)
+        outputs.append(renderInventory(FlowProgram(apps: lowered.map(\.app))))
+    }
+    if config.writesStringCatalogs {
+        outputs += renderStringCatalogs(FlowProgram(apps: lowered.map(\.app)))
     }
     for file in renderSwiftSources(lowered, folder: config.swiftFolder, options: config.generatorOptions) {
         outputs.append(OutputFile(path: file.path, contents: Array(file.text.utf8)))

@@ -229,7 +229,7 @@ extension ExpressionOperations {
         case .startOfMonth:
             let day = try calendarDay(values[0], arguments[0])
             return .date(try library(arguments, expression) { try FlowMachine.startOfMonth(day) })
-        case .formatMoney, .formatDate, .formatTime, .formatDateTime, .formatRelative, .formatPercent, .join, .label:
+        case .formatMoney, .formatDate, .formatTime, .formatDateTime, .formatRelative, .formatDuration, .formatPercent, .join, .label:
             return .text(try formatted(function, values, arguments, expression))
         }
     }
@@ -260,6 +260,9 @@ extension ExpressionOperations {
             case .formatRelative:
                 let now = values.count > 1 ? try timestamp(1) : context.now
                 return try FlowMachine.formatRelative(try timestamp(0), now, try text(2, default: "en-US"))
+            case .formatDuration:
+                guard case .duration(let milliseconds) = values[0] else { throw wrongType(values[0], "duration", arguments[0]) }
+                return try FlowMachine.formatDuration(milliseconds, try text(1, default: "en-US"))
             case .formatPercent:
                 let places = try intValue(values[1], arguments[1])
                 return try FlowMachine.formatPercent(try numberValue(values[0], arguments[0]), places, try text(2, default: "en-US"))

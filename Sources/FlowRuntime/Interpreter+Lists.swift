@@ -112,6 +112,7 @@ func checkRows(_ expected: [(list: String, rows: [[(name: String, text: String)]
         for (index, row) in list.rows.enumerated() {
             for text in row where rows[index].texts[text.name] != text.text {
                 return "expected row \(index) of list \(list.list) on \(run.currentScreen.id) to show \(text.name) \"\(text.text)\", found \"\(rows[index].texts[text.name] ?? "")\""
+                    + invisibleDifference(expected: text.text, found: rows[index].texts[text.name] ?? "")
             }
         }
     }

@@ -234,6 +234,7 @@ func check(_ expectation: Scenario.Expectation, against run: inout Interpreter, 
         let shown = try run.texts()
         for item in expectation.texts where shown[item.name] != item.text {
             return "expected text \(item.name) \"\(item.text)\" on \(run.currentScreen.id), found \"\(shown[item.name] ?? "")\""
+                + invisibleDifference(expected: item.text, found: shown[item.name] ?? "")
         }
     }
     if let problem = try checkRows(expectation.rows, run: run) { return problem }

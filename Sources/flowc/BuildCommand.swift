@@ -41,8 +41,7 @@ struct BuildCommand: ParsableCommand {
         let diagnostics = DiagnosticBag()
         var config = CompilerConfig.build(inputs: input.paths, outputDirectory: output)
         config.storedMutation = .read(from: output)
-        config.storedCatalogs = .read(from: output)
-        let compilation = compile(located(config), diagnostics: diagnostics)
+        let compilation = compile(located(config).readingEditedCatalogs(), diagnostics: diagnostics)
         let found = diagnostics.diagnostics
         printDiagnostics(found, compilation: compilation, options: input)
         if input.fails(found) {

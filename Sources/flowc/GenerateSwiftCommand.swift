@@ -57,7 +57,7 @@ struct GenerateSwiftCommand: ParsableCommand {
         compilerConfig.writesInventory = false
         compilerConfig.swiftFolder = ""
         compilerConfig.generatorOptions = options
-        let compilation = compile(compilerConfig, diagnostics: diagnostics)
+        let compilation = compile(compilerConfig.readingEditedCatalogs(), diagnostics: diagnostics)
         let found = diagnostics.diagnostics
         printDiagnostics(found, compilation: compilation, options: input)
         if found.contains(where: { $0.severity == .error }) { finish(.failure) }

@@ -44,6 +44,38 @@ import Testing
         #expect(try Self.buildTwice { bytes in bytes += Array("\n".utf8) } == [])
     }
 
+    /// Every command that writes outputs passes its config through `readingEditedCatalogs` (flowc build,
+    /// generate-swift), and `compile` compares what it read with the flows through the one `reportEditedCatalogs`,
+    /// whenever the config writes catalogs; a config that writes none (generate-swift today, check) reads none.
+    /// The pipeline itself reads only the flow files (PipelineTests): the edited catalogs come in as an input.
+    @Test func everyCompileThatWritesACatalogReadsAnEditedOneBack() throws {
+        let fixtures = FixtureFileSystem(base: fixturesDirectory())
+        let first = compile(CompilerConfig(inputs: [Self.fixture]), fileSystem: fixtures, diagnostics: DiagnosticBag())
+        let disk = InMemoryFiles(base: fixtures)
+        for file in first.outputs where file.path.hasSuffix(".xcstrings") || file.path == StoredStringCatalogs.fingerprintsName {
+            disk.files["out/\(file.path)"] = file.path.hasSuffix(".xcstrings")
+                ? Array(String(decoding: file.contents, as: UTF8.self).replacingOccurrences(of: "Votre consentement avec", with: "Votre accord avec").utf8)
+                : file.contents
+        }
+        func catalogDiagnostics(_ configure: (inout CompilerConfig) -> Void) -> (codes: [String], writesCatalog: Bool) {
+            var config = CompilerConfig(inputs: [Self.fixture], outputDirectory: "out")
+            configure(&config)
+            let bag = DiagnosticBag()
+            let compilation = compile(config.readingEditedCatalogs(fileSystem: disk), fileSystem: disk, diagnostics: bag)
+            return (bag.diagnostics.map(\.code).filter { $0.hasPrefix("catalog-") },
+                    compilation.outputs.contains { $0.path.hasSuffix(".xcstrings") })
+        }
+        let build = catalogDiagnostics { _ in }
+        #expect(build.codes == ["catalog-translation-changed"])
+        let generateSwift = catalogDiagnostics { $0.writesInventory = false }
+        #expect(generateSwift.codes == [] && !generateSwift.writesCatalog)
+        let check = catalogDiagnostics { $0.generatesOutputs = false }
+        #expect(check.codes == [])
+        // Elsewhere, an output folder nobody edited: nothing to read back.
+        let fresh = catalogDiagnostics { $0.outputDirectory = "elsewhere" }
+        #expect(fresh.codes == [] && fresh.writesCatalog)
+    }
+
     @Test func catalogValuesReadBackAsFlowcTemplates() {
         #expect(flowcTemplate("Votre accord avec %@", placeholders: ["bank"]) == "Votre accord avec {bank}")
         #expect(flowcTemplate("%2$@ pour %1$@ (100 %%) {x}", placeholders: ["amount", "name"]) == "{name} pour {amount} (100 %) {{x}}")
@@ -52,16 +84,22 @@ import Testing
     }
 }
 
-/// Files in memory, for an output folder the test makes up.
+/// Files in memory, for an output folder the test makes up; what is not among them is read from `base`.
 final class InMemoryFiles: FileSystem, @unchecked Sendable {
     var files: [String: [UInt8]] = [:]
-    func kind(of path: String) -> FileKind? { files[path].map { .file(size: $0.count) } }
+    let base: (any FileSystem)?
+    init(base: (any FileSystem)? = nil) { self.base = base }
+    func kind(of path: String) -> FileKind? { files[path].map { .file(size: $0.count) } ?? base?.kind(of: path) }
     func read(_ path: String) throws -> [UInt8] {
-        guard let bytes = files[path] else { throw CocoaError(.fileNoSuchFile) }
-        return bytes
+        if let bytes = files[path] { return bytes }
+        guard let base else { throw CocoaError(.fileNoSuchFile) }
+        return try base.read(path)
     }
-    func list(_ path: String) throws -> [String] { files.keys.filter { $0.hasPrefix(path + "/") }.map { String($0.dropFirst(path.count + 1)) } }
-    func resolvingSymlinks(_ path: String) -> String { path }
+    func list(_ path: String) throws -> [String] {
+        let mine = files.keys.filter { $0.hasPrefix(path + "/") }.map { String($0.dropFirst(path.count + 1)) }
+        return mine.isEmpty ? try base?.list(path) ?? [] : mine
+    }
+    func resolvingSymlinks(_ path: String) -> String { base?.resolvingSymlinks(path) ?? path }
     func write(_ path: String, _ bytes: [UInt8]) throws { files[path] = bytes }
     func remove(_ path: String) throws { files[path] = nil }
     func move(_ from: String, to: String) throws { files[to] = files[from]; files[from] = nil }

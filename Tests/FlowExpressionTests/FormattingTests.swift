@@ -45,7 +45,7 @@ struct FormattingTests {
         #expect(try run(expression) == .text(expected))
     }
 
-    @Test("format_time, format_datetime and format_relative on the virtual clock (2026-01-05T09:00:00Z)", arguments: [
+    @Test("format_time, format_datetime, format_relative and format_duration on the virtual clock (2026-01-05T09:00:00Z)", arguments: [
         ("format_time(timestamp('2026-01-05T09:05:00Z'), 'en-US')", "9:05\u{00A0}AM"),
         ("format_time(timestamp('2026-01-05T00:30:00Z'), 'en-US')", "12:30\u{00A0}AM"),
         ("format_time(timestamp('2026-01-05T21:05:00Z'), 'en-GB')", "21:05"),
@@ -59,6 +59,16 @@ struct FormattingTests {
         ("format_relative(now() - 2d, now(), 'fr-FR')", "il y a 2 jours"),
         ("format_relative(now() + 1d, now(), 'fr-FR')", "dans 1 jour"),
         ("format_relative(now() - 90d)", "90 days ago"),
+        ("format_duration(5m, 'en-GB')", "5 minutes"),
+        ("format_duration(1m, 'en-US')", "1 minute"),
+        ("format_duration(45s, 'en-GB')", "45 seconds"),
+        ("format_duration(90m, 'en-GB')", "1 hour and 30 minutes"),
+        ("format_duration(1d + 2h + 1s, 'en-US')", "1 day, 2 hours, and 1 second"),
+        ("format_duration(1h + 1s, 'fr-FR')", "1 heure et 1 seconde"),
+        ("format_duration(3d, 'de-DE')", "3 Tage"),
+        ("format_duration(999ms, 'en-GB')", "0 seconds"),
+        ("format_duration(0s - 5m, 'en-GB')", "-5 minutes"),
+        ("format_duration(30s)", "30 seconds"),
     ])
     func times(expression: String, expected: String) throws {
         #expect(try run(expression) == .text(expected))
@@ -97,6 +107,7 @@ struct FormattingTests {
         ("format_money(balance, 'xx-YY')", "flowc has no text conventions for locale 'xx-YY'"),
         ("join(items)", "argument 'values' of 'join(values: list<text>[, locale: text]) -> text' must be 'list<text>', found 'list<int>'"),
         ("format_money(count)", "argument 'amount' of 'format_money(amount: money[, locale: text]) -> text' must be 'money', found 'int'"),
+        ("format_duration(count)", "argument 'value' of 'format_duration(value: duration[, locale: text]) -> text' must be 'duration', found 'int'"),
         ("label(name)", "argument 'value' of 'label(value: enum) -> text' must be 'an enum value', found 'text'"),
     ])
     func checked(expression: String, message: String) {

@@ -389,7 +389,7 @@ struct ExpressionTranslator {
             }
         case .take, .drop:
             return call(function == .take ? "takeElements" : "dropElements", values, type: type, throwing: true)
-        case .formatMoney, .formatDate, .formatTime, .formatDateTime, .formatRelative, .formatPercent, .join:
+        case .formatMoney, .formatDate, .formatTime, .formatDateTime, .formatRelative, .formatDuration, .formatPercent, .join:
             // The app's checker passes every locale (and `now()`); the defaults are those of the evaluator.
             var full = values
             if function == .formatDate, full.count < 2 { full.append(plain(.string("medium"))) }

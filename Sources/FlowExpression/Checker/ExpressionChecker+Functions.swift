@@ -402,6 +402,10 @@ extension ExpressionChecker {
             argument(&call, 1, accepts: [.timestamp])
             localeArgument(&call, 2)
             return result(call, .text)
+        case .formatDuration:
+            argument(&call, 0, accepts: [.duration])
+            localeArgument(&call, 1)
+            return result(call, .text)
         case .formatPercent:
             argument(&call, 0, accepts: [.int, .decimal])
             argument(&call, 1, accepts: [.int])

@@ -37,6 +37,7 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
     case formatTime = "format_time"
     case formatDateTime = "format_datetime"
     case formatRelative = "format_relative"
+    case formatDuration = "format_duration"
     case formatPercent = "format_percent"
     case join
     /// The label an enum value's declaration gives it (`labels:`); the app's checker replaces the call by the labels.
@@ -105,6 +106,7 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
         case .formatDateTime: "format_datetime(value: timestamp[, locale: text]) -> text"
         case .formatRelative: "format_relative(value: timestamp[, now: timestamp[, locale: text]]) -> text"
         case .formatPercent: "format_percent(value: int|decimal, places: int[, locale: text]) -> text"
+        case .formatDuration: "format_duration(value: duration[, locale: text]) -> text"
         case .join: "join(values: list<text>[, locale: text]) -> text"
         case .label: "label(value: enum) -> text"
         }
@@ -119,7 +121,7 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
              .year, .month, .day, .string, .int, .decimal: 1...1
         case .matches, .contains, .startsWith, .endsWith, .isPhone, .e164, .isDigits, .money, .addWorkingDays, .addMonths, .addYears, .truncate: 2...2
         case .formatNumber, .formatPercent: 2...3
-        case .formatMoney, .formatTime, .formatDateTime, .join: 1...2
+        case .formatMoney, .formatTime, .formatDateTime, .formatDuration, .join: 1...2
         case .formatDate, .formatRelative: 1...3
         case .label: 1...1
         case .age, .roundUp: 1...2
@@ -145,7 +147,7 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
         "str": "string", "toString": "string", "text": "string", "floor": "round", "ceil": "round_up",
         "any": "exists", "some": "exists", "every": "all", "where": "filter", "select": "map",
         "format_currency": "format_money", "format_amount": "format_money", "format_timestamp": "format_datetime",
-        "relative_time": "format_relative", "percent": "format_percent", "concat": "join", "limit": "take", "first": "take", "prefix": "take", "skip": "drop", "offset": "drop",
+        "relative_time": "format_relative", "duration": "format_duration", "humanize": "format_duration", "percent": "format_percent", "concat": "join", "limit": "take", "first": "take", "prefix": "take", "skip": "drop", "offset": "drop",
     ]
 
     /// The signature of a macro, as diagnostics show it.

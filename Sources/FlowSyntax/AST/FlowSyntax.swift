@@ -33,6 +33,9 @@ public struct ScreenSyntax: Sendable {
     public var after: [TimerSyntax]
     /// What the screen shows in words (`texts:`): name → text, where `{expression}` puts a value in.
     public var texts: [(name: Located<String>, template: ExpressionSource)] = []
+    /// `texts: { error: { text: …, when: home_load_failed } }`: the condition of a text that reads as written only
+    /// while it holds (and as nothing otherwise), by the text's name.
+    public var textConditions: [String: ExpressionSource] = [:]
     /// `every: { 30s: … }`: timers that fire every so long while the screen shows.
     public var every: [TimerSyntax] = []
     /// `lists:`: collections the screen shows, a row per element.

@@ -47,11 +47,24 @@ extension FlowParser {
             fields: fields["fields"].map { reader.entries($0, "the fields of \(what)").compactMap { parseField($0, $1, screen: id.value) } } ?? [],
             on: fields["on"].map { parseEventTransitions($0, "the transitions of \(what)") } ?? [],
             after: fields["after"].map { parseTimers($0, "the timers of \(what)") } ?? [])
+        var textConditions: [String: ExpressionSource] = [:]
         screen.texts = fields["texts"].map { node in
             reader.entries(node, "the texts of \(what)").compactMap { name, value in
-                reader.expression(value, "text '\(name.value)' of \(what)").map { (name: name, template: $0) }
+                let text = "text '\(name.value)' of \(what)"
+                // `{ text: …, when: … }`: a text shown only while its condition holds.
+                guard case .mapping = value.content else { return reader.expression(value, text).map { (name: name, template: $0) } }
+                guard let parts = reader.mapping(value, text, keys: ["text", "when"], owner: name.range) else { return nil }
+                if let condition = parts["when"].flatMap({ reader.expression($0, "'when' of \(text)") }) {
+                    textConditions[name.value] = condition
+                }
+                guard let words = parts["text"] else {
+                    reader.report("missing-key", "\(text) has no 'text'; write the words it shows, as in '\(name.value): { text: …, when: … }'", at: name.range)
+                    return nil
+                }
+                return reader.expression(words, "'text' of \(text)").map { (name: name, template: $0) }
             }
         } ?? []
+        screen.textConditions = textConditions
         screen.every = fields["every"].map { parseTimers($0, "the recurring timers of \(what)") } ?? []
         screen.lists = fields["lists"].map { parseScreenLists($0, what) } ?? []
         screen.screenshotProtected = fields["screenshot_protected"].flatMap { reader.bool($0, "'screenshot_protected' of \(what)") }

@@ -442,17 +442,20 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                 .merchant: (computeSelectedTransactions().count > 0)
                     ? element(computeSelectedTransactions(), 0).merchant
                     : "",
-                .amount: required(
-                    (((computeSelectedTransactions().count > 0)
-                        ? element(computeSelectedTransactions(), 0).amount.map { describe($0) }
-                        : "")
-                        == nil)
-                        ? ""
-                        : ((computeSelectedTransactions().count > 0)
-                            ? element(computeSelectedTransactions(), 0).amount.map { describe($0) }
-                            : ""),
-                    "the value"
-                )
+                .amount: (((computeSelectedTransactions().count > 0)
+                    ? element(computeSelectedTransactions(), 0).amount
+                    : nil)
+                    == nil)
+                    ? ""
+                    : formatMoney(
+                        required(
+                            (computeSelectedTransactions().count > 0)
+                                ? element(computeSelectedTransactions(), 0).amount
+                                : nil,
+                            "the value"
+                        ),
+                        "en-US"
+                    )
             ]
         case 13:
             // card Card
@@ -480,7 +483,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             return [.email: state.email, .phone: state.phone]
         case 21:
             // security Security
-            return [.timeout: ("Lock after " + describeDuration(state.sessionTimeout)) + " without activity"]
+            return try [.timeout: ("Lock after " + formatDuration(state.sessionTimeout, "en-US")) + " without activity"]
         case 24:
             // support Support
             return [.title: "Help and contact"]

@@ -626,9 +626,10 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
             // R-S2-locked PIN Locked
             return try [
                 .countdown: "Try again in "
-                    + ((state.lockedUntil == nil)
-                        ? "0s"
-                        : describeDuration(subtract(required(state.lockedUntil, "'locked_until'"), now)))
+                    + formatDuration(
+                        (state.lockedUntil == nil) ? 0 : subtract(required(state.lockedUntil, "'locked_until'"), now),
+                        "en-GB"
+                    )
             ]
         case 8:
             // R-S2-reset Reset PIN
@@ -665,7 +666,12 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
                     : "",
                 .currentValue: (((state.quoteState == "found") && (state.quotePrice != nil))
                     && (state.stockQuantity != nil))
-                    ? ((((((formatNumber(required(state.stockQuantity, "'stock_quantity'"), 0, "en-GB") + " shares × ")
+                    ? ((((((formatNumber(
+                        required(state.stockQuantity, "'stock_quantity'"),
+                        decimalPlaces(required(state.stockQuantity, "'stock_quantity'")),
+                        "en-GB"
+                    )
+                        + ((state.stockQuantity == RegentConstants.decimal1) ? " share × " : " shares × "))
                         + currencySymbol(required(state.quotePrice, "'quote_price'")))
                         + formatNumber(required(state.quotePrice, "'quote_price'"), 2, "en-GB"))
                         + " = ")
@@ -714,10 +720,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
                 .title: "Assets",
                 .total: currencySymbol(state.primaryCurrency) + formatNumber(computeTotalAssets().amount, 0, "en-GB"),
                 .totalLabel: "Total Assets",
-                .sections: (computeAssetChart().map { s in s.name }.count == 0)
-                    ? ""
-                    : (("[" + computeAssetChart().map { s in s.name }.map { quotedText($0) }.joined(separator: ", "))
-                        + "]"),
+                .sections: joinList(computeAssetChart().map { s in s.name }, "en-GB"),
                 .deleteMessage: state.deleteMessage,
                 .deleteWarning: required((state.deleteWarning == nil) ? "" : state.deleteWarning, "the value")
             ]
@@ -728,11 +731,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
                 .total: currencySymbol(state.primaryCurrency)
                     + formatNumber(computeTotalLiabilities().amount, 0, "en-GB"),
                 .totalLabel: "Total Liabilities",
-                .sections: (computeLiabilityChart().map { s in s.name }.count == 0)
-                    ? ""
-                    : (("["
-                        + computeLiabilityChart().map { s in s.name }.map { quotedText($0) }.joined(separator: ", "))
-                        + "]"),
+                .sections: joinList(computeLiabilityChart().map { s in s.name }, "en-GB"),
                 .deleteMessage: state.deleteMessage
             ]
         case 19:
@@ -744,11 +743,14 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
                 .currency: state.primaryCurrency,
                 .renewal: (computeFirstChargeOn() == nil)
                     ? ""
-                    : ((((("Free trial until " + required(computeFirstChargeOn().map { describe($0) }, "the value"))
+                    : ((((("Free trial until "
+                        + formatDate(required(computeFirstChargeOn(), "'first_charge_on'"), "long", "en-GB"))
                         + ", then £149 on ")
-                        + required(computeFirstChargeOn().map { describe($0) }, "the value"))
+                        + formatDate(required(computeFirstChargeOn(), "'first_charge_on'"), "long", "en-GB"))
                         + " and every year from ")
-                        + (computeSecondChargeOn().map { describe($0) } ?? "")),
+                        + ((computeSecondChargeOn() == nil)
+                            ? ""
+                            : formatDate(required(computeSecondChargeOn(), "'second_charge_on'"), "long", "en-GB"))),
                 .alert: required((state.settingsAlert == nil) ? "" : state.settingsAlert, "the value"),
                 .logout: state.logoutPrompt ? "Are you sure? Data is stored locally." : "",
                 .disclaimer: "Regent provides financial information for personal tracking purposes only. We do not provide investment advice, manage assets, or execute trades. Consult a qualified financial advisor for personalized advice."

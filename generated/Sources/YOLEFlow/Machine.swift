@@ -249,36 +249,6 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         return (state.transfer.fee ?? YOLEConstants.usd0)
     }
 
-    /// `result_title`: The Result screen's title for the transfer's status (Step 14.5).
-    ///
-    /// When the flows cannot compute it now (a value missing, an overflow): empty.
-    public func derivedResultTitle() -> String {
-        return (try? computeResultTitle()) ?? ""
-    }
-
-    /// `result_title`, or the `FlowFailure` that stops the flows computing it.
-    func computeResultTitle() throws -> String {
-        return (state.transfer.status == YOLETransferStatus.success)
-            ? "Transfer scheduled"
-            : ((state.transfer.status == YOLETransferStatus.pending)
-                ? "Payment processing"
-                : ((state.transfer.status == YOLETransferStatus.failed)
-                    ? "Transfer failed"
-                    : ((state.transfer.status == YOLETransferStatus.cancelled) ? "Transfer cancelled" : "")))
-    }
-
-    /// `result_message`: The pending state's notification promise (Step 14.5).
-    ///
-    /// When the flows cannot compute it now (a value missing, an overflow): empty.
-    public func derivedResultMessage() -> String {
-        return (try? computeResultMessage()) ?? ""
-    }
-
-    /// `result_message`, or the `FlowFailure` that stops the flows computing it.
-    func computeResultMessage() throws -> String {
-        return (state.transfer.status == YOLETransferStatus.pending) ? "We'll notify you once payment is confirmed" : ""
-    }
-
     /// `details_missing`: "Missing transaction details → Show available information, note missing data".
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): `false`.
@@ -291,61 +261,104 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         return (state.transfer.yoleReference == "") || (state.transfer.pspTransactionId == "")
     }
 
-    /// `checkout_text`: The PSP Checkout's own text: the loading text, or the load failure message.
-    ///
-    /// When the flows cannot compute it now (a value missing, an overflow): nil.
-    public func derivedCheckoutText() -> String? {
-        return (try? computeCheckoutText()) ?? nil
-    }
-
-    /// `checkout_text`, or the `FlowFailure` that stops the flows computing it.
-    func computeCheckoutText() throws -> String? {
-        return (state.checkoutState == "loading")
-            ? "Connecting to Pesapal…"
-            : ((state.checkoutState == "failed") ? state.checkoutError : nil)
-    }
-
-    /// `home_empty_text`: Home's empty state text, shown while there are no transactions.
-    ///
-    /// When the flows cannot compute it now (a value missing, an overflow): nil.
-    public func derivedHomeEmptyText() -> String? {
-        return (try? computeHomeEmptyText()) ?? nil
-    }
-
-    /// `home_empty_text`, or the `FlowFailure` that stops the flows computing it.
-    func computeHomeEmptyText() throws -> String? {
-        return (state.transactions.count == 0) ? "No transactions yet" : nil
-    }
-
-    /// `favorites_empty_text`: Favorites' empty state text, shown while no favorites are saved.
-    ///
-    /// When the flows cannot compute it now (a value missing, an overflow): nil.
-    public func derivedFavoritesEmptyText() -> String? {
-        return (try? computeFavoritesEmptyText()) ?? nil
-    }
-
-    /// `favorites_empty_text`, or the `FlowFailure` that stops the flows computing it.
-    func computeFavoritesEmptyText() throws -> String? {
-        return (state.favorites.count == 0) ? "No favorite recipients yet" : nil
-    }
-
     /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name
-    /// (`.getStarted`), or the `FlowFailure` of a value the flows cannot compute (`texts()` reads them without
+    /// (`.offlineBanner`), or the `FlowFailure` of a value the flows cannot compute (`texts()` reads them without
     /// throwing).
     public func computeTexts() throws -> [YOLEText: String] {
         switch screenNumber {
         case 0:
             // STEP-01 Splash Screen
             return [
+                .offlineBanner: state.offlineBanner
+                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
+                    : "",
                 .getStarted: (state.language == YOLELanguage.fr) ? "Commencer" : "Get started",
                 .logIn: (state.language == YOLELanguage.fr) ? "Se connecter" : "Log In"
             ]
+        case 1:
+            // STEP-02 Create Account Screen
+            return [
+                .offlineBanner: state.offlineBanner
+                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
+                    : ""
+            ]
         case 2:
             // STEP-03 Email Verification Screen
-            return [.emailDisplay: state.email]
+            return [
+                .offlineBanner: state.offlineBanner
+                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
+                    : "",
+                .emailDisplay: state.email
+            ]
+        case 3:
+            // STEP-04 Login Screen
+            return [
+                .offlineBanner: state.offlineBanner
+                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
+                    : ""
+            ]
+        case 4:
+            // STEP-05 Forgot Password Screen
+            return [
+                .offlineBanner: state.offlineBanner
+                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
+                    : ""
+            ]
+        case 5:
+            // STEP-06 KYC Screen
+            return [
+                .offlineBanner: state.offlineBanner
+                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
+                    : ""
+            ]
+        case 6:
+            // STEP-07 KYC Phone Screen
+            return [
+                .offlineBanner: state.offlineBanner
+                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
+                    : ""
+            ]
+        case 7:
+            // STEP-08 KYC OTP Screen
+            return [
+                .offlineBanner: state.offlineBanner
+                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
+                    : ""
+            ]
+        case 8:
+            // STEP-09 KYC ID Capture Screen
+            return [
+                .offlineBanner: state.offlineBanner
+                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
+                    : ""
+            ]
+        case 9:
+            // STEP-10 KYC Selfie Screen
+            return [
+                .offlineBanner: state.offlineBanner
+                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
+                    : ""
+            ]
+        case 10:
+            // STEP-11 KYC Success Screen
+            return [
+                .offlineBanner: state.offlineBanner
+                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
+                    : ""
+            ]
+        case 11:
+            // STEP-12 KYC Error Screen
+            return [
+                .offlineBanner: state.offlineBanner
+                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
+                    : ""
+            ]
         case 13:
             // STEP-13 Home Screen
             return try [
+                .offlineBanner: state.offlineBanner
+                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
+                    : "",
                 .balance: (state.balance != nil)
                     ? formatMoney(
                         required(state.balance, "'balance'"),
@@ -353,21 +366,129 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                     )
                     : "",
                 .sendMoney: (state.language == YOLELanguage.fr) ? "Envoyer de l’argent" : "Send money",
-                .addMoney: (state.language == YOLELanguage.fr) ? "Ajouter de l’argent" : "Add money"
+                .addMoney: (state.language == YOLELanguage.fr) ? "Ajouter de l’argent" : "Add money",
+                .error: state.homeError
+                    ? ((state.language == YOLELanguage.fr)
+                        ? "Impossible de charger les informations du compte"
+                        : "Unable to load account information")
+                    : "",
+                .transactionsEmpty: (state.transactions.count == 0)
+                    ? ((state.language == YOLELanguage.fr)
+                        ? "Aucune transaction pour le moment"
+                        : "No transactions yet")
+                    : ""
+            ]
+        case 14:
+            // STEP-13.transaction Transaction details
+            return [
+                .offlineBanner: state.offlineBanner
+                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
+                    : ""
+            ]
+        case 15:
+            // STEP-13.add-funds Add funds flow
+            return [
+                .offlineBanner: state.offlineBanner
+                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
+                    : ""
+            ]
+        case 17:
+            // STEP-14.1 Enter Details
+            return [
+                .offlineBanner: state.offlineBanner
+                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
+                    : ""
+            ]
+        case 18:
+            // STEP-15 Favorites Screen
+            return [
+                .offlineBanner: state.offlineBanner
+                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
+                    : "",
+                .error: state.favoritesError
+                    ? ((state.language == YOLELanguage.fr)
+                        ? "Impossible de charger les favoris"
+                        : "Unable to load favorites")
+                    : "",
+                .favoritesEmpty: (state.favorites.count == 0)
+                    ? ((state.language == YOLELanguage.fr)
+                        ? "Aucun destinataire favori pour le moment"
+                        : "No favorite recipients yet")
+                    : ""
+            ]
+        case 19:
+            // STEP-15.remove Remove confirmation
+            return [
+                .message: (state.language == YOLELanguage.fr)
+                    ? "Voulez-vous vraiment retirer ce destinataire ?"
+                    : "Are you sure you want to remove this recipient?"
+            ]
+        case 20:
+            // STEP-15.edit-recipient Edit recipient form
+            return [
+                .offlineBanner: state.offlineBanner
+                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
+                    : ""
+            ]
+        case 21:
+            // STEP-15.add-recipient Add recipient flow
+            return [
+                .offlineBanner: state.offlineBanner
+                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
+                    : ""
             ]
         case 22:
             // STEP-16 Profile Screen
             return [
+                .offlineBanner: state.offlineBanner
+                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
+                    : "",
                 .editProfile: (state.language == YOLELanguage.fr) ? "Modifier le profil" : "Edit profile",
                 .transactionHistory: (state.language == YOLELanguage.fr)
                     ? "Historique des transactions"
                     : "Transaction history",
                 .help: (state.language == YOLELanguage.fr) ? "Aide et assistance" : "Help & support",
-                .logOut: (state.language == YOLELanguage.fr) ? "Se déconnecter" : "Log out"
+                .logOut: (state.language == YOLELanguage.fr) ? "Se déconnecter" : "Log out",
+                .error: state.profileError
+                    ? ((state.language == YOLELanguage.fr)
+                        ? "Impossible de charger les informations du profil"
+                        : "Unable to load profile information")
+                    : ""
+            ]
+        case 23:
+            // STEP-16.logout Logout confirmation
+            return [
+                .message: (state.language == YOLELanguage.fr)
+                    ? "Voulez-vous vraiment vous déconnecter ?"
+                    : "Are you sure you want to log out?"
+            ]
+        case 24:
+            // STEP-16.edit-profile Edit profile form
+            return [
+                .offlineBanner: state.offlineBanner
+                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
+                    : ""
+            ]
+        case 26:
+            // STEP-16.settings Settings screens
+            return [
+                .offlineBanner: state.offlineBanner
+                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
+                    : ""
+            ]
+        case 27:
+            // STEP-16.transactions Full transaction list
+            return [
+                .offlineBanner: state.offlineBanner
+                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
+                    : ""
             ]
         case 29:
             // STEP-14.2 Review & Fees
             return try [
+                .offlineBanner: state.offlineBanner
+                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
+                    : "",
                 .amountRow: (state.language == YOLELanguage.fr)
                     ? ((state.transfer.amount != nil)
                         ? formatMoney(
@@ -376,8 +497,12 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                         )
                         : "")
                     : ((state.transfer.amount != nil)
-                        ? (currencySymbol(required(state.transfer.amount, "'transfer.amount'"))
-                            + required(state.transfer.amount.map { describe($0) }, "the value"))
+                        ? ((formatMoney(
+                            required(state.transfer.amount, "'transfer.amount'"),
+                            (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
+                        )
+                            + " ")
+                            + required(state.transfer.amount, "'transfer.amount'").currency)
                         : ""),
                 .feesRow: (state.language == YOLELanguage.fr)
                     ? ((state.transfer.fee != nil)
@@ -387,8 +512,12 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                         )
                         : "")
                     : ((state.transfer.fee != nil)
-                        ? (currencySymbol(required(state.transfer.fee, "'transfer.fee'"))
-                            + required(state.transfer.fee.map { describe($0) }, "the value"))
+                        ? ((formatMoney(
+                            required(state.transfer.fee, "'transfer.fee'"),
+                            (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
+                        )
+                            + " ")
+                            + required(state.transfer.fee, "'transfer.fee'").currency)
                         : ""),
                 .totalRow: (state.language == YOLELanguage.fr)
                     ? ((computeTotalCharged() != nil)
@@ -398,16 +527,28 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                         )
                         : "")
                     : ((computeTotalCharged() != nil)
-                        ? (currencySymbol(required(computeTotalCharged(), "'total_charged'"))
-                            + required(computeTotalCharged().map { describe($0) }, "the value"))
+                        ? ((formatMoney(
+                            required(computeTotalCharged(), "'total_charged'"),
+                            (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
+                        )
+                            + " ")
+                            + required(computeTotalCharged(), "'total_charged'").currency)
                         : ""),
                 .caption: (state.language == YOLELanguage.fr)
                     ? "Frais fournis par l’API Yole Fees"
-                    : "Fees provided by Yole Fees API"
+                    : "Fees provided by Yole Fees API",
+                .error: state.feesError
+                    ? ((state.language == YOLELanguage.fr)
+                        ? "Impossible de charger les frais. Réessayez."
+                        : "We couldn't load fees. Try again.")
+                    : ""
             ]
         case 30:
             // STEP-14.3 Choose Payment Method
             return [
+                .offlineBanner: state.offlineBanner
+                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
+                    : "",
                 .optionTitle: "Pesapal",
                 .optionSubtitle: (state.language == YOLELanguage.fr) ? "Cartes • Mobile Money" : "Cards • Mobile Money"
             ]
@@ -416,11 +557,22 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             return [
                 .header: (state.language == YOLELanguage.fr)
                     ? "Paiement sécurisé • Propulsé par Pesapal"
-                    : "Secure checkout • Powered by Pesapal"
+                    : "Secure checkout • Powered by Pesapal",
+                .loading: (state.checkoutState == "loading")
+                    ? ((state.language == YOLELanguage.fr) ? "Connexion à Pesapal…" : "Connecting to Pesapal…")
+                    : "",
+                .error: (state.checkoutState == "failed")
+                    ? ((state.language == YOLELanguage.fr)
+                        ? "Impossible de charger Pesapal."
+                        : "Couldn't load Pesapal.")
+                    : ""
             ]
         case 32:
             // STEP-14.5 Result
             return try [
+                .offlineBanner: state.offlineBanner
+                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
+                    : "",
                 .title: required(
                     (state.transfer.status == nil)
                         ? ""
@@ -437,17 +589,37 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                                         : state.transfer.status.map { describe($0) })))),
                     "the value"
                 ),
-                .amount: formatMoney(computeSendAmount(), (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"),
-                .fees: formatMoney(computeSendFee(), (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"),
-                .totalCharged: (computeTotalCharged() != nil)
-                    ? formatMoney(
-                        required(computeTotalCharged(), "'total_charged'"),
-                        (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
-                    )
-                    : "",
+                .amount: (state.language == YOLELanguage.fr)
+                    ? formatMoney(computeSendAmount(), (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US")
+                    : ((formatMoney(computeSendAmount(), (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US") + " ")
+                        + computeSendAmount().currency),
+                .fees: (state.language == YOLELanguage.fr)
+                    ? formatMoney(computeSendFee(), (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US")
+                    : ((formatMoney(computeSendFee(), (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US") + " ")
+                        + computeSendFee().currency),
+                .totalCharged: (state.language == YOLELanguage.fr)
+                    ? ((computeTotalCharged() != nil)
+                        ? formatMoney(
+                            required(computeTotalCharged(), "'total_charged'"),
+                            (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
+                        )
+                        : "")
+                    : ((computeTotalCharged() != nil)
+                        ? ((formatMoney(
+                            required(computeTotalCharged(), "'total_charged'"),
+                            (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
+                        )
+                            + " ")
+                            + required(computeTotalCharged(), "'total_charged'").currency)
+                        : ""),
                 .recipient: state.transfer.recipient,
                 .yoleRef: state.transfer.yoleReference,
                 .pspTxnId: state.transfer.pspTransactionId,
+                .message: (state.transfer.status == YOLETransferStatus.pending)
+                    ? ((state.language == YOLELanguage.fr)
+                        ? "Nous vous préviendrons dès que le paiement sera confirmé"
+                        : "We'll notify you once payment is confirmed")
+                    : "",
                 .errorReason: state.transfer.reason
             ]
         default:
@@ -493,7 +665,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             return state.accountSuspended
         case 9:
             // STEP-13 variant load_failed
-            return state.homeError != nil
+            return state.homeError
         case 10:
             // STEP-13 variant limited
             return try computeLimitedAccess()
@@ -505,13 +677,13 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             return true && (trimmed(textValue(formInput(0))).count > 0) // form 0: amount
         case 13:
             // STEP-15 variant load_failed
-            return state.favoritesError != nil
+            return state.favoritesError
         case 14:
             // STEP-15 variant empty
             return state.favorites.count == 0
         case 15:
             // STEP-16 variant load_failed
-            return state.profileError != nil
+            return state.profileError
         case 16:
             // STEP-14.2 fees_api.quote.received
             guard case .feesApiQuoteReceived(_, let eventFeeCurrency, _)? = event else {
@@ -520,7 +692,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             return try matches(eventFeeCurrency, "^[A-Z]{3}$")
         case 17:
             // STEP-14.2 tap_retry; STEP-14.2 variant fees_failed
-            return state.feesError != nil
+            return state.feesError
         case 18:
             // STEP-14.2 tap_continue
             return (state.transfer.fee != nil) && !state.feesLoading
@@ -948,7 +1120,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             try actionList55(event, into: &effects)
         case 56:
             // STEP-13 account.load.network_error
-            state.homeError = "Unable to load account information"
+            state.homeError = true
         case 57:
             // STEP-13 enter
             effects.append(.call(YOLEServiceCall.accountLoad))
@@ -970,10 +1142,10 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                 throw FlowFailure("no value for 'event'")
             }
             state.favorites = eventRecipients
-            state.favoritesError = nil
+            state.favoritesError = false
         case 62:
             // STEP-15 favorites_api.load.network_error
-            state.favoritesError = "Unable to load favorites"
+            state.favoritesError = true
         case 63:
             // STEP-15 favorite_tapped
             guard case .favoriteTapped(let eventRecipient)? = event else { throw FlowFailure("no value for 'event'") }
@@ -984,7 +1156,6 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                 throw FlowFailure("no value for 'event'")
             }
             state.pendingRemoval = eventRecipient
-            state.dialogMessage = "Are you sure you want to remove this recipient?"
         case 65:
             // STEP-15 favorites_api.remove.removed
             state.favorites = state.favorites.filter { f in f != state.pendingRemoval }
@@ -1001,17 +1172,15 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                     )
                 )
             )
-            state.dialogMessage = nil
         case 68:
             // STEP-15.remove tap_cancel
             state.pendingRemoval = nil
-            state.dialogMessage = nil
         case 69:
             // STEP-16 profile.load.loaded
-            state.profileError = nil
+            state.profileError = false
         case 70:
             // STEP-16 profile.load.network_error
-            state.profileError = "Unable to load profile information"
+            state.profileError = true
         case 71:
             // STEP-16 device.camera_permission.denied
             effects.append(
@@ -1022,28 +1191,22 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                 )
             )
         case 72:
-            // STEP-16 tap_log_out
-            state.dialogMessage = "Are you sure you want to log out?"
-        case 73:
             // STEP-16 enter
             effects.append(.call(YOLEServiceCall.profileLoad))
-        case 74:
+        case 73:
             // STEP-16.logout tap_confirm_log_out
-            try actionList74(event, into: &effects)
-        case 75:
-            // STEP-16.logout tap_cancel
-            state.dialogMessage = nil
-        case 76:
+            try actionList73(event, into: &effects)
+        case 74:
             // STEP-16.edit-profile tap_save
             // form 0: first_name, 1: last_name
             effects.append(
                 .call(YOLEServiceCall.profileUpdate(firstName: textValue(formInput(0)), lastName: textValue(formInput(1))))
             )
-        case 77:
+        case 75:
             // STEP-16.edit-profile profile.update.updated
             state.firstName = textValue(formInput(0)) // form 0: first_name
             state.lastName = textValue(formInput(1)) // form 1: last_name
-        case 78:
+        case 76:
             // STEP-16.edit-profile profile.update.failed
             effects.append(
                 .toast(
@@ -1052,7 +1215,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                         : "Failed to update profile. Please try again."
                 )
             )
-        case 79:
+        case 77:
             // STEP-16.edit-profile enter
             if formInput(0) == nil {
                 setInput(0, fieldInput(state.firstName))
@@ -1060,93 +1223,112 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             if formInput(1) == nil {
                 setInput(1, fieldInput(state.lastName))
             }
-        case 80:
+        case 78:
             // STEP-14.2 fees_api.quote.received
-            try actionList80(event, into: &effects)
-        case 81:
+            try actionList78(event, into: &effects)
+        case 79:
             // STEP-14.2 fees_api.quote.received
             state.transfer.fee = nil
             state.feesLoading = false
-            state.feesError = "We couldn't load fees. Try again."
-        case 82:
+            state.feesError = true
+        case 80:
             // STEP-14.2 fees_api.quote.failed
-            try actionList82(event, into: &effects)
-        case 83:
+            try actionList80(event, into: &effects)
+        case 81:
             // STEP-14.2 tap_refresh_fees; STEP-14.2 tap_retry; STEP-14.2 enter; and 1 more
-            try actionList83(event, into: &effects)
-        case 84:
+            try actionList81(event, into: &effects)
+        case 82:
             // STEP-14.2 tap_continue
             effects.append(.analytics(AnalyticsEvent(name: "send_review_continue")))
-        case 85:
+        case 83:
             // STEP-14.3 tap_pesapal
             state.pesapalSelected = true
             effects.append(.analytics(AnalyticsEvent(name: "psp_method_selected")))
-        case 86:
+        case 84:
             // STEP-14.3 tap_continue_to_secure_checkout
             effects.append(.call(YOLEServiceCall.deviceAuthenticate(purpose: "send_money")))
-        case 87:
+        case 85:
             // STEP-14.4 pesapal.load_checkout.loaded
             state.checkoutState = "loaded"
             effects.append(.analytics(AnalyticsEvent(name: "psp_checkout_loaded")))
             try effects.append(
-                .call(YOLEServiceCall.pesapalCheckout(amount: computeSendAmount(), fee: computeSendFee()))
+                .call(
+                    YOLEServiceCall.pesapalCheckout(
+                        amount: computeSendAmount(),
+                        fee: computeSendFee(),
+                        language: state.language
+                    )
+                )
             )
-        case 88:
+        case 86:
             // STEP-14.4 pesapal.load_checkout.load_failed
             state.checkoutState = "failed"
-            state.checkoutError = "Couldn't load Pesapal."
-        case 89:
+        case 87:
             // STEP-14.4 pesapal.load_checkout.timeout
             state.checkoutState = "timed_out"
-        case 90:
+        case 88:
             // STEP-14.4 tap_retry
+            state.checkoutState = "loading"
+            try effects.append(
+                .call(YOLEServiceCall.pesapalLoadCheckout(amount: computeSendAmount(), fee: computeSendFee()))
+            )
+            try engineCallStarted(0, into: &effects)
+        case 89:
+            // STEP-14.4 tap_open_in_browser
+            state.checkoutState = "in_browser"
+            state.checkoutInBrowser = true
+            try effects.append(
+                .call(
+                    YOLEServiceCall.pesapalCheckout(
+                        amount: computeSendAmount(),
+                        fee: computeSendFee(),
+                        language: state.language
+                    )
+                )
+            )
+        case 90:
+            // STEP-14.4 pesapal.checkout.success
             try actionList90(event, into: &effects)
         case 91:
-            // STEP-14.4 tap_open_in_browser
+            // STEP-14.4 pesapal.checkout.pending
             try actionList91(event, into: &effects)
         case 92:
-            // STEP-14.4 pesapal.checkout.success
+            // STEP-14.4 pesapal.checkout.unclear
             try actionList92(event, into: &effects)
         case 93:
-            // STEP-14.4 pesapal.checkout.pending
+            // STEP-14.4 pesapal.checkout.failed
             try actionList93(event, into: &effects)
         case 94:
-            // STEP-14.4 pesapal.checkout.unclear
+            // STEP-14.4 pesapal.checkout.cancelled
             try actionList94(event, into: &effects)
         case 95:
-            // STEP-14.4 pesapal.checkout.failed
-            try actionList95(event, into: &effects)
-        case 96:
-            // STEP-14.4 pesapal.checkout.cancelled
-            try actionList96(event, into: &effects)
-        case 97:
             // STEP-14.4 tap_close_checkout; STEP-14.4 tap_back
             state.transfer.status = YOLETransferStatus.cancelled
             state.transfer.reason = ""
             effects.append(.analytics(AnalyticsEvent(name: "psp_result_cancelled")))
-        case 98:
+        case 96:
             // STEP-14.4 enter
-            try actionList98(event, into: &effects)
-        case 99:
+            try actionList96(event, into: &effects)
+        case 97:
             // STEP-14.5 tap_done
-            try actionList99(event, into: &effects)
-        case 100:
+            try actionList97(event, into: &effects)
+        case 98:
             // STEP-14.5 tap_change_method
             state.pesapalSelected = false
-        case 101:
+        case 99:
             // yole (global) toggle_language; main (global) toggle_language; send_money (global) toggle_language
             state.language = (state.language == YOLELanguage.en) ? YOLELanguage.fr : YOLELanguage.en
-        case 102:
+        case 100:
             // yole (global) toggle_theme; main (global) toggle_theme; send_money (global) toggle_theme
             state.theme = (state.theme == YOLETheme.light) ? YOLETheme.dark : YOLETheme.light
-        case 103:
+        case 101:
             // yole (global) connectivity_lost; main (global) connectivity_lost; send_money (global) connectivity_lost
-            state.offlineBanner = "No internet connection"
-        case 104:
+            state.offlineBanner = true
+        case 102:
             // yole (global) connectivity_restored; main (global) connectivity_restored; send_money (global)
             // connectivity_restored
-            state.offlineBanner = nil
-        case 105:
+            state.offlineBanner = false
+        case 103:
             // yole (global) service_unavailable; main (global) service_unavailable; send_money (global)
             // service_unavailable
             effects.append(
@@ -1156,13 +1338,13 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                         : "Service temporarily unavailable"
                 )
             )
-        case 106:
+        case 104:
             // main (global) session_expired; main (global) after 5m; send_money (global) session_expired; and 1 more
             state.loggedIn = false
-        case 107:
+        case 105:
             // main (global) payment_status_updated
             effects.append(.toast((state.language == YOLELanguage.fr) ? "Transfert programmé" : "Transfer scheduled"))
-        case 108:
+        case 106:
             // main (global) payment_status_updated
             effects.append(.toast((state.language == YOLELanguage.fr) ? "Échec du transfert" : "Transfer failed"))
         default:
@@ -1224,7 +1406,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         }
         state.balance = eventBalance
         state.accountSuspended = eventSuspended
-        state.homeError = nil
+        state.homeError = false
     }
 
     @inline(never)
@@ -1268,9 +1450,8 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList74(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList73(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         state.loggedIn = false
-        state.dialogMessage = nil
         state.kycStatus = YOLEKycStatus.notStarted
         state.email = ""
         state.firstName = ""
@@ -1294,14 +1475,14 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList80(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList78(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         guard case .feesApiQuoteReceived(let eventFeeAmount, let eventFeeCurrency, let eventFeeType)? = event else {
             throw FlowFailure("no value for 'event'")
         }
         state.transfer.fee = try makeMoney(eventFeeAmount, eventFeeCurrency)
         state.transfer.feeType = eventFeeType
         state.feesLoading = false
-        state.feesError = nil
+        state.feesError = false
         effects.append(
             .analytics(
                 AnalyticsEvent(
@@ -1313,17 +1494,17 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList82(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList80(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         state.transfer.fee = nil
         state.feesLoading = false
-        state.feesError = "We couldn't load fees. Try again."
+        state.feesError = true
         effects.append(.analytics(AnalyticsEvent(name: "fees_quote_failed")))
     }
 
     @inline(never)
-    private mutating func actionList83(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList81(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         state.feesLoading = true
-        state.feesError = nil
+        state.feesError = false
         try effects.append(
             .analytics(
                 AnalyticsEvent(
@@ -1346,24 +1527,6 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
 
     @inline(never)
     private mutating func actionList90(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
-        state.checkoutState = "loading"
-        state.checkoutError = nil
-        try effects.append(
-            .call(YOLEServiceCall.pesapalLoadCheckout(amount: computeSendAmount(), fee: computeSendFee()))
-        )
-        try engineCallStarted(0, into: &effects)
-    }
-
-    @inline(never)
-    private mutating func actionList91(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
-        state.checkoutState = "in_browser"
-        state.checkoutError = nil
-        state.checkoutInBrowser = true
-        try effects.append(.call(YOLEServiceCall.pesapalCheckout(amount: computeSendAmount(), fee: computeSendFee())))
-    }
-
-    @inline(never)
-    private mutating func actionList92(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         guard case .pesapalCheckoutSuccess(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1382,7 +1545,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList93(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList91(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         guard case .pesapalCheckoutPending(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1395,7 +1558,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList94(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList92(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         guard case .pesapalCheckoutUnclear(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1408,7 +1571,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList95(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList93(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         guard case .pesapalCheckoutFailed(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount, let eventReason)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1421,7 +1584,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList96(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList94(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         guard case .pesapalCheckoutCancelled(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1434,9 +1597,8 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList98(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList96(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         state.checkoutState = "loading"
-        state.checkoutError = nil
         state.checkoutInBrowser = false
         effects.append(.analytics(AnalyticsEvent(name: "psp_checkout_opened")))
         try effects.append(
@@ -1446,7 +1608,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList99(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList97(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         state.draftAmount = ""
         state.draftCurrency = ""
         state.draftRecipient = ""
@@ -1596,12 +1758,6 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                 "invariant 'amount_two_decimals_above_zero' (transfer.amount == null || (amount(transfer.amount) > 0 && decimal_places(amount(transfer.amount)) <= 2)) broken"
             )
         }
-        // The Result screen always shows one of Success/Pending/Failed/Cancelled.
-        guard try (state.transfer.status == nil) || (computeResultTitle() != "") else {
-            throw FlowFailure(
-                "invariant 'result_only_with_status' (transfer.status == null || result_title != '') broken"
-            )
-        }
     }
 
     /// Performs `call` with the host's services and returns its outcome as the event this machine handles.
@@ -1654,8 +1810,8 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             ).event
         case .pesapalLoadCheckout(let amount, let fee):
             return try await services.pesapalLoadCheckout(amount: amount, fee: fee).event
-        case .pesapalCheckout(let amount, let fee):
-            return try await services.pesapalCheckout(amount: amount, fee: fee).event
+        case .pesapalCheckout(let amount, let fee, let language):
+            return try await services.pesapalCheckout(amount: amount, fee: fee, language: language).event
         }
     }
 

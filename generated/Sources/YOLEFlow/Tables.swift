@@ -154,16 +154,16 @@ enum YOLETables {
     1 130 132 19 19 0 0 16 16 0 0 -1 0 // 19: STEP-15.remove Remove confirmation
     1 132 133 19 19 0 0 16 16 0 0 -1 0 // 20: STEP-15.edit-recipient Edit recipient form
     1 133 134 19 19 0 0 16 16 0 0 -1 0 // 21: STEP-15.add-recipient Add recipient flow
-    1 134 145 19 19 0 0 16 18 73 0 -1 0 // 22: STEP-16 Profile Screen
+    1 134 145 19 19 0 0 16 18 72 0 -1 0 // 22: STEP-16 Profile Screen
     1 145 147 19 19 0 0 18 18 0 0 -1 0 // 23: STEP-16.logout Logout confirmation
-    1 147 151 19 21 0 0 18 18 79 0 -1 0 // 24: STEP-16.edit-profile Edit profile form
+    1 147 151 19 21 0 0 18 18 77 0 -1 0 // 24: STEP-16.edit-profile Edit profile form
     1 151 152 21 21 0 0 18 18 0 0 -1 0 // 25: STEP-16.photo-picker Camera/gallery picker
     1 152 153 21 21 0 0 18 18 0 0 -1 0 // 26: STEP-16.settings Settings screens
     1 153 154 21 21 0 0 18 18 0 0 -1 0 // 27: STEP-16.transactions Full transaction list
     1 154 155 21 21 0 0 18 18 0 0 -1 0 // 28: STEP-16.support Support options
-    2 155 163 21 21 0 1 18 22 83 0 -1 0 // 29: STEP-14.2 Review & Fees
+    2 155 163 21 21 0 1 18 22 81 0 -1 0 // 29: STEP-14.2 Review & Fees
     2 164 171 21 21 1 1 22 24 0 0 -1 0 // 30: STEP-14.3 Choose Payment Method
-    2 171 184 21 21 1 1 24 29 98 0 -1 0 // 31: STEP-14.4 PSP Checkout (Pesapal)
+    2 171 184 21 21 1 1 24 29 96 0 -1 0 // 31: STEP-14.4 PSP Checkout (Pesapal)
     2 184 187 21 21 1 1 29 33 0 0 -1 0 // 32: STEP-14.5 Result
     """#
 
@@ -332,80 +332,80 @@ enum YOLETables {
     110 0 0 1 26 0 // STEP-16 tap_security_settings → STEP-16.settings
     111 0 0 1 27 0 // STEP-16 tap_transaction_history → STEP-16.transactions
     112 0 0 1 28 0 // STEP-16 tap_help_and_support → STEP-16.support
-    113 0 72 2 23 0 // STEP-16 tap_log_out → STEP-16.logout (overlay)
-    114 0 74 5 41 0 // STEP-16.logout tap_confirm_log_out → end logged_out
-    106 0 75 3 0 0 // STEP-16.logout tap_cancel → back
-    115 0 76 0 0 0 // STEP-16.edit-profile tap_save stays
-    56 0 77 3 0 0 // STEP-16.edit-profile profile.update.updated → back
-    57 0 78 0 0 0 // STEP-16.edit-profile profile.update.failed stays
+    113 0 0 2 23 0 // STEP-16 tap_log_out → STEP-16.logout (overlay)
+    114 0 73 5 41 0 // STEP-16.logout tap_confirm_log_out → end logged_out
+    106 0 0 3 0 0 // STEP-16.logout tap_cancel → back
+    115 0 74 0 0 0 // STEP-16.edit-profile tap_save stays
+    56 0 75 3 0 0 // STEP-16.edit-profile profile.update.updated → back
+    57 0 76 0 0 0 // STEP-16.edit-profile profile.update.failed stays
     70 0 0 3 0 0 // STEP-16.edit-profile tap_back → back
     70 0 0 3 0 0 // STEP-16.photo-picker tap_back → back
     70 0 0 3 0 0 // STEP-16.settings tap_back → back
     70 0 0 3 0 0 // STEP-16.transactions tap_back → back
     70 0 0 3 0 0 // STEP-16.support tap_back → back
-    58 16 80 0 0 0 // STEP-14.2 fees_api.quote.received if matches(event.fee_currency, '^[A-Z]{3}$') stays
-    58 0 81 0 0 0 // STEP-14.2 fees_api.quote.received stays
-    59 0 82 0 0 0 // STEP-14.2 fees_api.quote.failed stays
-    116 0 83 0 0 0 // STEP-14.2 tap_refresh_fees stays
-    117 17 83 0 0 0 // STEP-14.2 tap_retry if fees_error != null stays
-    92 18 84 1 30 0 // STEP-14.2 tap_continue if transfer.fee != null && !fees_loading → STEP-14.3
+    58 16 78 0 0 0 // STEP-14.2 fees_api.quote.received if matches(event.fee_currency, '^[A-Z]{3}$') stays
+    58 0 79 0 0 0 // STEP-14.2 fees_api.quote.received stays
+    59 0 80 0 0 0 // STEP-14.2 fees_api.quote.failed stays
+    116 0 81 0 0 0 // STEP-14.2 tap_refresh_fees stays
+    117 17 81 0 0 0 // STEP-14.2 tap_retry if fees_error stays
+    92 18 82 1 30 0 // STEP-14.2 tap_continue if transfer.fee != null && !fees_loading → STEP-14.3
     118 0 0 5 55 0 // STEP-14.2 tap_edit → end edit
     70 0 0 5 55 0 // STEP-14.2 tap_back → end edit
-    -1 0 83 0 0 0 // STEP-14.2 after 60s stays
-    119 21 85 0 0 0 // STEP-14.3 tap_pesapal if !pesapal_selected stays
+    -1 0 81 0 0 0 // STEP-14.2 after 60s stays
+    119 21 83 0 0 0 // STEP-14.3 tap_pesapal if !pesapal_selected stays
     119 0 0 0 0 0 // STEP-14.3 tap_pesapal stays
-    120 22 86 0 0 0 // STEP-14.3 tap_continue_to_secure_checkout if pesapal_selected stays
+    120 22 84 0 0 0 // STEP-14.3 tap_continue_to_secure_checkout if pesapal_selected stays
     46 0 0 1 31 0 // STEP-14.3 device.authenticate.authenticated → STEP-14.4
     47 0 0 0 0 0 // STEP-14.3 device.authenticate.failed stays
     48 0 0 0 0 0 // STEP-14.3 device.authenticate.cancelled stays
     70 0 0 3 0 0 // STEP-14.3 tap_back → back
-    60 0 87 0 0 0 // STEP-14.4 pesapal.load_checkout.loaded stays
-    61 0 88 0 0 0 // STEP-14.4 pesapal.load_checkout.load_failed stays
-    62 0 89 0 0 0 // STEP-14.4 pesapal.load_checkout.timeout stays
-    117 23 90 0 0 0 // STEP-14.4 tap_retry if checkout_state == 'failed' || checkout_state == 'timed_out' stays
-    121 24 91 0 0 0 // STEP-14.4 tap_open_in_browser if checkout_state == 'failed' stays
-    63 0 92 1 32 0 // STEP-14.4 pesapal.checkout.success → STEP-14.5
-    64 0 93 1 32 0 // STEP-14.4 pesapal.checkout.pending → STEP-14.5
-    67 0 94 1 32 0 // STEP-14.4 pesapal.checkout.unclear → STEP-14.5
-    65 0 95 1 32 0 // STEP-14.4 pesapal.checkout.failed → STEP-14.5
-    66 0 96 1 32 0 // STEP-14.4 pesapal.checkout.cancelled → STEP-14.5
-    122 0 97 1 32 0 // STEP-14.4 tap_close_checkout → STEP-14.5
-    70 25 97 1 32 0 // STEP-14.4 tap_back if checkout_state == 'loaded' || checkout_state == 'in_browser' → STEP-14.5
+    60 0 85 0 0 0 // STEP-14.4 pesapal.load_checkout.loaded stays
+    61 0 86 0 0 0 // STEP-14.4 pesapal.load_checkout.load_failed stays
+    62 0 87 0 0 0 // STEP-14.4 pesapal.load_checkout.timeout stays
+    117 23 88 0 0 0 // STEP-14.4 tap_retry if checkout_state == 'failed' || checkout_state == 'timed_out' stays
+    121 24 89 0 0 0 // STEP-14.4 tap_open_in_browser if checkout_state == 'failed' stays
+    63 0 90 1 32 0 // STEP-14.4 pesapal.checkout.success → STEP-14.5
+    64 0 91 1 32 0 // STEP-14.4 pesapal.checkout.pending → STEP-14.5
+    67 0 92 1 32 0 // STEP-14.4 pesapal.checkout.unclear → STEP-14.5
+    65 0 93 1 32 0 // STEP-14.4 pesapal.checkout.failed → STEP-14.5
+    66 0 94 1 32 0 // STEP-14.4 pesapal.checkout.cancelled → STEP-14.5
+    122 0 95 1 32 0 // STEP-14.4 tap_close_checkout → STEP-14.5
+    70 25 95 1 32 0 // STEP-14.4 tap_back if checkout_state == 'loaded' || checkout_state == 'in_browser' → STEP-14.5
     70 0 0 1 30 0 // STEP-14.4 tap_back → STEP-14.3
-    123 0 99 5 54 0 // STEP-14.5 tap_done → end done
+    123 0 97 5 54 0 // STEP-14.5 tap_done → end done
     95 29 0 5 56 0 // STEP-14.5 tap_try_again if transfer.status == TransferStatus.failed || transfer.status == TransferStatus.cancelled → end try_again
-    124 29 100 1 30 0 // STEP-14.5 tap_change_method if transfer.status == TransferStatus.failed || transfer.status == TransferStatus.cancelled → STEP-14.3
-    125 0 101 0 0 0 // yole (global) toggle_language stays
-    126 0 102 0 0 0 // yole (global) toggle_theme stays
-    127 0 103 0 0 0 // yole (global) connectivity_lost stays
-    128 0 104 0 0 0 // yole (global) connectivity_restored stays
-    129 0 105 0 0 0 // yole (global) service_unavailable stays
+    124 29 98 1 30 0 // STEP-14.5 tap_change_method if transfer.status == TransferStatus.failed || transfer.status == TransferStatus.cancelled → STEP-14.3
+    125 0 99 0 0 0 // yole (global) toggle_language stays
+    126 0 100 0 0 0 // yole (global) toggle_theme stays
+    127 0 101 0 0 0 // yole (global) connectivity_lost stays
+    128 0 102 0 0 0 // yole (global) connectivity_restored stays
+    129 0 103 0 0 0 // yole (global) service_unavailable stays
     130 0 0 1 13 0 // main (global) tap_tab_home → STEP-13
     131 0 0 1 17 0 // main (global) tap_tab_send → STEP-14.1
     132 0 0 1 18 0 // main (global) tap_tab_favorites → STEP-15
     133 0 0 1 22 0 // main (global) tap_tab_profile → STEP-16
-    134 0 106 5 42 0 // main (global) session_expired → end session_expired
-    125 0 101 0 0 0 // main (global) toggle_language stays
-    126 0 102 0 0 0 // main (global) toggle_theme stays
+    134 0 104 5 42 0 // main (global) session_expired → end session_expired
+    125 0 99 0 0 0 // main (global) toggle_language stays
+    126 0 100 0 0 0 // main (global) toggle_theme stays
     0 33 0 1 13 0 // main (global) deep_link_opened if event.path == 'home' → STEP-13
     0 34 0 1 17 0 // main (global) deep_link_opened if event.path == 'send' → STEP-14.1
     0 35 0 1 18 0 // main (global) deep_link_opened if event.path == 'favorites' → STEP-15
     0 36 0 1 22 0 // main (global) deep_link_opened if event.path == 'profile' → STEP-16
     0 0 0 0 0 0 // main (global) deep_link_opened stays
-    1 37 107 0 0 0 // main (global) payment_status_updated if event.status == TransferStatus.success stays
-    1 38 108 0 0 0 // main (global) payment_status_updated if event.status == TransferStatus.failed stays
+    1 37 105 0 0 0 // main (global) payment_status_updated if event.status == TransferStatus.success stays
+    1 38 106 0 0 0 // main (global) payment_status_updated if event.status == TransferStatus.failed stays
     1 0 0 0 0 0 // main (global) payment_status_updated stays
-    127 0 103 0 0 0 // main (global) connectivity_lost stays
-    128 0 104 0 0 0 // main (global) connectivity_restored stays
-    129 0 105 0 0 0 // main (global) service_unavailable stays
-    -1 0 106 5 42 0 // main (global) after 5m → end session_expired
-    134 0 106 5 42 0 // send_money (global) session_expired → end session_expired
-    125 0 101 0 0 0 // send_money (global) toggle_language stays
-    126 0 102 0 0 0 // send_money (global) toggle_theme stays
-    127 0 103 0 0 0 // send_money (global) connectivity_lost stays
-    128 0 104 0 0 0 // send_money (global) connectivity_restored stays
-    129 0 105 0 0 0 // send_money (global) service_unavailable stays
-    -1 0 106 5 42 0 // send_money (global) after 5m → end session_expired
+    127 0 101 0 0 0 // main (global) connectivity_lost stays
+    128 0 102 0 0 0 // main (global) connectivity_restored stays
+    129 0 103 0 0 0 // main (global) service_unavailable stays
+    -1 0 104 5 42 0 // main (global) after 5m → end session_expired
+    134 0 104 5 42 0 // send_money (global) session_expired → end session_expired
+    125 0 99 0 0 0 // send_money (global) toggle_language stays
+    126 0 100 0 0 0 // send_money (global) toggle_theme stays
+    127 0 101 0 0 0 // send_money (global) connectivity_lost stays
+    128 0 102 0 0 0 // send_money (global) connectivity_restored stays
+    129 0 103 0 0 0 // send_money (global) service_unavailable stays
+    -1 0 104 5 42 0 // send_money (global) after 5m → end session_expired
     """#
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
@@ -553,7 +553,7 @@ enum YOLETables {
     }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "2dac559b359dfecd"
+    static let fingerprint = "e720d12a1ee78adb"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(

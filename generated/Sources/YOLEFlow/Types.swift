@@ -678,8 +678,8 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// Result (STEP-14.5)
     ///
     /// Status display and transaction details: Amount, Fees, Total charged, Recipient, YOLE Ref, PSP Txn ID. No FX rate
-    /// or ETA displayed. Title and message are `result_title` / `result_message`; missing details are noted
-    /// (`details_missing`).
+    /// or ETA displayed. Title and message are the texts `title` (the status's label) and `message`; missing details
+    /// are noted (`details_missing`).
     ///
     /// Acceptance criteria:
     /// - S144-O2: Payment completed → Navigate to Result screen based on payment status
@@ -999,8 +999,11 @@ public enum YOLEEnding: String, FlowName {
     case tryAgain = "try_again"
 }
 
-/// What YOLE's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.getStarted]`.
+/// What YOLE's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.offlineBanner]`.
 public enum YOLEText: String, FlowName {
+    /// Shown on STEP-01, STEP-02, STEP-03, STEP-04, STEP-05, STEP-06, STEP-07, STEP-08 and 18 more.
+    case offlineBanner = "offline_banner"
+
     /// Shown on STEP-01.
     case getStarted = "get_started"
 
@@ -1018,6 +1021,18 @@ public enum YOLEText: String, FlowName {
 
     /// Shown on STEP-13.
     case addMoney = "add_money"
+
+    /// Shown on STEP-13, STEP-15, STEP-16, STEP-14.2, STEP-14.4.
+    case error
+
+    /// Shown on STEP-13.
+    case transactionsEmpty = "transactions_empty"
+
+    /// Shown on STEP-15.
+    case favoritesEmpty = "favorites_empty"
+
+    /// Shown on STEP-15.remove, STEP-16.logout, STEP-14.5.
+    case message
 
     /// Shown on STEP-16.
     case editProfile = "edit_profile"
@@ -1051,6 +1066,9 @@ public enum YOLEText: String, FlowName {
 
     /// Shown on STEP-14.4.
     case header
+
+    /// Shown on STEP-14.4.
+    case loading
 
     /// Shown on STEP-14.5.
     case title
@@ -3262,8 +3280,9 @@ public enum YOLEServiceCall: FlowServiceCall {
 
     /// Pesapal: `checkout`; outcomes: `success`, `pending`, `failed`, `cancelled`, `unclear`.
     /// The payment the user completes in Pesapal's interface; it ends with the callback. The callback's `status` is the
-    /// outcome; `unclear` is a callback whose status is none of the four.
-    case pesapalCheckout(amount: Money, fee: Money)
+    /// outcome; `unclear` is a callback whose status is none of the four. It opens in the language shown, so a
+    /// failure's `reason` comes in it (Q-YOLE-D33).
+    case pesapalCheckout(amount: Money, fee: Money, language: YOLELanguage)
 
     /// The operation called.
     public var operation: YOLEOperation {
@@ -3359,8 +3378,8 @@ public enum YOLEServiceCall: FlowServiceCall {
             ]
         case .pesapalLoadCheckout(let amount, let fee):
             return ["amount": describe(amount), "fee": describe(fee)]
-        case .pesapalCheckout(let amount, let fee):
-            return ["amount": describe(amount), "fee": describe(fee)]
+        case .pesapalCheckout(let amount, let fee, let language):
+            return ["amount": describe(amount), "fee": describe(fee), "language": describe(language)]
         }
     }
 
@@ -3402,6 +3421,7 @@ public enum YOLEServiceCall: FlowServiceCall {
         case currency
         case corridor
         case fee
+        case language
     }
 
     /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
@@ -3500,7 +3520,8 @@ public enum YOLEServiceCall: FlowServiceCall {
             let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .pesapalCheckout)
             self = .pesapalCheckout(
                 amount: try fields.decode(Money.self, forKey: .amount),
-                fee: try fields.decode(Money.self, forKey: .fee)
+                fee: try fields.decode(Money.self, forKey: .fee),
+                language: try fields.decode(YOLELanguage.self, forKey: .language)
             )
         }
     }
@@ -3572,10 +3593,11 @@ public enum YOLEServiceCall: FlowServiceCall {
             var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .pesapalLoadCheckout)
             try fields.encode(value0, forKey: .amount)
             try fields.encode(value1, forKey: .fee)
-        case .pesapalCheckout(let value0, let value1):
+        case .pesapalCheckout(let value0, let value1, let value2):
             var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .pesapalCheckout)
             try fields.encode(value0, forKey: .amount)
             try fields.encode(value1, forKey: .fee)
+            try fields.encode(value2, forKey: .language)
         }
     }
 }
@@ -3726,11 +3748,12 @@ public protocol YOLEPesapalService: Sendable {
     func pesapalLoadCheckout(amount: Money, fee: Money) async throws -> YOLEOutcome.PesapalLoadCheckout
 
     /// Pesapal: `checkout`. The payment the user completes in Pesapal's interface; it ends with the callback. The
-    /// callback's `status` is the outcome; `unclear` is a callback whose status is none of the four.
+    /// callback's `status` is the outcome; `unclear` is a callback whose status is none of the four. It opens in the
+    /// language shown, so a failure's `reason` comes in it (Q-YOLE-D33).
     /// Answer with one of its outcomes: `success`, `pending`, `failed`, `cancelled`, `unclear`. Throw only for what the
     /// flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
-    func pesapalCheckout(amount: Money, fee: Money) async throws -> YOLEOutcome.PesapalCheckout
+    func pesapalCheckout(amount: Money, fee: Money, language: YOLELanguage) async throws -> YOLEOutcome.PesapalCheckout
 }
 
 /// The services YOLE calls: implement this protocol (or one protocol per service, composed with `YOLEServiceSet`) and
@@ -3904,8 +3927,12 @@ public struct YOLEServiceSet: YOLEServices {
     }
 
     /// `pesapal.checkout`, answered by `pesapal`.
-    public func pesapalCheckout(amount: Money, fee: Money) async throws -> YOLEOutcome.PesapalCheckout {
-        return try await self.pesapal.pesapalCheckout(amount: amount, fee: fee)
+    public func pesapalCheckout(
+        amount: Money,
+        fee: Money,
+        language: YOLELanguage
+    ) async throws -> YOLEOutcome.PesapalCheckout {
+        return try await self.pesapal.pesapalCheckout(amount: amount, fee: fee, language: language)
     }
 }
 
@@ -5457,14 +5484,12 @@ public struct YOLEState: Hashable, Sendable, Codable {
     /// Visual theme (light/dark): "preserves user preference" across launches
     public var theme: YOLETheme = YOLETheme.light
 
-    /// The global "No internet connection" banner while connectivity is lost (null when online).
-    public var offlineBanner: String? = nil
+    /// The global "No internet connection" banner shows (connectivity is lost); its words are the text
+    /// `offline_banner`.
+    public var offlineBanner: Bool = false
 
     /// Eye icon toggle: the password field shows its text
     public var passwordVisible: Bool = false
-
-    /// The text of the confirmation dialog showing (Remove / Log out)
-    public var dialogMessage: String? = nil
 
     /// The email address entered on Create Account (shown read-only on Step 3)
     public var email: String = ""
@@ -5511,8 +5536,8 @@ public struct YOLEState: Hashable, Sendable, Codable {
     /// The account is suspended (Home warning banner)
     public var accountSuspended: Bool = false
 
-    /// Home's load error message
-    public var homeError: String? = nil
+    /// Home's account information failed to load (the text `error`: "Unable to load account information")
+    public var homeError: Bool = false
 
     /// Recent transactions list
     public var transactions: [YOLETransaction] = []
@@ -5529,14 +5554,14 @@ public struct YOLEState: Hashable, Sendable, Codable {
     /// Recipients of previous successful transfers, newest first, each once (Step 14.1 "Recent recipients"; Q-YOLE-D27)
     public var recentRecipients: [String] = []
 
-    /// Favorites' load error message
-    public var favoritesError: String? = nil
+    /// Favorites failed to load (the text `error`: "Unable to load favorites")
+    public var favoritesError: Bool = false
 
     /// The favorite the remove confirmation is about
     public var pendingRemoval: String? = nil
 
-    /// Profile's load error message
-    public var profileError: String? = nil
+    /// Profile failed to load (the text `error`: "Unable to load profile information")
+    public var profileError: Bool = false
 
     /// Step 14.1 amount as typed, kept for Edit and Try again
     public var draftAmount: String = ""
@@ -5556,17 +5581,14 @@ public struct YOLEState: Hashable, Sendable, Codable {
     /// Review & Fees is loading a fees quote
     public var feesLoading: Bool = false
 
-    /// Review & Fees inline error
-    public var feesError: String? = nil
+    /// Review & Fees shows its inline error (the text `error`: "We couldn't load fees. Try again.")
+    public var feesError: Bool = false
 
     /// The Pesapal option is highlighted (Step 14.3)
     public var pesapalSelected: Bool = false
 
     /// Step 14.4: loading, loaded, failed or timed_out
     public var checkoutState: String = "loading"
-
-    /// PSP Checkout error message
-    public var checkoutError: String? = nil
 
     /// The checkout was opened in the browser instead of the webview
     public var checkoutInBrowser: Bool = false
@@ -5581,11 +5603,9 @@ public struct YOLEState: Hashable, Sendable, Codable {
         record.add("account_suspended", accountSuspended)
         record.add("balance", balance)
         record.add("biometric_login_enabled", biometricLoginEnabled)
-        record.add("checkout_error", text: checkoutError)
         record.add("checkout_in_browser", checkoutInBrowser)
         record.add("checkout_state", text: checkoutState)
         record.add("country", text: country)
-        record.add("dialog_message", text: dialogMessage)
         record.add("draft_amount", text: draftAmount)
         record.add("draft_currency", text: draftCurrency)
         record.add("draft_note", text: draftNote)
@@ -5594,21 +5614,21 @@ public struct YOLEState: Hashable, Sendable, Codable {
         record.add("email_code_resent", emailCodeResent)
         record.add("email_code_sent_at", emailCodeSentAt)
         record.add("favorites", ("[" + favorites.map { quotedText($0) }.joined(separator: ", ")) + "]")
-        record.add("favorites_error", text: favoritesError)
-        record.add("fees_error", text: feesError)
+        record.add("favorites_error", favoritesError)
+        record.add("fees_error", feesError)
         record.add("fees_loading", feesLoading)
         record.add("first_name", text: firstName)
-        record.add("home_error", text: homeError)
+        record.add("home_error", homeError)
         record.add("kyc_status", kycStatus)
         record.add("language", language)
         record.add("last_name", text: lastName)
         record.add("logged_in", loggedIn)
-        record.add("offline_banner", text: offlineBanner)
+        record.add("offline_banner", offlineBanner)
         record.add("password_visible", passwordVisible)
         record.add("pending_removal", text: pendingRemoval)
         record.add("pesapal_selected", pesapalSelected)
         record.add("phone", text: phone)
-        record.add("profile_error", text: profileError)
+        record.add("profile_error", profileError)
         record.add("recent_recipients", ("[" + recentRecipients.map { quotedText($0) }.joined(separator: ", ")) + "]")
         record.add("reset_link_sent", resetLinkSent)
         record.add("show_verification_details", showVerificationDetails)
@@ -5626,7 +5646,6 @@ public struct YOLEState: Hashable, Sendable, Codable {
         case theme
         case offlineBanner = "offline_banner"
         case passwordVisible = "password_visible"
-        case dialogMessage = "dialog_message"
         case email
         case firstName = "first_name"
         case lastName = "last_name"
@@ -5660,7 +5679,6 @@ public struct YOLEState: Hashable, Sendable, Codable {
         case feesError = "fees_error"
         case pesapalSelected = "pesapal_selected"
         case checkoutState = "checkout_state"
-        case checkoutError = "checkout_error"
         case checkoutInBrowser = "checkout_in_browser"
     }
 }
