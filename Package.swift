@@ -42,9 +42,12 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         .target(name: "FlowSource"),
-        // Imported by generated code: depends on Foundation only, never on the compiler.
-        .target(name: "FlowMachine"),
-        .target(name: "FlowExpression", dependencies: ["FlowSource", "FlowMachine"]),
+        // The values flows compute with (money, dates, timestamps, durations) and the currency and locale tables: Foundation
+        // only, below both the expression language (which types and folds literals with them) and FlowMachine.
+        .target(name: "FlowValues"),
+        // Imported by generated code: depends on Foundation and FlowValues (which it re-exports), never on the compiler.
+        .target(name: "FlowMachine", dependencies: ["FlowValues"]),
+        .target(name: "FlowExpression", dependencies: ["FlowSource", "FlowValues"]),
         // Evaluating checked expressions at run time (the closures the interpreter runs), over FlowMachine's library.
         .target(name: "FlowEvaluation", dependencies: ["FlowExpression", "FlowMachine"]),
         .target(name: "FlowSyntax", dependencies: ["FlowSource", "CYAML"]),

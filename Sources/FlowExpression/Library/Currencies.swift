@@ -1,10 +1,10 @@
-@_spi(Generated) import FlowMachine
+@_spi(Generated) import FlowValues
 import FlowSource
 
 /// ISO 4217 currency codes in use, with their minor units (digits after the point): FlowMachine's one
 /// table, which generated code reads too, with what only the checker needs (aliases, did-you-mean).
 enum CurrencyCodes {
-    static var minorUnitsByCode: [String: Int] { FlowMachine.Currencies.minorUnitsByCode }
+    static var minorUnitsByCode: [String: Int] { FlowValues.Currencies.minorUnitsByCode }
 
     static func symbol(of code: String) -> String { currencySymbol(code) }
 

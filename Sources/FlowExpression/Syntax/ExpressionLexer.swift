@@ -1,4 +1,4 @@
-@_spi(Generated) import FlowMachine
+@_spi(Generated) import FlowValues
 import Foundation
 import FlowSource
 
@@ -154,7 +154,7 @@ struct ExpressionLexer {
                 return ExpressionToken(kind: .invalid, span: start..<position)
             }
             let places = CurrencyCodes.minorUnits(of: code)
-            guard FlowMachine.decimalPlaces(amount) <= places else {
+            guard FlowValues.decimalPlaces(amount) <= places else {
                 report(ExpressionDiagnosticCode.invalidLiteral, "\(text(start..<numberEnd)) \(code) is finer than \(code) allows: \(code) has \(places) decimal place\(places == 1 ? "" : "s")",
                        start..<position, notes: ["money is kept to its currency's minor unit; write round(...) where a calculation needs it"])
                 return ExpressionToken(kind: .invalid, span: start..<position)

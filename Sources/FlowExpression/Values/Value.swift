@@ -1,4 +1,4 @@
-@_spi(Generated) import FlowMachine
+@_spi(Generated) import FlowValues
 import Foundation
 
 /// A runtime value of the expression language.
@@ -57,4 +57,4 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
 
 /// A duration as its literal would be written, largest units first: `1h30m`, `500ms`, `-2d`, `0s`
 /// (FlowMachine's, so generated code writes durations the same way).
-public func formatDuration(_ milliseconds: Int) -> String { FlowMachine.describeDuration(milliseconds) }
+public func formatDuration(_ milliseconds: Int) -> String { FlowValues.describeDuration(milliseconds) }
