@@ -3,6 +3,12 @@
 import Foundation
 
 /// A calendar day with no time and no time zone (years 1 to 9999). Encoded as `YYYY-MM-DD`.
+/// Years run from 1 to 9999 in the proleptic Gregorian calendar; ordering is chronological.
+///
+/// ```swift
+/// CalendarDate(parsing: "2024-02-29")?.description   // "2024-02-29"
+/// CalendarDate(parsing: "2023-02-29")                // nil
+/// ```
 public struct CalendarDate: Hashable, Sendable, Comparable, Codable, CustomStringConvertible {
     public var year: Int
     public var month: Int
@@ -87,5 +93,6 @@ extension CalendarDate {
 }
 
 extension CalendarDate {
-    package init(unchecked year: Int, _ month: Int, _ day: Int) { self.year = year; self.month = month; self.day = day }
+    /// A date flowc checked when it generated the code (FlowMachine's `date(_:_:_:)`), made without checking again.
+    @_spi(Generated) public init(unchecked year: Int, _ month: Int, _ day: Int) { self.year = year; self.month = month; self.day = day }
 }

@@ -9,33 +9,33 @@ import Foundation
 /// How one locale writes numbers, money, dates, times and lists.
 @_spi(Generated) public struct LocaleConventions: Sendable {
     public var identifier: String
-    package var decimalSeparator: String
-    package var groupingSeparator: String
+    @_spi(Generated) public var decimalSeparator: String
+    @_spi(Generated) public var groupingSeparator: String
     /// `¤` stands for the currency sign, `#` for the number: `¤#` ($1.50), `# ¤` (1,50 €).
-    package var moneyPattern: String
+    @_spi(Generated) public var moneyPattern: String
     /// Percent after the number, with what is between them.
-    package var percentSuffix: String
-    package var monthNames: [String]
-    package var monthAbbreviations: [String]
+    @_spi(Generated) public var percentSuffix: String
+    @_spi(Generated) public var monthNames: [String]
+    @_spi(Generated) public var monthAbbreviations: [String]
     /// Monday first.
-    package var weekdayNames: [String]
+    @_spi(Generated) public var weekdayNames: [String]
     /// `d`, `dd`, `M`, `MM`, `MMM`, `MMMM`, `y`, `EEEE` as in Unicode date patterns.
-    package var datePatterns: [String: String]
-    package var twelveHourClock: Bool
+    @_spi(Generated) public var datePatterns: [String: String]
+    @_spi(Generated) public var twelveHourClock: Bool
     /// Between the date and the time of a timestamp.
-    package var dateTimeSeparator: String
+    @_spi(Generated) public var dateTimeSeparator: String
     /// The word before the last element of a list, and whether a comma comes before it (US English).
-    package var listConjunction: String
-    package var serialComma: Bool
-    package var relative: RelativeWords
+    @_spi(Generated) public var listConjunction: String
+    @_spi(Generated) public var serialComma: Bool
+    @_spi(Generated) public var relative: RelativeWords
     /// The signs that differ from the currency code's usual one in this locale (`$US` in French).
-    package var currencySymbols: [String: String]
+    @_spi(Generated) public var currencySymbols: [String: String]
 
-    package struct RelativeWords: Sendable {
-        package var now: String
-        package var past: String  // `%@` is the amount with its unit
-        package var future: String
-        package var units: [(one: String, other: String)]  // minute, hour, day
+    @_spi(Generated) public struct RelativeWords: Sendable {
+        @_spi(Generated) public var now: String
+        @_spi(Generated) public var past: String  // `%@` is the amount with its unit
+        @_spi(Generated) public var future: String
+        @_spi(Generated) public var units: [(one: String, other: String)]  // minute, hour, day
     }
 
     /// The date styles a text may ask for.

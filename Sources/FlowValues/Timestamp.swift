@@ -3,6 +3,13 @@
 import Foundation
 
 /// An instant in UTC, to the millisecond.
+///
+/// Parsed from ISO 8601 with an explicit zone (`Z` or `±HH:MM`) so it is never ambiguous; rendered as
+/// `2026-01-05T09:00:00Z` (with `.mmm` when the milliseconds are not zero).
+///
+/// ```swift
+/// Timestamp(parsing: "2026-01-05T10:00:00+01:00")?.description   // "2026-01-05T09:00:00Z"
+/// ```
 public struct Timestamp: Hashable, Sendable, Comparable, Codable, CustomStringConvertible {
     public var millisecondsSince1970: Int
     public init(millisecondsSince1970: Int) { self.millisecondsSince1970 = millisecondsSince1970 }
