@@ -15,7 +15,7 @@ let generatedAppModules = ((try? FileManager.default.contentsOfDirectory(atPath:
 //     durations; the currency, dialling-code and locale tables).
 //   Front end, which never imports the runtime (FrontEndDependencyTests):
 //     FlowSource, FlowValues <- FlowExpression (the language: lexer, parser, checker, typed tree) <- FlowIR
-//     FlowSource, CYAML <- FlowSyntax (the only importer of CYAML); FlowSyntax, FlowIR <- FlowChecker
+//     FlowSource, CYAML <- FlowSyntax (the only importer of CYAML); FlowSyntax, FlowIR, FlowValues <- FlowChecker
 //   Runtime: FlowValues <- FlowMachine (the library generated code imports; it re-exports FlowValues, so generated
 //     code and hosts import FlowMachine alone)
 //   Back end: FlowExpression, FlowMachine <- FlowEvaluation (running expressions) <- FlowRuntime, FlowSession
@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "FlowEvaluation", dependencies: ["FlowExpression", "FlowMachine"]),
         .target(name: "FlowSyntax", dependencies: ["FlowSource", "CYAML"]),
         .target(name: "FlowIR", dependencies: ["FlowSource", "FlowExpression"]),
-        .target(name: "FlowChecker", dependencies: ["FlowSyntax", "FlowIR", "FlowExpression"]),
+        .target(name: "FlowChecker", dependencies: ["FlowSyntax", "FlowIR", "FlowExpression", "FlowValues"]),
         // The checked app as the engine's tables (FlowMachine's rows), for both back ends.
         .target(name: "FlowLowering", dependencies: ["FlowIR", "FlowExpression", "FlowMachine"]),
         .target(name: "FlowRuntime", dependencies: ["FlowIR", "FlowExpression", "FlowEvaluation", "FlowMachine", "FlowLowering"]),
