@@ -357,13 +357,9 @@ extension Optional where Wrapped == FieldInput {
     return timestamp
 }
 @_spi(Generated) public func describe(_ value: [String]) -> String {
-    "[" + value.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }.joined(separator: ", ") + "]"
+    "[" + value.map(quotedText).joined(separator: ", ") + "]"
 }
 @_spi(Generated) public func describe<T>(_ value: T) -> String { String(describing: value) }
-/// Text inside a record or list, as the interpreter writes it: in double quotes, `\\` and `"` escaped.
-@_spi(Generated) public func quotedText(_ text: String) -> String {
-    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-}
 
 @_spi(Generated) public func isIn<T: Equatable>(_ value: T?, _ list: [T]) -> Bool { value.map(list.contains) ?? false }
 

@@ -48,9 +48,7 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
 
     /// Like `description`, but text in double quotes, as it appears inside lists and records.
     public var quotedDescription: String {
-        if case .text(let value) = self {
-            return "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-        }
+        if case .text(let value) = self { return quotedText(value) }
         return description
     }
 }
