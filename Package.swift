@@ -9,12 +9,21 @@ let generatedAppModules = ((try? FileManager.default.contentsOfDirectory(atPath:
     .filter { $0.hasSuffix("Flow") }
     .sorted()
 
-// Modules follow the compiler's stages, dependencies pointing one way (docs/architecture.md has the table, and
-// FlowCompilerTests holds it to this file). "A <- B": B imports A.
-//   FlowSource <- FlowSyntax (the only importer of CYAML) <- FlowChecker <- FlowCompiler <- flowc
-//   FlowMachine <- FlowExpression (the language: parser, checker) <- FlowIR <- FlowLowering <- FlowRuntime, FlowCodegen (FlowCompiler lowers each app once, for both)
-//   FlowExpression, FlowMachine <- FlowEvaluation (running expressions) <- FlowRuntime, FlowSession
-//   FlowRuntime <- FlowReports, FlowMutation, FlowExplore, FlowSession; FlowCompiler <- FlowStudio
+// Modules follow the compiler's stages, dependencies pointing one way (docs/architecture.md draws the graph and has the
+// table; FlowCompilerTests holds both, and this comment, to this file). "A <- B": B imports A.
+//   Values (Foundation only): FlowSource (files, positions, diagnostics), FlowValues (money, dates, timestamps,
+//     durations; the currency, dialling-code and locale tables).
+//   Front end, which never imports the runtime (FrontEndDependencyTests):
+//     FlowSource, FlowValues <- FlowExpression (the language: lexer, parser, checker, typed tree) <- FlowIR
+//     FlowSource, CYAML <- FlowSyntax (the only importer of CYAML); FlowSyntax, FlowIR, FlowValues <- FlowChecker
+//   Runtime: FlowValues <- FlowMachine (the library generated code imports; it re-exports FlowValues, so generated
+//     code and hosts import FlowMachine alone)
+//   Back end: FlowExpression, FlowMachine <- FlowEvaluation (running expressions) <- FlowRuntime, FlowSession
+//     FlowIR, FlowMachine <- FlowLowering (FlowCompiler lowers each app once) <- FlowRuntime, FlowCodegen
+//     FlowRuntime <- FlowReports, FlowMutation, FlowExplore, FlowSession
+//     FlowChecker, FlowLowering, FlowCodegen, FlowRuntime, FlowReports, FlowMutation, FlowExplore <- FlowCompiler
+//     FlowCompiler, FlowSession <- FlowStudio; FlowCompiler, FlowStudio <- flowc <- FlowcPlugin
+//   Tests: FlowCompiler, FlowEvaluation <- FlowTestSupport; generated-machines-registry <- GeneratedMachinesPlugin
 let package = Package(
     name: "flowc",
     platforms: [.macOS(.v13)],
@@ -42,14 +51,17 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         .target(name: "FlowSource"),
-        // Imported by generated code: depends on Foundation only, never on the compiler.
-        .target(name: "FlowMachine"),
-        .target(name: "FlowExpression", dependencies: ["FlowSource", "FlowMachine"]),
+        // The values flows compute with (money, dates, timestamps, durations) and the currency and locale tables: Foundation
+        // only, below both the expression language (which types and folds literals with them) and FlowMachine.
+        .target(name: "FlowValues"),
+        // Imported by generated code: depends on Foundation and FlowValues (which it re-exports), never on the compiler.
+        .target(name: "FlowMachine", dependencies: ["FlowValues"]),
+        .target(name: "FlowExpression", dependencies: ["FlowSource", "FlowValues"]),
         // Evaluating checked expressions at run time (the closures the interpreter runs), over FlowMachine's library.
         .target(name: "FlowEvaluation", dependencies: ["FlowExpression", "FlowMachine"]),
         .target(name: "FlowSyntax", dependencies: ["FlowSource", "CYAML"]),
         .target(name: "FlowIR", dependencies: ["FlowSource", "FlowExpression"]),
-        .target(name: "FlowChecker", dependencies: ["FlowSyntax", "FlowIR", "FlowExpression"]),
+        .target(name: "FlowChecker", dependencies: ["FlowSyntax", "FlowIR", "FlowExpression", "FlowValues"]),
         // The checked app as the engine's tables (FlowMachine's rows), for both back ends.
         .target(name: "FlowLowering", dependencies: ["FlowIR", "FlowExpression", "FlowMachine"]),
         .target(name: "FlowRuntime", dependencies: ["FlowIR", "FlowExpression", "FlowEvaluation", "FlowMachine", "FlowLowering"]),

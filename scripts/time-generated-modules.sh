@@ -26,11 +26,13 @@ fi
 mkdir -p .build
 work="$(mktemp -d .build/module-timing.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
-# FlowMachine's module, built once per mode (not timed).
+# FlowMachine's module (and FlowValues', which it imports), built once per mode (not timed).
 for mode in release debug; do
     optimisation=(-O); [ "$mode" = debug ] && optimisation=(-Onone -g)
     mkdir -p "$work/$mode"
-    swiftc "${optimisation[@]}" -wmo -swift-version 6 -parse-as-library -emit-module -module-name FlowMachine \
+    swiftc "${optimisation[@]}" -wmo -swift-version 6 -parse-as-library -emit-module -module-name FlowValues \
+        -emit-module-path "$work/$mode/FlowValues.swiftmodule" $(find Sources/FlowValues -name "*.swift" | sort)
+    swiftc "${optimisation[@]}" -wmo -swift-version 6 -parse-as-library -emit-module -module-name FlowMachine -I "$work/$mode" \
         -emit-module-path "$work/$mode/FlowMachine.swiftmodule" $(find Sources/FlowMachine -name "*.swift" | sort)
 done
 printf '%-8s %-8s %4s %10s %10s %12s\n' app mode run "user s" "user+sys s" "max RSS MB"

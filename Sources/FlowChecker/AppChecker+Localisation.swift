@@ -1,4 +1,4 @@
-@_spi(Generated) import FlowMachine
+@_spi(Generated) import FlowValues
 import FlowExpression
 import FlowIR
 import FlowSource

@@ -33,7 +33,7 @@ struct PayloadDomains {
         self.limit = max(1, limit)
         for transition in allTransitions(of: app) {
             var expressions = transition.condition.map { [$0] } ?? []
-            for action in transition.actions { expressions += actionExpressions(action) }
+            for action in transition.actions { expressions += action.evaluatedExpressions }
             for expression in expressions { harvest(expression, event: transition.event) }
         }
         for scenario in app.scenarios {
@@ -224,16 +224,4 @@ private func allTransitions(of app: App) -> [Transition] {
     }
     for timer in app.recurringTimers { transitions += timer.transitions }
     return transitions
-}
-
-/// The expressions an action evaluates.
-private func actionExpressions(_ action: Action) -> [TypedExpression] {
-    switch action.kind {
-    case .set(_, let value), .append(_, let value): [value]
-    case .fillField(_, let value, _): value.map { [$0] } ?? []
-    case .call(_, _, let arguments): arguments.map(\.value)
-    case .analytics(_, let properties): properties.map(\.value)
-    case .push(let text), .toast(let text): [text.value]
-    case .clear, .clearFields, .raise: []
-    }
 }

@@ -304,7 +304,7 @@ struct TableLowering {
         var names = Set<String>()
         var fills = false
         for action in list {
-            for expression in Self.expressions(of: action) { names.formUnion(expression.referencedVariables) }
+            for expression in action.evaluatedExpressions { names.formUnion(expression.referencedVariables) }
             if case .fillField = action.kind { fills = true }
         }
         let key: [AnyHashable?] = [list.map(Self.actionKey)] + context(readsEvent: names.contains("event"), readsForm: fills || names.contains("form"),
@@ -333,17 +333,6 @@ struct TableLowering {
         let valueKey: [AnyHashable?] = readsValue ? [field.kind, field.currency] : []
         let key: [AnyHashable?] = valueKey + [field.checks, readsForm ? formSignatures[screen] : nil]
         return validators.number(key, place: place) { LoweredValidator(screen: screen, field: offset, usedBy: $0) }
-    }
-
-    static func expressions(of action: Action) -> [TypedExpression] {
-        switch action.kind {
-        case .set(_, let value), .append(_, let value): [value]
-        case .fillField(_, let value, _): value.map { [$0] } ?? []
-        case .call(_, _, let arguments): arguments.map(\.value)
-        case .analytics(_, let properties): properties.map(\.value)
-        case .push(let text), .toast(let text): [text.value]
-        case .clear, .clearFields, .raise: []
-        }
     }
 
     /// An action's content without its source position.

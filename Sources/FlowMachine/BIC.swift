@@ -1,5 +1,6 @@
 // Part of FlowMachine, the runtime library every generated module imports.
 
+@_spi(Generated) import FlowValues
 import Foundation
 
 @_spi(Generated) public func isBIC(_ text: String) -> Bool {

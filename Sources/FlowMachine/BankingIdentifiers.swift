@@ -1,5 +1,6 @@
 // Part of FlowMachine, the runtime library every generated module imports.
 
+@_spi(Generated) import FlowValues
 import Foundation
 
 /// Banking identifier checks (the interpreter's `is_iban`, `is_bic`, `is_sort_code`, `is_digits`, `is_sequence`).

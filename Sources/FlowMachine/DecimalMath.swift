@@ -1,18 +1,7 @@
 // Part of FlowMachine, the runtime library every generated module imports.
 
+@_spi(Generated) import FlowValues
 import Foundation
-
-/// How `round` breaks ties and truncates; `up` and `down` are away from and toward zero.
-@_spi(Generated) public enum DecimalRoundingMode: String, CaseIterable, Sendable {
-    /// Ties go to the even neighbour (banker's rounding): 2.345 → 2.34.
-    case halfEven = "half_even"
-    /// Ties go away from zero: 2.345 → 2.35, -2.345 → -2.35.
-    case halfUp = "half_up"
-    /// Away from zero: 2.341 → 2.35.
-    case up
-    /// Toward zero (truncation): 2.349 → 2.34.
-    case down
-}
 
 /// `value` rounded to `places` digits after the point (negative: to tens, hundreds...); `mode` is one of
 /// `DecimalRoundingMode`.
@@ -100,19 +89,6 @@ import Foundation
     guard unit.currency == value.currency else { throw FlowFailure("cannot round \(value) up to a multiple of \(unit): the currencies differ") }
     return try roundUp(value, unit.amount)
 }
-
-/// Digits after the point, not counting trailing zeros.
-@_spi(Generated) public func decimalPlaces(_ value: Decimal) -> Int {
-    var scaled = value.magnitude
-    var places = 0
-    while places < 40, (try? round(scaled, 0, "down")) != scaled {
-        scaled *= 10
-        places += 1
-    }
-    return places
-}
-
-@_spi(Generated) public func decimalPlaces(_ value: Money) -> Int { decimalPlaces(value.amount) }
 
 /// `int(decimal)`: truncated toward zero; a failure when out of range.
 @_spi(Generated) public func truncatedInt(_ value: Decimal) throws -> Int {

@@ -1,5 +1,6 @@
 // Part of FlowMachine, the runtime library every generated module imports.
 
+@_spi(Generated) import FlowValues
 import Foundation
 
 /// A practical email address check: `local@domain.tld` (the interpreter's `is_email`).

@@ -1,5 +1,6 @@
 // Part of FlowMachine, the runtime library every generated module imports.
 
+@_spi(Generated) import FlowValues
 import Foundation
 
 /// `format_number(x, places)`: rounded half-even to `places` decimals, thousands separated by commas

@@ -1,3 +1,4 @@
+@_spi(Generated) import FlowValues
 import Foundation
 
 // Helpers that keep generated modules cheap to compile. Code the generator would otherwise write once per case

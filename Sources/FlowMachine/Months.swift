@@ -1,5 +1,6 @@
 // Part of FlowMachine, the runtime library every generated module imports.
 
+@_spi(Generated) import FlowValues
 import Foundation
 
 /// `same_month(a, b)`: the two days fall in one calendar month of one year (timestamps are read in UTC).

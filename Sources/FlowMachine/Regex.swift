@@ -1,5 +1,6 @@
 // Part of FlowMachine, the runtime library every generated module imports.
 
+@_spi(Generated) import FlowValues
 import Foundation
 
 /// Compiled patterns, shared by every evaluation; NSRegularExpression is safe to use from any thread.
@@ -12,8 +13,7 @@ import Foundation
         lock.lock()
         defer { lock.unlock() }
         if let cached = entries[pattern] { return cached }
-        // The empty pattern matches everywhere, as in the interpreter (CEL, RE2); ICU refuses it.
-        guard let compiled = try? NSRegularExpression(pattern: pattern.isEmpty ? "(?:)" : pattern) else { return nil }
+        guard let compiled = compilePattern(pattern) else { return nil }
         if entries.count >= 256 { entries.removeAll(keepingCapacity: true) }
         entries[pattern] = compiled
         return compiled
@@ -23,7 +23,7 @@ import Foundation
 /// CEL `matches`: whether the pattern matches anywhere in `text`.
 @_spi(Generated) public func matches(_ text: String, _ pattern: String) throws -> Bool {
     guard let regex = RegexCache.shared.regex(for: pattern) else { throw FlowFailure("invalid regular expression '\(pattern)'") }
-    return regex.firstMatch(in: text, range: NSRange(text.startIndex..<text.endIndex, in: text)) != nil
+    return searches(regex, text)
 }
 
 /// A validation `pattern:`: the whole text must match.

@@ -1,5 +1,6 @@
 // Part of FlowMachine, the runtime library every generated module imports.
 
+@_spi(Generated) import FlowValues
 import Foundation
 
 /// A run stopped by a broken rule of the model: an expression that could not be evaluated
@@ -56,192 +57,6 @@ public struct AnalyticsProperty: Hashable, Sendable, Codable {
     public var name: String
     public var value: String
     public init(name: String, value: String) { self.name = name; self.value = value }
-}
-
-/// An amount of money: an exact `Decimal` and an ISO 4217 currency code. Never `Double`.
-public struct Money: Hashable, Sendable, Codable, CustomStringConvertible {
-    public var amount: Decimal
-    public var currency: String
-    public init(amount: Decimal, currency: String) { self.amount = amount; self.currency = currency }
-
-    public var description: String {
-        "\(formatDecimal(amount, minimumFractionDigits: minorUnits(of: currency))) \(currency)"
-    }
-}
-
-/// A calendar day with no time and no time zone (years 1 to 9999). Encoded as `YYYY-MM-DD`.
-public struct CalendarDate: Hashable, Sendable, Comparable, Codable, CustomStringConvertible {
-    public var year: Int
-    public var month: Int
-    public var day: Int
-
-    public init?(year: Int, month: Int, day: Int) {
-        guard (1...9999).contains(year), (1...12).contains(month), (1...CalendarDate.daysIn(month: month, year: year)).contains(day) else { return nil }
-        self.year = year; self.month = month; self.day = day
-    }
-
-    /// Parses exactly `YYYY-MM-DD`.
-    public init?(parsing text: String) {
-        let scalars = Array(text.unicodeScalars)
-        guard scalars.count == 10, scalars[4] == "-", scalars[7] == "-",
-              let year = parseDigits(scalars[0..<4]), let month = parseDigits(scalars[5..<7]),
-              let day = parseDigits(scalars[8..<10]) else { return nil }
-        self.init(year: year, month: month, day: day)
-    }
-
-    /// The date `days` days after 1970-01-01 (Howard Hinnant's civil_from_days).
-    public init?(daysSince1970 days: Int) {
-        guard abs(days) < 4_000_000 else { return nil }
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        self.init(year: yoe + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
-    }
-
-    /// Days from 1970-01-01 (Howard Hinnant's days_from_civil).
-    public var daysSince1970: Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = month > 2 ? month - 3 : month + 9
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
-
-    public var description: String { "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))" }
-
-    public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool { (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day) }
-
-    public static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let date = CalendarDate(parsing: text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a YYYY-MM-DD date: \(text)"))
-        }
-        self = date
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
-}
-
-/// An instant in UTC, to the millisecond.
-public struct Timestamp: Hashable, Sendable, Comparable, Codable, CustomStringConvertible {
-    public var millisecondsSince1970: Int
-    public init(millisecondsSince1970: Int) { self.millisecondsSince1970 = millisecondsSince1970 }
-
-    /// Where a run's clock starts when nothing says otherwise (2026-01-01T00:00:00Z): the interpreter, a
-    /// scenario without `clock:`, `flowc run` and a generated machine all start here, so their traces agree.
-    public static let defaultClockStart = Timestamp(millisecondsSince1970: 1_767_225_600_000)
-
-    /// Midnight UTC at the start of `date`.
-    public init(_ date: CalendarDate) {
-        self.millisecondsSince1970 = date.daysSince1970 * Timestamp.millisecondsPerDay
-    }
-
-    public static let millisecondsPerDay = 86_400_000
-
-    /// The earliest and latest instants a timestamp may hold: years 1 to 9999.
-    public static let validRange = (-62_135_596_800_000)...(253_402_300_799_999)
-
-    /// Parses `YYYY-MM-DDTHH:MM[:SS[.fraction]](Z|±HH:MM)`; `t`, `z` and a space for `T` are accepted.
-    /// Fractions beyond milliseconds are truncated.
-    public init?(parsing text: String) {
-        let s = Array(text.unicodeScalars)
-        guard s.count >= 17, let date = CalendarDate(parsing: String(String.UnicodeScalarView(s[0..<10]))),
-              s[10] == "T" || s[10] == "t" || s[10] == " ",
-              let hour = parseDigits(s[11..<13]), s[13] == ":", let minute = parseDigits(s[14..<16]),
-              hour < 24, minute < 60 else { return nil }
-        var i = 16
-        var second = 0
-        var millisecond = 0
-        if i < s.count, s[i] == ":" {
-            guard i + 3 <= s.count, let value = parseDigits(s[(i + 1)..<(i + 3)]), value < 60 else { return nil }
-            second = value
-            i += 3
-            if i < s.count, s[i] == "." || s[i] == "," {
-                i += 1
-                let start = i
-                while i < s.count, isDigit(s[i]) { i += 1 }
-                guard i > start, i - start <= 9 else { return nil }
-                var fraction = Array(s[start..<min(i, start + 3)])
-                while fraction.count < 3 { fraction.append("0") }
-                millisecond = parseDigits(fraction[...]) ?? 0
-            }
-        }
-        guard i < s.count else { return nil }
-        var offsetMinutes = 0
-        if s[i] == "Z" || s[i] == "z" {
-            i += 1
-        } else if s[i] == "+" || s[i] == "-" {
-            guard i + 6 <= s.count, let hours = parseDigits(s[(i + 1)..<(i + 3)]), s[i + 3] == ":",
-                  let minutes = parseDigits(s[(i + 4)..<(i + 6)]), hours < 24, minutes < 60 else { return nil }
-            offsetMinutes = (hours * 60 + minutes) * (s[i] == "-" ? -1 : 1)
-            i += 6
-        } else {
-            return nil
-        }
-        guard i == s.count else { return nil }
-        let seconds = ((date.daysSince1970 * 24 + hour) * 60 + minute - offsetMinutes) * 60 + second
-        self.millisecondsSince1970 = seconds * 1000 + millisecond
-    }
-
-    /// The UTC calendar day this instant falls on, or nil outside years 1...9999.
-    public var date: CalendarDate? {
-        let day = Timestamp.millisecondsPerDay
-        let quotient = millisecondsSince1970 / day
-        let floor = (millisecondsSince1970 % day != 0 && millisecondsSince1970 < 0) ? quotient - 1 : quotient
-        return CalendarDate(daysSince1970: floor)
-    }
-
-    /// `2026-01-05T09:00:00Z`, with `.mmm` when the milliseconds are not zero.
-    public var description: String {
-        guard let date = self.date else { return "\(millisecondsSince1970)ms since 1970" }
-        let rest = millisecondsSince1970 - date.daysSince1970 * Timestamp.millisecondsPerDay
-        let milliseconds = rest % 1000
-        let seconds = rest / 1000
-        var text = "\(date)T\(padded(seconds / 3600, 2)):\(padded(seconds / 60 % 60, 2)):\(padded(seconds % 60, 2))"
-        if milliseconds != 0 { text += "." + padded(milliseconds, 3) }
-        return text + "Z"
-    }
-
-    /// The same time of day `months` calendar months later (see `CalendarDate.addingMonths(_:)`), or nil
-    /// outside years 1...9999.
-    public func addingMonths(_ months: Int) -> Timestamp? {
-        guard let day = date, let moved = day.addingMonths(months) else { return nil }
-        let timeOfDay = millisecondsSince1970 - day.daysSince1970 * Timestamp.millisecondsPerDay
-        return Timestamp(millisecondsSince1970: moved.daysSince1970 * Timestamp.millisecondsPerDay + timeOfDay)
-    }
-
-    public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.millisecondsSince1970 < rhs.millisecondsSince1970 }
-}
-
-extension CalendarDate {
-    /// The date `months` calendar months later (earlier when negative). A day the target month does not
-    /// have becomes its last day: 2026-01-31 plus 1 month is 2026-02-28, 2024-02-29 plus 12 months is
-    /// 2025-02-28. Nil outside years 1...9999.
-    public func addingMonths(_ months: Int) -> CalendarDate? {
-        let (total, overflow) = (year * 12 + month - 1).addingReportingOverflow(months)
-        guard !overflow, total >= 12, total < 120_000 else { return nil }
-        let newYear = total / 12
-        let newMonth = total % 12 + 1
-        return CalendarDate(year: newYear, month: newMonth, day: Swift.min(day, Self.daysIn(month: newMonth, year: newYear)))
-    }
 }
 
 // MARK: Field values
@@ -542,68 +357,10 @@ extension Optional where Wrapped == FieldInput {
     return timestamp
 }
 @_spi(Generated) public func describe(_ value: [String]) -> String {
-    "[" + value.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }.joined(separator: ", ") + "]"
+    "[" + value.map(quotedText).joined(separator: ", ") + "]"
 }
 @_spi(Generated) public func describe<T>(_ value: T) -> String { String(describing: value) }
-/// Text inside a record or list, as the interpreter writes it: in double quotes, `\\` and `"` escaped.
-@_spi(Generated) public func quotedText(_ text: String) -> String {
-    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-}
 
-/// A duration in milliseconds as flows write it: `0s`, `1m30s`, `-2h`, `250ms`.
-@_spi(Generated) public func describeDuration(_ milliseconds: Int) -> String {
-    if milliseconds == 0 { return "0s" }
-    if milliseconds == Int.min { return "\(milliseconds)ms" }
-    var rest = abs(milliseconds)
-    var text = milliseconds < 0 ? "-" : ""
-    for (unit, size) in [("d", 86_400_000), ("h", 3_600_000), ("m", 60_000), ("s", 1000), ("ms", 1)] where rest >= size {
-        text += "\(rest / size)\(unit)"
-        rest %= size
-    }
-    return text
-}
-
-/// `decimal` in plain notation with at least `minimumFractionDigits` digits after the point.
-@_spi(Generated) public func formatDecimal(_ decimal: Decimal, minimumFractionDigits: Int = 0) -> String {
-    var text = decimal.description
-    guard minimumFractionDigits > 0 else { return text }
-    if let point = text.firstIndex(of: ".") {
-        let fraction = text.distance(from: text.index(after: point), to: text.endIndex)
-        if fraction < minimumFractionDigits { text += String(repeating: "0", count: minimumFractionDigits - fraction) }
-    } else {
-        text += "." + String(repeating: "0", count: minimumFractionDigits)
-    }
-    return text
-}
-
-@_spi(Generated) public func isDigit(_ scalar: Unicode.Scalar) -> Bool { (0x30...0x39).contains(scalar.value) }
-
-/// The decimal value of ASCII digits, or nil if any is not a digit.
-@_spi(Generated) public func parseDigits(_ scalars: ArraySlice<Unicode.Scalar>) -> Int? {
-    guard !scalars.isEmpty, scalars.count <= 18 else { return nil }
-    var value = 0
-    for scalar in scalars {
-        guard isDigit(scalar) else { return nil }
-        value = value * 10 + Int(scalar.value - 0x30)
-    }
-    return value
-}
-
-@_spi(Generated) public func padded(_ value: Int, _ width: Int) -> String {
-    let digits = String(abs(value))
-    return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
-}
-
-/// Digits after the point for `code` (2 for an unknown code).
-@_spi(Generated) public func minorUnits(of code: String) -> Int {
-    switch code {
-    case "BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "VND", "VUV", "XAF", "XOF", "XPF": 0
-    case "BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND": 3
-    default: 2
-    }
-}
-
-/// Whether `value` is in `list`; a null is in no list of values.
 @_spi(Generated) public func isIn<T: Equatable>(_ value: T?, _ list: [T]) -> Bool { value.map(list.contains) ?? false }
 
 @_spi(Generated) public func minimum(_ values: [Money]) throws -> Money {
@@ -651,10 +408,6 @@ extension Optional where Wrapped == FieldInput {
 /// A date literal of the flow, checked when the code was generated.
 @_spi(Generated) public func date(_ year: Int, _ month: Int, _ day: Int) -> CalendarDate {
     CalendarDate(year: year, month: month, day: day) ?? CalendarDate(unchecked: year, month, day)
-}
-
-extension CalendarDate {
-    fileprivate init(unchecked year: Int, _ month: Int, _ day: Int) { self.year = year; self.month = month; self.day = day }
 }
 
 /// A construct flowc does not translate yet; the run stops as an evaluation error would.

@@ -51,15 +51,7 @@ func renderAcceptanceHTML(_ report: AcceptanceReport, links: HTMLLinks) -> [UInt
         for screen in screens { criteriaOfScreen[screen, default: []].append(item.criterion.id) }
     }
 
-    var out: [String] = []
-    out.append("<!DOCTYPE html>")
-    out.append("<html lang=\"en\">")
-    out.append("<head>")
-    out.append("<meta charset=\"utf-8\">")
-    out.append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
-    out.append("<title>Acceptance report: \(e(app.name))</title>")
-    out.append("<style>")
-    out.append(contentsOf: baseStyle)
+    var out = htmlPageStart(title: "Acceptance report: \(e(app.name))")
     let traceability = report.traceability
     if traceability != nil { out.append(contentsOf: traceabilityStyle) }
     out.append(contentsOf: [

@@ -35,15 +35,7 @@ func renderCoverageHTML(_ coverage: CoverageReport, app: App, links: HTMLLinks) 
         let share = total == 0 ? 100 : covered * 100 / total
         return "<span class=\"bar\"><span style=\"width: \(share)%\"></span></span>"
     }
-    var out: [String] = []
-    out.append("<!DOCTYPE html>")
-    out.append("<html lang=\"en\">")
-    out.append("<head>")
-    out.append("<meta charset=\"utf-8\">")
-    out.append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
-    out.append("<title>Coverage report: \(e(app.name))</title>")
-    out.append("<style>")
-    out.append(contentsOf: baseStyle)
+    var out = htmlPageStart(title: "Coverage report: \(e(app.name))")
     out.append(contentsOf: pictureStyle)
     out.append(contentsOf: viewerStyle)
     out.append(contentsOf: [

@@ -85,7 +85,14 @@ import Testing
         let library = packageRoot().appendingPathComponent("Sources/FlowMachine")
         let librarySources = (FileManager.default.subpaths(atPath: library.path) ?? [])
             .filter { $0.hasSuffix(".swift") }.sorted().map { library.appendingPathComponent($0).path }
-        guard let built = runSwiftc(["-emit-module", "-module-name", "FlowMachine", "-swift-version", "6", "-parse-as-library",
+        // FlowMachine imports FlowValues (and hands it on to generated code): its module goes into the folder first.
+        let values = packageRoot().appendingPathComponent("Sources/FlowValues")
+        let valuesSources = (FileManager.default.subpaths(atPath: values.path) ?? [])
+            .filter { $0.hasSuffix(".swift") }.sorted().map { values.appendingPathComponent($0).path }
+        guard let builtValues = runSwiftc(["-emit-module", "-module-name", "FlowValues", "-swift-version", "6", "-parse-as-library",
+                                        "-emit-module-path", folder.appendingPathComponent("FlowValues.swiftmodule").path] + valuesSources) else { return }
+        #expect(builtValues.status == 0, "\(builtValues.output)")
+        guard let built = runSwiftc(["-emit-module", "-module-name", "FlowMachine", "-swift-version", "6", "-parse-as-library", "-I", folder.path,
                                   "-emit-module-path", folder.appendingPathComponent("FlowMachine.swiftmodule").path] + librarySources) else { return }
         #expect(built.status == 0, "\(built.output)")
         guard let checked = runSwiftc(["-typecheck", "-swift-version", "6", "-I", folder.path] + paths) else { return }
@@ -209,11 +216,11 @@ import Testing
         try FileManager.default.createDirectory(at: next, withIntermediateDirectories: true)
         let nextVersion = next.appendingPathComponent("APIVersion.swift")
         try Data("public protocol FlowMachineAPIVersion4 {}\n".utf8).write(to: nextVersion)
-        guard let builtNext = runSwiftc(["-emit-module", "-module-name", "FlowMachine", "-swift-version", "6", "-parse-as-library",
+        guard let builtNext = runSwiftc(["-emit-module", "-module-name", "FlowMachine", "-swift-version", "6", "-parse-as-library", "-I", folder.path,
                                       "-emit-module-path", next.appendingPathComponent("FlowMachine.swiftmodule").path]
                                      + librarySources.filter { !$0.hasSuffix("/APIVersion.swift") } + [nextVersion.path]) else { return }
         #expect(builtNext.status == 0, "\(builtNext.output)")
-        guard let mismatched = runSwiftc(["-typecheck", "-swift-version", "6", "-I", next.path] + paths) else { return }
+        guard let mismatched = runSwiftc(["-typecheck", "-swift-version", "6", "-I", next.path, "-I", folder.path] + paths) else { return }
         #expect(mismatched.status != 0)
         #expect(mismatched.output.contains("cannot find type 'FlowMachineAPIVersion3' in scope"), "\(mismatched.output)")
     }

@@ -61,6 +61,72 @@ import Testing
         }
     }
 
+    /// The graph drawn under "## Modules, one per stage" (the section's first code block).
+    static func moduleDiagram(_ document: String) -> Substring {
+        guard let section = document.firstRange(of: "## Modules, one per stage"),
+              let open = document[section.upperBound...].firstRange(of: "```\n"),
+              let close = document[open.upperBound...].firstRange(of: "```") else { return "" }
+        return document[open.upperBound..<close.lowerBound]
+    }
+
+    /// Package.swift's comment on its modules: the `//` lines right above `let package`.
+    static func packageComment(_ manifest: String) -> Substring {
+        guard let declaration = manifest.firstRange(of: "\nlet package = ") else { return "" }
+        var lines = manifest[..<declaration.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+        var comment: [Substring] = []
+        while let last = lines.last, last.hasPrefix("//") { comment.insert(last, at: 0); lines.removeLast() }
+        return Substring(comment.joined(separator: "\n"))
+    }
+
+    /// The modules `text` does not name as a whole word (`FlowIR` is not named by `FlowIRx`).
+    static func unnamed(_ modules: some Sequence<String>, in text: Substring) -> [String] {
+        modules.filter { name in
+            !text.ranges(of: name).contains { range in
+                let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
+                let after = range.upperBound == text.endIndex ? nil : text[range.upperBound]
+                return ![before, after].contains { $0.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" } ?? false }
+            }
+        }.sorted()
+    }
+
+    /// A module added to Package.swift shows up in the graph of docs/architecture.md and in Package.swift's own comment
+    /// on its modules, or this fails.
+    @Test func theModuleGraphAndThePackageCommentNameEveryModule() throws {
+        let root = packageRoot()
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let document = try String(contentsOf: root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+        let modules = Self.packageModules(manifest).keys
+        let diagram = Self.moduleDiagram(document)
+        #expect(diagram.contains("FlowValues"), "the module graph of docs/architecture.md: \(diagram)")
+        for name in Self.unnamed(modules, in: diagram) { Issue.record("module \(name) of Package.swift is not in docs/architecture.md's module graph") }
+        for name in Self.unnamed(modules, in: Self.packageComment(manifest)) {
+            Issue.record("module \(name) is not in Package.swift's comment on its modules")
+        }
+    }
+
+    /// A module left out of the graph or of the comment is seen.
+    @Test func aModuleLeftOutIsSeen() {
+        let document = """
+            ## Modules, one per stage
+
+            ```
+            FlowIR ─▶ FlowExpression ─▶ FlowValues
+            ```
+            ## Next
+            """
+        let diagram = Self.moduleDiagram(document)
+        #expect(Self.unnamed(["FlowIR", "FlowExpression", "FlowValues"], in: diagram).isEmpty)
+        #expect(Self.unnamed(["FlowIR", "FlowExpression", "FlowValues", "FlowMachine", "Flow"], in: diagram) == ["Flow", "FlowMachine"])
+        let manifest = """
+            import PackageDescription
+
+            // Modules: FlowValues <- FlowExpression
+            //   <- FlowIR
+            let package = Package(
+            """
+        #expect(Self.unnamed(["FlowIR", "FlowExpression", "FlowValues", "FlowMachine"], in: Self.packageComment(manifest)) == ["FlowMachine"])
+    }
+
     /// The reading sees a planted difference, so the table cannot drift unseen.
     @Test func aDriftIsSeen() {
         let manifest = """
@@ -84,5 +150,6 @@ import Testing
             | `C` | not a module row | A |
             """
         #expect(Self.documentedModules(document) == ["A": [], "B": ["A", "Fox"]])
+        #expect(Self.documentedModules(document.replacingOccurrences(of: "| `B` | uses `A` | A, Fox |\n", with: "")) == ["A": []])
     }
 }

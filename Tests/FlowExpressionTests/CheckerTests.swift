@@ -149,6 +149,13 @@ struct CheckerTests {
                  notes: ["countries are ISO 3166 alpha-2 codes, as in 'GB', 'NO' or 'KE'"]),
         Expected(text: "money(5, 'GPB')", code: "invalid-literal", message: "unknown currency code 'GPB'", span: 9..<14,
                  notes: ["did you mean 'GBP'?"]),
+        // One suggestion for a currency wherever it is written (closestCurrencyCode): small letters, a sign, a nickname.
+        Expected(text: "money(5, 'gbp')", code: "invalid-literal", message: "unknown currency code 'gbp'", span: 9..<14,
+                 notes: ["did you mean 'GBP'?"]),
+        Expected(text: "money(5, '£')", code: "invalid-literal", message: "unknown currency code '£'", span: 9..<12,
+                 notes: ["did you mean 'GBP'?"]),
+        Expected(text: "convert(4.00 EUR, 'UKP', 1.1)", code: "invalid-literal", message: "unknown currency code 'UKP'", span: 18..<23,
+                 notes: ["did you mean 'GBP'?"]),
         Expected(text: "date('2023-02-29')", code: "invalid-literal", message: "invalid date '2023-02-29'", span: 5..<17,
                  notes: ["dates are written 'YYYY-MM-DD' and must exist, as in '2024-02-29'"]),
         Expected(text: "timestamp('2026-01-05 09:00')", code: "invalid-literal", message: "invalid timestamp '2026-01-05 09:00'",

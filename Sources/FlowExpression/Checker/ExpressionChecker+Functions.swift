@@ -1,4 +1,4 @@
-@_spi(Generated) import FlowMachine
+@_spi(Generated) import FlowValues
 import FlowSource
 import Foundation
 
@@ -201,9 +201,7 @@ extension ExpressionChecker {
     /// Validates a literal currency code argument.
     private mutating func validateCurrency(_ call: inout FunctionCall, _ index: Int) {
         guard let code = literalText(call, index), !CurrencyCodes.isKnown(code) else { return }
-        let suggestion = CurrencyCodes.aliases[code] ?? CurrencyCodes.aliases[code.uppercased()]
-            ?? (CurrencyCodes.isKnown(code.uppercased()) ? code.uppercased() : closestMatch(to: code, among: CurrencyCodes.codes))
-        invalidLiteral(&call, index, "unknown currency code '\(code)'", notes: suggestion.map { ["did you mean '\($0)'?"] } ?? [])
+        invalidLiteral(&call, index, "unknown currency code '\(code)'", notes: closestCurrencyCode(to: code).map { ["did you mean '\($0)'?"] } ?? [])
     }
 
     @inline(never)

@@ -1,3 +1,4 @@
+@_spi(Generated) import FlowValues
 import Foundation
 
 /// A regular expression compiled once, shared by every evaluation.
@@ -8,21 +9,12 @@ import Foundation
 /// `^...$` to match the whole value. Equality and hashing use the pattern text.
 public struct CompiledRegex: Hashable, Sendable, CustomStringConvertible {
     public let pattern: String
-    let regex: NSRegularExpression
+    package let regex: NSRegularExpression
 
-    /// Compiles `pattern`; the error text is the engine's reason.
+    /// Compiles `pattern` as FlowValues' `compilePattern` does for every run and generated machine.
     static func compile(_ pattern: String) -> Result<CompiledRegex, RegexSyntaxError> {
-        do {
-            // The empty pattern matches everywhere (CEL, RE2); ICU refuses it, so it is written as an empty group.
-            return .success(CompiledRegex(pattern: pattern, regex: try NSRegularExpression(pattern: pattern.isEmpty ? "(?:)" : pattern)))
-        } catch {
-            return .failure(RegexSyntaxError())
-        }
-    }
-
-    /// Whether the pattern matches somewhere in `text`.
-    package func search(_ text: String) -> Bool {
-        regex.firstMatch(in: text, range: NSRange(text.startIndex..<text.endIndex, in: text)) != nil
+        guard let regex = compilePattern(pattern) else { return .failure(RegexSyntaxError()) }
+        return .success(CompiledRegex(pattern: pattern, regex: regex))
     }
 
     public var description: String { pattern }

@@ -1,4 +1,4 @@
-@_spi(Generated) import FlowMachine
+@_spi(Generated) import FlowValues
 import Foundation
 import FlowSource
 
@@ -149,12 +149,12 @@ struct ExpressionLexer {
             }
             guard CurrencyCodes.isKnown(code) else {
                 var notes: [String] = []
-                if let close = closestCurrency(to: code) { notes.append("did you mean '\(close)'?") }
+                if let close = closestCurrencyCode(to: code) { notes.append("did you mean '\(close)'?") }
                 report(ExpressionDiagnosticCode.invalidLiteral, "unknown currency code '\(code)'", look..<position, notes: notes)
                 return ExpressionToken(kind: .invalid, span: start..<position)
             }
-            let places = CurrencyCodes.minorUnits(of: code)
-            guard FlowMachine.decimalPlaces(amount) <= places else {
+            let places = minorUnits(of: code)
+            guard decimalPlaces(amount) <= places else {
                 report(ExpressionDiagnosticCode.invalidLiteral, "\(text(start..<numberEnd)) \(code) is finer than \(code) allows: \(code) has \(places) decimal place\(places == 1 ? "" : "s")",
                        start..<position, notes: ["money is kept to its currency's minor unit; write round(...) where a calculation needs it"])
                 return ExpressionToken(kind: .invalid, span: start..<position)
@@ -222,11 +222,6 @@ struct ExpressionLexer {
             return ExpressionToken(kind: .invalid, span: span)
         }
         return ExpressionToken(kind: .duration(milliseconds), span: span)
-    }
-
-    private func closestCurrency(to code: String) -> String? {
-        if let alias = CurrencyCodes.aliases[code] { return alias }
-        return closestMatch(to: code, among: CurrencyCodes.codes)
     }
 
     // MARK: Text

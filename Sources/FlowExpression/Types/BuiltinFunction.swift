@@ -30,8 +30,8 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
     case take, drop
     case sameMonth = "same_month"
     case startOfMonth = "start_of_month"
-    // Texts for people, in the current locale (FlowMachine's FormattingLocale.swift); the checker of an app passes
-    // the locale (and `now()`) as the last arguments when a text leaves them out.
+    // Texts for people, in the current locale (FlowMachine's FormattingLocale.swift, over FlowValues' locale
+    // tables); the checker of an app passes the locale (and `now()`) as the last arguments when a text leaves them out.
     case formatMoney = "format_money"
     case formatDate = "format_date"
     case formatTime = "format_time"

@@ -1,16 +1,16 @@
-@_spi(Generated) import FlowMachine
+@_spi(Generated) import FlowValues
 import Foundation
 
-/// A runtime value of the expression language.
+/// A value of the expression language: a literal or a constant the checker folded, in the typed tree; a
+/// scenario's inputs and expectations, in the IR; what FlowEvaluation computes.
 ///
 /// Money is `Decimal` + currency (never `Double`); dates are calendar days; timestamps are
 /// UTC milliseconds; durations are whole milliseconds. A value of an optional type may be `.null`.
 /// Records are keyed by field name; a field that is absent reads as `null`.
 ///
 /// ```swift
-/// let context = EvaluationContext(
-///     variables: ["balance": .money(Money(amount: 12.5, currency: "GBP")), "plan": .enumCase(type: "Plan", name: "plus")],
-///     now: Timestamp(parsing: "2026-01-05T09:00:00Z")!)
+/// Value.money(Money(amount: 12.5, currency: "GBP")).description     // "12.50 GBP"
+/// Value.list([.text("a"), .duration(5_400_000)]).description      // "[\"a\", 1h30m]"
 /// ```
 public enum Value: Hashable, Sendable, CustomStringConvertible {
     case bool(Bool)
@@ -48,13 +48,11 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
 
     /// Like `description`, but text in double quotes, as it appears inside lists and records.
     public var quotedDescription: String {
-        if case .text(let value) = self {
-            return "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-        }
+        if case .text(let value) = self { return quotedText(value) }
         return description
     }
 }
 
 /// A duration as its literal would be written, largest units first: `1h30m`, `500ms`, `-2d`, `0s`
-/// (FlowMachine's, so generated code writes durations the same way).
-public func formatDuration(_ milliseconds: Int) -> String { FlowMachine.describeDuration(milliseconds) }
+/// (FlowValues', so generated code writes durations the same way).
+public func formatDuration(_ milliseconds: Int) -> String { describeDuration(milliseconds) }
