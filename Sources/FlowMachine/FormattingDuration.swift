@@ -1,3 +1,5 @@
+@_spi(Generated) import FlowValues
+
 /// `format_duration(d)`: a length of time as people read it, in whole days, hours, minutes and seconds, largest
 /// first, the parts that are not zero joined as a list of the locale: `5 minutes`, `1 minute`, `45 seconds`,
 /// `1 hour and 30 minutes` (fr-FR `1 heure et 30 minutes`). Under a second reads as `0 seconds`; a negative
