@@ -69,3 +69,64 @@ import Foundation
     /// The record's text, closed.
     public var written: String { text + "}" }
 }
+
+/// A coding key that is any text: the case names of a generated enum with payloads, read from its `NameTable`
+/// instead of a key enum of a few hundred cases (whose `rawValue` and `init(stringValue:)` are two more `switch`es
+/// over as many string literals for the optimizer).
+@_spi(Generated) public struct FlowCodingKey: CodingKey, Sendable {
+    public let stringValue: String
+    public var intValue: Int? { nil }
+    public init(_ name: String) { stringValue = name }
+    public init?(stringValue: String) { self.stringValue = stringValue }
+    public init?(intValue: Int) { nil }
+}
+
+/// Reads a generated enum with payloads from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives
+/// such an enum: the one key, and its case's number in the enum's table of case names. The generated
+/// `init(from:)` is then a `switch` on the number, each case reading its payload's fields.
+@_spi(Generated) public struct CaseDecoder {
+    private let container: KeyedDecodingContainer<FlowCodingKey>
+    private let key: FlowCodingKey
+    private let codingPath: [any CodingKey]
+    private let typeName: String
+    /// The case's number in the table (-1 for a name the table lacks).
+    public let number: Int32
+
+    public init(_ decoder: any Decoder, cases: NameTable, typeName: String) throws {
+        container = try decoder.container(keyedBy: FlowCodingKey.self)
+        codingPath = decoder.codingPath
+        self.typeName = typeName
+        guard container.allKeys.count == 1, let key = container.allKeys.first else {
+            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "a \(typeName) is an object with one key, its case"))
+        }
+        self.key = key
+        number = cases.number(of: key.stringValue)
+    }
+
+    /// The case's payload, keyed by its labels.
+    public func fields<Key: CodingKey>(_ keys: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        try container.nestedContainer(keyedBy: keys, forKey: key)
+    }
+
+    /// The error for a case the enum does not have.
+    public func unknownCase() -> DecodingError {
+        .dataCorrupted(.init(codingPath: codingPath, debugDescription: "a \(typeName) has no case '\(key.stringValue)'"))
+    }
+}
+
+/// Writes a generated enum with payloads as `{"case": {"label": value}}` (see `CaseDecoder`).
+@_spi(Generated) public struct CaseEncoder {
+    private var container: KeyedEncodingContainer<FlowCodingKey>
+
+    public init(_ encoder: any Encoder) { container = encoder.container(keyedBy: FlowCodingKey.self) }
+
+    /// The container of case `name`'s payload, keyed by its labels.
+    public mutating func fields<Key: CodingKey>(_ name: String, _ keys: Key.Type) -> KeyedEncodingContainer<Key> {
+        container.nestedContainer(keyedBy: keys, forKey: FlowCodingKey(name))
+    }
+
+    /// Case `name`, which has no payload: `{"name": {}}`.
+    public mutating func plain(_ name: String) {
+        _ = container.nestedContainer(keyedBy: FlowCodingKey.self, forKey: FlowCodingKey(name))
+    }
+}

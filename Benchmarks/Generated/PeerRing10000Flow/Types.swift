@@ -183,13 +183,16 @@ public enum PeerRing10000Event: Hashable, Sendable, Codable, FlowMachineEvent {
         return nil
     }
 
-    private enum CaseKey: String, CodingKey {
-        case next
-        case back
-        case error
-        case retry
-        case timerFired
-    }
+    /// The cases' names as `Codable` writes them, one per line, by number.
+    private static let codingCasesData = #"""
+    next
+    back
+    error
+    retry
+    timerFired
+    """#
+
+    private static let codingCases = NameTable(lines: codingCasesData)
 
     private enum FieldKey: String, CodingKey {
         case token
@@ -198,45 +201,55 @@ public enum PeerRing10000Event: Hashable, Sendable, Codable, FlowMachineEvent {
     /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
     /// payloads.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CaseKey.self)
-        guard container.allKeys.count == 1, let key = container.allKeys.first else {
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "a PeerRing10000Event is an object with one key, its case"
-                )
-            )
-        }
-        switch key {
-        case .next:
+        let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "PeerRing10000Event")
+        switch coded.number {
+        case 0:
             self = .next
-        case .back:
+        case 1:
             self = .back
-        case .error:
+        case 2:
             self = .error
-        case .retry:
+        case 3:
             self = .retry
-        case .timerFired:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
+        case 4:
+            let fields = try coded.fields(FieldKey.self)
             self = .timerFired(token: try fields.decode(TimerToken.self, forKey: .token))
+        default:
+            throw coded.unknownCase()
         }
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CaseKey.self)
+        var coded = CaseEncoder(encoder)
         switch self {
-        case .next:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .next)
-        case .back:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .back)
-        case .error:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .error)
-        case .retry:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .retry)
         case .timerFired(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
+            var fields = coded.fields("timerFired", FieldKey.self)
             try fields.encode(value0, forKey: .token)
+        default:
+            coded.plain(Self.codingCases[number])
+        }
+    }
+
+    /// Whether two values are the same case with equal payloads.
+    public static func ==(lhs: Self, rhs: Self) -> Bool {
+        switch lhs {
+        case let .timerFired(l0):
+            guard case let .timerFired(r0) = rhs else { return false }
+            return l0 == r0
+        default:
+            return lhs.number == rhs.number
+        }
+    }
+
+    /// Hashes the case and its payload.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(number)
+        switch self {
+        case let .timerFired(l0):
+            hasher.combine(l0)
+        default:
+            break
         }
     }
 }
@@ -316,5 +329,20 @@ public struct PeerRing10000State: Hashable, Sendable, Codable {
         record.add("attempts", attempts)
         record.add("steps", steps)
         return record.written
+    }
+
+    /// Decodes the record from an object keyed by the fields' names in the flows.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
+        steps = try fields.decode(Int.self, forKey: FlowCodingKey("steps"))
+        attempts = try fields.decode(Int.self, forKey: FlowCodingKey("attempts"))
+    }
+
+    /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    public func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: FlowCodingKey.self)
+        try fields.encode(steps, forKey: FlowCodingKey("steps"))
+        try fields.encode(attempts, forKey: FlowCodingKey("attempts"))
     }
 }

@@ -174,13 +174,16 @@ public enum SyntheticEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         return nil
     }
 
-    private enum CaseKey: String, CodingKey {
-        case next
-        case back
-        case retry
-        case fail
-        case timerFired
-    }
+    /// The cases' names as `Codable` writes them, one per line, by number.
+    private static let codingCasesData = #"""
+    next
+    back
+    retry
+    fail
+    timerFired
+    """#
+
+    private static let codingCases = NameTable(lines: codingCasesData)
 
     private enum FieldKey: String, CodingKey {
         case token
@@ -189,45 +192,55 @@ public enum SyntheticEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
     /// payloads.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CaseKey.self)
-        guard container.allKeys.count == 1, let key = container.allKeys.first else {
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "a SyntheticEvent is an object with one key, its case"
-                )
-            )
-        }
-        switch key {
-        case .next:
+        let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "SyntheticEvent")
+        switch coded.number {
+        case 0:
             self = .next
-        case .back:
+        case 1:
             self = .back
-        case .retry:
+        case 2:
             self = .retry
-        case .fail:
+        case 3:
             self = .fail
-        case .timerFired:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
+        case 4:
+            let fields = try coded.fields(FieldKey.self)
             self = .timerFired(token: try fields.decode(TimerToken.self, forKey: .token))
+        default:
+            throw coded.unknownCase()
         }
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CaseKey.self)
+        var coded = CaseEncoder(encoder)
         switch self {
-        case .next:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .next)
-        case .back:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .back)
-        case .retry:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .retry)
-        case .fail:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .fail)
         case .timerFired(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
+            var fields = coded.fields("timerFired", FieldKey.self)
             try fields.encode(value0, forKey: .token)
+        default:
+            coded.plain(Self.codingCases[number])
+        }
+    }
+
+    /// Whether two values are the same case with equal payloads.
+    public static func ==(lhs: Self, rhs: Self) -> Bool {
+        switch lhs {
+        case let .timerFired(l0):
+            guard case let .timerFired(r0) = rhs else { return false }
+            return l0 == r0
+        default:
+            return lhs.number == rhs.number
+        }
+    }
+
+    /// Hashes the case and its payload.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(number)
+        switch self {
+        case let .timerFired(l0):
+            hasher.combine(l0)
+        default:
+            break
         }
     }
 }
@@ -306,5 +319,20 @@ public struct SyntheticState: Hashable, Sendable, Codable {
         record.add("counter", counter)
         record.add("limit", limit)
         return record.written
+    }
+
+    /// Decodes the record from an object keyed by the fields' names in the flows.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
+        counter = try fields.decode(Int.self, forKey: FlowCodingKey("counter"))
+        limit = try fields.decode(Int.self, forKey: FlowCodingKey("limit"))
+    }
+
+    /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    public func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: FlowCodingKey.self)
+        try fields.encode(counter, forKey: FlowCodingKey("counter"))
+        try fields.encode(limit, forKey: FlowCodingKey("limit"))
     }
 }

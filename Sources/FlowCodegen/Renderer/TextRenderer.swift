@@ -37,11 +37,11 @@ public struct TextRenderer: Sendable {
         let access = declaration.access.map { $0 == .internal ? "" : $0.rawValue + " " } ?? ""
         switch declaration.kind {
         case .struct(let name, let conformances, let members):
-            writer.block("\(access)struct \(name)\(inheritance(conformances))") { writer in
+            block(header("\(access)struct \(name)", conformances, width: writer.available), into: &writer) { writer in
                 renderMembers(members, into: &writer)
             }
         case .enum(let name, let conformances, let cases, let members):
-            writer.block("\(access)enum \(name)\(inheritance(conformances))") { writer in
+            block(header("\(access)enum \(name)", conformances, width: writer.available), into: &writer) { writer in
                 for enumCase in cases {
                     if enumCase.doc.count > 0, writer.lines.last?.hasSuffix("{") == false { writer.blank() }
                     writer.doc(enumCase.doc)
@@ -59,7 +59,7 @@ public struct TextRenderer: Sendable {
                 renderMembers(members, into: &writer)
             }
         case .extension(let name, let conformances, let members):
-            writer.block("\(access)extension \(name)\(inheritance(conformances))") { writer in
+            block(header("\(access)extension \(name)", conformances, width: writer.available), into: &writer) { writer in
                 renderMembers(members, into: &writer)
             }
         case .variable(let isLet, let isStatic, let name, let type, let value, let getter):
@@ -113,7 +113,7 @@ public struct TextRenderer: Sendable {
         case .typealias(let name, let type):
             writer.line("\(access)typealias \(name) = \(type)")
         case .protocol(let name, let conformances, let members):
-            writer.block("\(access)protocol \(name)\(inheritance(conformances))") { writer in
+            block(header("\(access)protocol \(name)", conformances, width: writer.available), into: &writer) { writer in
                 renderMembers(members, into: &writer)
             }
         case .requirement(let name, let parameters, let effects, let returns):
@@ -138,6 +138,36 @@ public struct TextRenderer: Sendable {
 
     private func inheritance(_ conformances: [String]) -> String {
         conformances.isEmpty ? "" : ": " + conformances.joined(separator: ", ")
+    }
+
+    /// `opening: Conformances` on one line when it fits in `width`, else the conformances filled into lines below it.
+    private func header(_ opening: String, _ conformances: [String], width: Int) -> [String] {
+        let single = opening + inheritance(conformances)
+        guard (single + " {").count > width, conformances.count > 1 else { return [single] }
+        var lines = [opening + ":"]
+        var current = ""
+        for (index, conformance) in conformances.enumerated() {
+            let item = conformance + (index == conformances.count - 1 ? "" : ",")
+            if !current.isEmpty, ("    " + current + " " + item).count > width {
+                lines.append("    " + current)
+                current = item
+            } else {
+                current = current.isEmpty ? item : current + " " + item
+            }
+        }
+        return lines + ["    " + current]
+    }
+
+    /// `header {`, the body indented, `}`: a header of several lines puts its brace on a line of its own.
+    private func block(_ header: [String], into writer: inout CodeWriter, _ body: (inout CodeWriter) -> Void) {
+        if header.count == 1 {
+            writer.block(header[0], body)
+        } else {
+            writer.lines(header)
+            writer.line("{")
+            writer.indented(body)
+            writer.line("}")
+        }
     }
 
     private func parameterList(_ parameters: [SwiftParameter]) -> String {
@@ -288,27 +318,64 @@ public struct TextRenderer: Sendable {
             }
             return lines + [close + suffix]
         }
+        func closureBody(_ closure: SwiftClosure) -> [String] {
+            var body = CodeWriter()
+            if closure.body.count == 1, case .expression(let single) = closure.body[0] {
+                body.lines(wrapped(single, prefix: "", suffix: "", width: inner))
+            } else if closure.body.count == 1, case .return(let single?) = closure.body[0] {
+                body.lines(wrapped(single, prefix: "", suffix: "", width: inner))
+            } else {
+                statements(closure.body, into: &body)
+            }
+            return indent(body.lines)
+        }
+        func closureHead(_ closure: SwiftClosure) -> String {
+            closure.parameters.isEmpty ? "" : " " + closure.parameters.joined(separator: ", ") + " in"
+        }
         switch value {
-        case .call(let callee, let arguments, nil) where !arguments.isEmpty:
+        case .call(let callee, let arguments, nil) where arguments.isEmpty:
+            // `f()` with a long `f`, such as a closure called at once, `({ ... })()`: its statements one per line.
+            return wrapped(asOperand(callee), prefix: prefix, suffix: "()" + suffix, width: width)
+        case .call(.member(let base?, let name), let arguments, nil) where (prefix + operand(.member(base, name)) + "(").count > width - 20:
+            // A long receiver (`["AT", "BE", ...].contains(x)`): the receiver is laid out, the call follows it.
+            let flat = arguments.map { ($0.label.map { $0 + ": " } ?? "") + expression($0.value) }.joined(separator: ", ")
+            return wrapped(asOperand(base), prefix: prefix, suffix: "." + name + "(" + flat + ")" + suffix, width: width)
+        case .call(let callee, let arguments, nil):
             return list(operand(callee) + "(", arguments.map { ($0.label.map { $0 + ": " } ?? "", $0.value) }, ")")
         case .call(let callee, let arguments, let trailing?):
             let head = operand(callee) + (arguments.isEmpty ? "" : "(" + arguments.map { ($0.label.map { $0 + ": " } ?? "") + expression($0.value) }.joined(separator: ", ") + ")")
-            let parameters = trailing.parameters.isEmpty ? "" : " " + trailing.parameters.joined(separator: ", ") + " in"
-            var body = CodeWriter()
-            if trailing.body.count == 1, case .expression(let single) = trailing.body[0] {
-                body.lines(wrapped(single, prefix: "", suffix: "", width: inner))
-            } else if trailing.body.count == 1, case .return(let single?) = trailing.body[0] {
-                body.lines(wrapped(single, prefix: "", suffix: "", width: inner))
-            } else {
-                statements(trailing.body, into: &body)
+            let opening = head + " {" + closureHead(trailing)
+            guard (prefix + opening).count > width else {
+                return [prefix + opening] + closureBody(trailing) + ["}" + suffix]
             }
-            return [prefix + head + " {" + parameters] + indent(body.lines) + ["}" + suffix]
+            guard !arguments.isEmpty else {
+                // A long receiver (`[a, b, c].filter { ... }`): the receiver is laid out, the closure follows it.
+                return wrapped(asOperand(callee), prefix: prefix, suffix: " {" + closureHead(trailing), width: width) + closureBody(trailing) + ["}" + suffix]
+            }
+            // The arguments too long for one line: one per line, the closure after them.
+            var lines = [prefix + operand(callee) + "("]
+            for (index, argument) in arguments.enumerated() {
+                lines += indent(wrapped(argument.value, prefix: argument.label.map { $0 + ": " } ?? "", suffix: index == arguments.count - 1 ? "" : ",", width: inner))
+            }
+            return lines + [") {" + closureHead(trailing)] + closureBody(trailing) + ["}" + suffix]
+        case .closure(let closure):
+            return [prefix + "{" + closureHead(closure)] + closureBody(closure) + ["}" + suffix]
+        case .tuple(let elements) where elements.count > 1:
+            return list("(", elements.map { ("", $0) }, ")")
+        case .prefix(let op, let inner):
+            return operand(inner).hasPrefix("(") && !expression(inner).hasPrefix("(")
+                ? wrapped(.parenthesized(inner), prefix: prefix + op, suffix: suffix, width: width)
+                : wrapped(inner, prefix: prefix + op, suffix: suffix, width: width)
+        case .string(let text):
+            return multilineStringLiteral(text, prefix: prefix, suffix: suffix, width: width) ?? [single]
         case .array(let elements) where !elements.isEmpty:
             return list("[", elements.map { ("", $0) }, "]")
         case .dictionary(let entries) where !entries.isEmpty:
             return list("[", entries.map { (expression($0.key) + ": ", $0.value) }, "]")
-        case .member(let base?, let name) where !(operand(base).hasPrefix("(")):
-            return wrapped(base, prefix: prefix, suffix: "." + name + suffix, width: width)
+        case .member(let base?, let name):
+            return wrapped(asOperand(base), prefix: prefix, suffix: "." + name + suffix, width: width)
+        case .subscript(let base, let index):
+            return wrapped(asOperand(base), prefix: prefix, suffix: "[" + expression(index) + "]" + suffix, width: width)
         case .try(let inner):
             return wrapped(inner, prefix: prefix + "try ", suffix: suffix, width: width)
         case .await(let inner):
@@ -333,6 +400,11 @@ public struct TextRenderer: Sendable {
         case .binary, .ternary, .try, .closure: wrapped(value, prefix: prefix + "(", suffix: ")" + suffix, width: width)
         default: wrapped(value, prefix: prefix, suffix: suffix, width: width)
         }
+    }
+
+    /// `value` as the receiver of a member or a call: parenthesized where `operand` writes it in parentheses.
+    private func asOperand(_ value: SwiftExpression) -> SwiftExpression {
+        operand(value) == expression(value) ? value : .parenthesized(value)
     }
 
     private func isShort(_ value: SwiftExpression) -> Bool { expression(value).count <= 80 }
@@ -394,6 +466,27 @@ public struct TextRenderer: Sendable {
         writer.wraps = false
         writer.indented { statements(body.body, into: &$0) }
         return "{\(head) " + writer.lines.map { $0.trimmingPrefixSpaces() }.joined(separator: "; ") + " }"
+    }
+
+    /// A long string as a multi-line literal whose lines end in `\` (a line break that is not part of the text), cut
+    /// after spaces; nil when the text has no space to cut at.
+    private func multilineStringLiteral(_ text: String, prefix: String, suffix: String, width: Int) -> [String]? {
+        // The escaped text of the one-line literal reads the same inside `"""`: a space is never part of an escape.
+        let escaped = String(stringLiteral(text).dropFirst().dropLast())
+        guard !escaped.hasPrefix(" "), !escaped.hasSuffix(" "), escaped.contains(" ") else { return nil }
+        let limit = max(40, width - 4)
+        var lines: [String] = []
+        var current = ""
+        for word in escaped.split(separator: " ", omittingEmptySubsequences: false) {
+            if !current.isEmpty, (current + " " + word + " \\").count > limit {
+                lines.append(current + " \\")
+                current = String(word)
+            } else {
+                current = current.isEmpty && lines.isEmpty ? String(word) : current + " " + word
+            }
+        }
+        guard !lines.isEmpty else { return nil }
+        return [prefix + "\"\"\""] + lines + [current, "\"\"\"" + suffix]
     }
 
     private func stringLiteral(_ text: String) -> String {

@@ -6,6 +6,9 @@ import FlowIR
 /// Translates an app's lowered tables into `Tables.swift`: the rows FlowMachine's engine reads, written as data
 /// (numbers with a comment naming each row, or one string per table for a very large app), and their fingerprint.
 struct TablesTranslator {
+    /// The longest line of a table in its string literal, before the indentation.
+    static let longestTableLine = 140
+
     /// Whether `lines` read back the same from a raw multi-line string literal (`#"""`, split at line breaks): no
     /// line break or closing delimiter inside a line, and not the one empty line (which reads back as no line).
     static func fitsRawMultilineString(_ lines: [String]) -> Bool {
@@ -46,8 +49,9 @@ struct TablesTranslator {
                 let lines = rows.indices.map { index -> String in
                     let numbers = rows[index].map(String.init).joined(separator: " ")
                     guard index < comments.count else { return numbers }
-                    let comment = comments[index]
-                    return numbers + " // " + comment
+                    // The comment names the row for a reader; a long guard is cut so the line stays readable.
+                    let line = numbers + " // " + comments[index]
+                    return line.count <= Self.longestTableLine ? line : String(line.prefix(Self.longestTableLine - 1)) + "…"
                 }
                 let closure = SwiftClosure(parameters: ["row"], body: [.expression(build((0..<columns.count).map { -1000 - $0 }))])
                 if Self.fitsRawMultilineString(lines) {

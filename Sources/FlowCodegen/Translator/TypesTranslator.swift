@@ -168,7 +168,7 @@ struct TypesTranslator {
         ]
         return SwiftDeclaration(doc: ["The events \(app.name) reacts to: taps and entries, service outcomes, timers."], access: publicAccess,
                                 .enum(name: names.event, conformances: ["Hashable", "Sendable", "Codable", "FlowMachineEvent"], cases: cases,
-                                      members: members + codableMembers(cases, typeName: names.event)))
+                                      members: members + conformanceMembers(cases, typeName: names.event, caseNumber: "number")))
     }
 
     /// Reads payload field `field` of type `type` from `fields` (an `EventPayload`) in an event built by name.
@@ -353,7 +353,7 @@ struct TypesTranslator {
                 let typeName = names.outcomeType(service: serviceIndex, operation: operationIndex)
                 members.append(SwiftDeclaration(doc: ["The outcomes of \(service.displayName ?? service.name): `\(operation.name)`."], access: publicAccess,
                                                 .enum(name: typeName, conformances: ["Hashable", "Sendable", "Codable"],
-                                                      cases: cases, members: cases.isEmpty ? [] : [eventMember] + codableMembers(cases, typeName: names.outcome + "." + typeName))))
+                                                      cases: cases, members: cases.isEmpty ? [] : [eventMember] + conformanceMembers(cases, typeName: names.outcome + "." + typeName))))
             }
         }
         return SwiftDeclaration(doc: ["What each service operation of \(app.name) answers (`\(names.services)`)."], access: publicAccess,
@@ -411,7 +411,7 @@ struct TypesTranslator {
             ]
         }
         return SwiftDeclaration(doc: ["The service operations \(app.name) calls, with their inputs."], access: publicAccess,
-                                .enum(name: names.serviceCall, conformances: ["FlowServiceCall"], cases: cases, members: members + codableMembers(cases, typeName: names.serviceCall)))
+                                .enum(name: names.serviceCall, conformances: ["FlowServiceCall"], cases: cases, members: members + conformanceMembers(cases, typeName: names.serviceCall)))
     }
 
     func domainDeclaration(_ type: DomainType) -> SwiftDeclaration {
@@ -438,13 +438,11 @@ struct TypesTranslator {
     func recordDeclaration(name: String, doc: [String], fields: [(name: String, type: ValueType, description: String?)],
                            defaults: [String: SwiftExpression] = [:]) -> SwiftDeclaration {
         var members: [SwiftDeclaration] = []
-        var keys: [SwiftEnumCase] = []
         for field in fields {
             let member = Naming.member(field.name)
             let zero: SwiftExpression = defaults[field.name] ?? names.zeroValue(field.type, in: .stored)
             members.append(SwiftDeclaration(doc: field.description.map { [$0] } ?? ["`\(field.name)` in the flows."], access: publicAccess,
                                             .variable(isLet: false, isStatic: false, name: member, type: names.storedType(field.type), value: zero, getter: nil)))
-            keys.append(SwiftEnumCase(name: member, rawValue: member == field.name ? nil : .string(field.name)))
         }
         members.append(SwiftDeclaration(doc: ["Every field at its initial value in the flows (the zero value of its type where the flows give none)."],
                                         access: publicAccess, .initializer(parameters: [], effects: [], body: [])))
@@ -460,9 +458,7 @@ struct TypesTranslator {
         ] + entries + [.return(.member(.id("record"), "written"))]
         members.append(SwiftDeclaration(doc: ["The record as flows write it: `{name: value, ...}`."], access: publicAccess,
                                         .variable(isLet: false, isStatic: false, name: "flowDescription", type: "String", value: nil, getter: body)))
-        if keys.contains(where: { $0.rawValue != nil }) {
-            members.append(SwiftDeclaration(.enum(name: "CodingKeys", conformances: ["String", "CodingKey"], cases: keys, members: [])))
-        }
+        members += recordCodableMembers(fields.map { (key: $0.name, member: Naming.member($0.name), type: names.storedType($0.type)) })
         return SwiftDeclaration(doc: doc, access: publicAccess, .struct(name: name, conformances: ["Hashable", "Sendable", "Codable"], members: members))
     }
 
@@ -477,75 +473,5 @@ struct TypesTranslator {
         case .bool, .int, .decimal, .money, .date, .timestamp, .enumeration: return SwiftArgument(nil, value)
         default: return SwiftArgument(nil, names.describing(value, type, quoted: true, stored: true))
         }
-    }
-
-    // MARK: Codable
-
-    /// `Codable` written out for an enum with payloads, in the layout Swift synthesizes (`{"case": {"label": value}}`,
-    /// so encoded events and calls read as before), with one key enum for the case names and one for every payload
-    /// label. Swift's synthesized conformance declares a key enum per case: for Tempo's 230 events and 46 calls that
-    /// was 15,000 of the module's 23,000 symbols and most of its `-O` compile time.
-    func codableMembers(_ cases: [SwiftEnumCase], typeName: String) -> [SwiftDeclaration] {
-        guard !cases.isEmpty else { return [] }
-        func key(_ name: String) -> String {
-            let raw = name.replacingOccurrences(of: "`", with: "")
-            return Naming.keywords.contains(raw) || raw == "description" ? "`\(raw)`" : raw
-        }
-        var labels: [String] = []
-        for enumCase in cases { for value in enumCase.associated where !labels.contains(value.name) { labels.append(value.name) } }
-        let caseKeys = SwiftDeclaration(access: .private, .enum(name: "CaseKey", conformances: ["String", "CodingKey"],
-                                                                cases: cases.map { SwiftEnumCase(name: key($0.name)) }, members: []))
-        let fieldKeys = SwiftDeclaration(access: .private, .enum(name: "FieldKey", conformances: ["String", "CodingKey"],
-                                                                 cases: labels.map { SwiftEnumCase(name: key($0)) }, members: []))
-        func optional(_ type: String) -> String? { type.hasSuffix("?") ? String(type.dropLast()) : nil }
-        var decodeCases: [SwiftSwitchCase] = []
-        var encodeCases: [SwiftSwitchCase] = []
-        let container = SwiftExpression.id("container")
-        for enumCase in cases {
-            let member = SwiftExpression.member(nil, key(enumCase.name))
-            guard !enumCase.associated.isEmpty else {
-                decodeCases.append(SwiftSwitchCase([".\(key(enumCase.name))"], [.assign(.id("self"), .member(nil, enumCase.name))]))
-                encodeCases.append(SwiftSwitchCase([".\(enumCase.name)"], [
-                    .assign(.id("_"), .call(.member(container, "nestedContainer"), [SwiftArgument("keyedBy", .id("CaseKey.self")), SwiftArgument("forKey", member)])),
-                ]))
-                continue
-            }
-            let nested = SwiftExpression.call(.member(container, "nestedContainer"), [SwiftArgument("keyedBy", .id("FieldKey.self")), SwiftArgument("forKey", member)])
-            let values = enumCase.associated.map { value -> SwiftArgument in
-                let method = optional(value.type) == nil ? "decode" : "decodeIfPresent"
-                return SwiftArgument(value.name, .try(.call(.member(.id("fields"), method), [SwiftArgument(nil, .id((optional(value.type) ?? value.type) + ".self")),
-                                                                                           SwiftArgument("forKey", .member(nil, key(value.name)))])))
-            }
-            decodeCases.append(SwiftSwitchCase([".\(key(enumCase.name))"], [
-                .declare(isLet: true, name: "fields", type: nil, value: .try(nested)),
-                .assign(.id("self"), .call(.member(nil, enumCase.name), values)),
-            ]))
-            let bound = enumCase.associated.indices.map { "value\($0)" }
-            var body: [SwiftStatement] = [.declare(isLet: false, name: "fields", type: nil, value: nested)]
-            for (index, value) in enumCase.associated.enumerated() {
-                let method = optional(value.type) == nil ? "encode" : "encodeIfPresent"
-                body.append(.expression(.try(.call(.member(.id("fields"), method), [SwiftArgument(nil, .id(bound[index])), SwiftArgument("forKey", .member(nil, key(value.name)))]))))
-            }
-            encodeCases.append(SwiftSwitchCase([".\(enumCase.name)(" + bound.map { "let " + $0 }.joined(separator: ", ") + ")"], body))
-        }
-        let allKeys = SwiftExpression.member(container, "allKeys")
-        let decode = SwiftDeclaration(doc: ["Decodes the value from `{\"case\": {\"label\": value}}`, the layout Swift's own `Codable` gives an enum with payloads."],
-                                      access: publicAccess, .initializer(parameters: [SwiftParameter(label: "from", name: "decoder", type: "any Decoder")], effects: ["throws"], body: [
-            .declare(isLet: true, name: "container", type: nil, value: .try(.call(.member(.id("decoder"), "container"), [SwiftArgument("keyedBy", .id("CaseKey.self"))]))),
-            .guard(conditions: [.expression(.binary("==", .member(allKeys, "count"), .int(1))), .bind(name: "key", value: .member(allKeys, "first"))], otherwise: [
-                .throw(.call(.member(.id("DecodingError"), "dataCorrupted"), [SwiftArgument(nil, .call(.member(nil, "init"), [
-                    SwiftArgument("codingPath", .member(.id("decoder"), "codingPath")),
-                    SwiftArgument("debugDescription", .string("a \(typeName) is an object with one key, its case")),
-                ]))])),
-            ]),
-            .switch(.id("key"), decodeCases),
-        ]))
-        let encode = SwiftDeclaration(doc: ["Encodes the value as `{\"case\": {\"label\": value}}`, the layout Swift's own `Codable` gives an enum with payloads."],
-                                      access: publicAccess, .function(modifiers: [], name: "encode", parameters: [SwiftParameter(label: "to", name: "encoder", type: "any Encoder")],
-                                                                      effects: ["throws"], returns: nil, body: [
-            .declare(isLet: false, name: "container", type: nil, value: .call(.member(.id("encoder"), "container"), [SwiftArgument("keyedBy", .id("CaseKey.self"))])),
-            .switch(.id("self"), encodeCases),
-        ]))
-        return [caseKeys] + (labels.isEmpty ? [] : [fieldKeys]) + [decode, encode]
     }
 }

@@ -364,7 +364,10 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// `round_ups_this_month`, or the `FlowFailure` that stops the flows computing it.
     func computeRoundUpsThisMonth() throws -> Money {
         return try sum(
-            state.transactions.filter { t in try ((t.kind == RailTxKind.roundUp) && (t.at != nil)) && sameMonth(calendarDay(required(t.at, "'t.at'")), calendarDay(now)) }.map { t in
+            state.transactions.filter { t in
+                try ((t.kind == RailTxKind.roundUp) && (t.at != nil))
+                    && sameMonth(calendarDay(required(t.at, "'t.at'")), calendarDay(now))
+            }.map { t in
                 try required(t.investPart, "'t.invest_part'")
             },
             currency: "USD"
@@ -554,7 +557,12 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                     ids: (try computeRecentActivity().map { tx in tx.id }).map { String($0) },
                     texts: [
                         (.merchant, try computeRecentActivity().map { tx in tx.merchant }),
-                        (.amount, try computeRecentActivity().map { tx in try (tx.amount == nil) ? "" : formatMoney(required(tx.amount, "'tx.amount'"), "en-US") })
+                        (
+                            .amount,
+                            try computeRecentActivity().map { tx in
+                                try (tx.amount == nil) ? "" : formatMoney(required(tx.amount, "'tx.amount'"), "en-US")
+                            }
+                        )
                     ]
                 )
             ]
@@ -566,7 +574,12 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                     ids: (try computeVisibleTransactions().map { tx in tx.id }).map { String($0) },
                     texts: [
                         (.merchant, try computeVisibleTransactions().map { tx in tx.merchant }),
-                        (.amount, try computeVisibleTransactions().map { tx in try (tx.amount == nil) ? "" : formatMoney(required(tx.amount, "'tx.amount'"), "en-US") })
+                        (
+                            .amount,
+                            try computeVisibleTransactions().map { tx in
+                                try (tx.amount == nil) ? "" : formatMoney(required(tx.amount, "'tx.amount'"), "en-US")
+                            }
+                        )
                     ]
                 )
             ]
@@ -1629,7 +1642,11 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             && sameMoney(state.lastDepositSpend, element(allocate(state.lastDepositAmount, [70, 30]), 0)))
             && sameMoney(add(state.depositedSpendTotal, state.depositedInvestTotal), state.depositedTotal) else {
             throw FlowFailure(
-                "invariant 'deposit_split_70_30' (last_deposit_spend + last_deposit_invest == last_deposit_amount && last_deposit_spend == allocate(last_deposit_amount, [70, 30])[0] && deposited_spend_total + deposited_invest_total == deposited_total) broken"
+                """
+                invariant 'deposit_split_70_30' (last_deposit_spend + last_deposit_invest == last_deposit_amount \
+                && last_deposit_spend == allocate(last_deposit_amount, [70, 30])[0] && deposited_spend_total + \
+                deposited_invest_total == deposited_total) broken
+                """
             )
         }
         // Spend Balance = the Spend parts of every deposit − card payments − withdrawals − round-ups (round-ups and
@@ -1642,13 +1659,19 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             )
         ) else {
             throw FlowFailure(
-                "invariant 'spend_is_its_share_minus_outflows' (spend_balance == deposited_spend_total - card_spent_total - withdrawn_total - rounded_up_total) broken"
+                """
+                invariant 'spend_is_its_share_minus_outflows' (spend_balance == deposited_spend_total - \
+                card_spent_total - withdrawn_total - rounded_up_total) broken
+                """
             )
         }
         // Invest Balance = the Invest parts of every deposit + every round-up (nothing else moves Invest).
         guard try sameMoney(state.investBalance, add(state.depositedInvestTotal, state.roundedUpTotal)) else {
             throw FlowFailure(
-                "invariant 'invest_is_its_share_plus_round_ups' (invest_balance == deposited_invest_total + rounded_up_total) broken"
+                """
+                invariant 'invest_is_its_share_plus_round_ups' (invest_balance == deposited_invest_total + \
+                rounded_up_total) broken
+                """
             )
         }
         // Spend and Invest balances never go negative.
@@ -1662,7 +1685,10 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         guard try sameMoney(state.lastRoundUp, RailConstants.usd0)
             || sameMoney(state.lastRoundUp, subtract(roundUp(state.lastCardAmount), state.lastCardAmount)) else {
             throw FlowFailure(
-                "invariant 'round_up_is_next_dollar_minus_amount' (last_round_up == 0.00 USD || last_round_up == round_up(last_card_amount) - last_card_amount) broken"
+                """
+                invariant 'round_up_is_next_dollar_minus_amount' (last_round_up == 0.00 USD || last_round_up == \
+                round_up(last_card_amount) - last_card_amount) broken
+                """
             )
         }
         // A withdrawal never exceeds the Spend Balance it is taken from.

@@ -375,7 +375,7 @@ enum RailTables {
     56 0 90 1 31 1 // withdraw-amount tap_continue → withdraw-confirm
     57 0 0 3 0 0 // withdraw-amount tap_back → back
     101 0 92 2 34 0 // withdraw-confirm tap_confirm → authorize-transaction (overlay)
-    74 33 93 0 0 0 // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal && withdraw_amount > 0.00 USD && withdraw_amount <= spend_balance stays
+    74 33 93 0 0 0 // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal && withdraw_amount > 0.00 USD && withdraw_amo…
     74 34 94 0 0 0 // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal stays
     48 0 95 1 32 0 // withdraw-confirm withdrawals.submit.submitted → withdraw-success
     49 0 96 0 0 0 // withdraw-confirm withdrawals.submit.failed stays
@@ -401,7 +401,7 @@ enum RailTables {
     32 7 27 1 9 0 // login-passcode kyc.status.rejected if !signed_in → kyc-status
     33 0 30 0 0 0 // login-passcode kyc.status.failed stays
     104 0 29 0 0 0 // login-passcode tap_retry_status stays
-    101 35 0 2 35 0 // authorize-transaction tap_confirm if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
+    101 35 0 2 35 0 // authorize-transaction tap_confirm if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown …
     101 0 97 0 0 1 // authorize-transaction tap_confirm stays
     103 26 105 0 0 0 // authorize-transaction tap_use_biometrics if biometrics_enabled stays
     15 0 106 3 0 0 // authorize-transaction passcode.verify.correct → back
@@ -411,7 +411,7 @@ enum RailTables {
     16 37 102 2 35 0 // authorize-transaction passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
     16 0 103 0 0 0 // authorize-transaction passcode.verify.wrong stays
     17 0 104 0 0 0 // authorize-transaction passcode.verify.failed stays
-    54 35 0 2 35 0 // authorize-transaction tap_retry if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
+    54 35 0 2 35 0 // authorize-transaction tap_retry if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (ov…
     54 0 97 0 0 0 // authorize-transaction tap_retry stays
     87 0 46 3 0 0 // authorize-transaction tap_cancel → back
     -1 0 107 3 0 0 // passcode-cooldown after 1m → back
@@ -426,7 +426,7 @@ enum RailTables {
     2 41 112 0 0 0 // auth (global) card_payment if event.amount > spend_balance && push_enabled stays
     2 42 0 0 0 0 // auth (global) card_payment if event.amount > spend_balance stays
     2 0 113 0 0 0 // auth (global) card_payment stays
-    107 43 114 0 0 0 // auth (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+    107 43 114 0 0 0 // auth (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up…
     107 0 0 0 0 0 // auth (global) round_up_due stays
     108 0 115 0 0 0 // auth (global) connectivity_lost stays
     109 0 116 0 0 0 // auth (global) connectivity_restored stays
@@ -447,7 +447,7 @@ enum RailTables {
     2 41 112 0 0 0 // main (global) card_payment if event.amount > spend_balance && push_enabled stays
     2 42 0 0 0 0 // main (global) card_payment if event.amount > spend_balance stays
     2 0 113 0 0 0 // main (global) card_payment stays
-    107 43 114 0 0 0 // main (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+    107 43 114 0 0 0 // main (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up…
     107 0 0 0 0 0 // main (global) round_up_due stays
     108 0 115 0 0 0 // main (global) connectivity_lost stays
     109 0 116 0 0 0 // main (global) connectivity_restored stays
@@ -463,7 +463,7 @@ enum RailTables {
     2 41 112 0 0 0 // deposit (global) card_payment if event.amount > spend_balance && push_enabled stays
     2 42 0 0 0 0 // deposit (global) card_payment if event.amount > spend_balance stays
     2 0 113 0 0 0 // deposit (global) card_payment stays
-    107 43 114 0 0 0 // deposit (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+    107 43 114 0 0 0 // deposit (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round…
     107 0 0 0 0 0 // deposit (global) round_up_due stays
     108 0 115 0 0 0 // deposit (global) connectivity_lost stays
     109 0 116 0 0 0 // deposit (global) connectivity_restored stays
@@ -479,7 +479,7 @@ enum RailTables {
     2 41 112 0 0 0 // withdraw (global) card_payment if event.amount > spend_balance && push_enabled stays
     2 42 0 0 0 0 // withdraw (global) card_payment if event.amount > spend_balance stays
     2 0 113 0 0 0 // withdraw (global) card_payment stays
-    107 43 114 0 0 0 // withdraw (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+    107 43 114 0 0 0 // withdraw (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && roun…
     107 0 0 0 0 0 // withdraw (global) round_up_due stays
     108 0 115 0 0 0 // withdraw (global) connectivity_lost stays
     109 0 116 0 0 0 // withdraw (global) connectivity_restored stays
@@ -495,7 +495,7 @@ enum RailTables {
     2 41 112 0 0 0 // security (global) card_payment if event.amount > spend_balance && push_enabled stays
     2 42 0 0 0 0 // security (global) card_payment if event.amount > spend_balance stays
     2 0 113 0 0 0 // security (global) card_payment stays
-    107 43 114 0 0 0 // security (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+    107 43 114 0 0 0 // security (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && roun…
     107 0 0 0 0 0 // security (global) round_up_due stays
     108 0 115 0 0 0 // security (global) connectivity_lost stays
     109 0 116 0 0 0 // security (global) connectivity_restored stays

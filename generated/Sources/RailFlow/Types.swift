@@ -1885,125 +1885,128 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         return nil
     }
 
-    private enum CaseKey: String, CodingKey {
-        case depositDetected
-        case depositConfirmed
-        case cardPayment
-        case transactionTapped
-        case appleSignInSignedIn
-        case appleSignInCancelled
-        case appleSignInFailed
-        case authSendCodeSent
-        case authSendCodeFailed
-        case authVerifyOtpVerified
-        case authVerifyOtpWrongCode
-        case authVerifyOtpFailed
-        case authSignOutSignedOut
-        case passcodeCreateCreated
-        case passcodeCreateFailed
-        case passcodeVerifyCorrect
-        case passcodeVerifyWrong
-        case passcodeVerifyFailed
-        case passcodeChangeChanged
-        case passcodeChangeWrongCurrent
-        case passcodeChangeFailed
-        case deviceBiometricCheckAuthenticated
-        case deviceBiometricCheckFailed
-        case deviceBiometricCheckCancelled
-        case profileSaveSaved
-        case profileSaveFailed
-        case kycSubmitApproved
-        case kycSubmitPending
-        case kycSubmitRejected
-        case kycSubmitFailed
-        case kycStatusApproved
-        case kycStatusPending
-        case kycStatusRejected
-        case kycStatusFailed
-        case accountRefreshUpToDate
-        case accountRefreshDepositArrived
-        case accountRefreshFailed
-        case accountDeleteDeleted
-        case accountDeleteFailed
-        case depositsDetailsReady
-        case depositsDetailsFailed
-        case cardSetFrozenDone
-        case cardSetFrozenFailed
-        case cardDetailsShown
-        case cardDetailsFailed
-        case cardAddToAppleWalletAdded
-        case cardAddToAppleWalletCancelled
-        case cardAddToAppleWalletFailed
-        case withdrawalsSubmitSubmitted
-        case withdrawalsSubmitFailed
-        case settingsSaveSaved
-        case settingsSaveFailed
-        case appLaunched
-        case tapSignInWithApple
-        case tapRetry
-        case tapUseEmailOrPhone
-        case tapContinue
-        case tapBack
-        case tapVerify
-        case tapResendCode
-        case tapEnableBiometrics
-        case tapNotNow
-        case tapStartVerification
-        case pullToRefresh
-        case tapLoadMoney
-        case tapSend
-        case tapDepositHistory
-        case tapFilterAll
-        case tapFilterSpend
-        case tapFilterInvest
-        case tapFilterDeposits
-        case scrolledToEnd
-        case tapFreeze
-        case tapReveal
-        case authorized
-        case tapCardSettings
-        case tapAddToAppleWallet
-        case tapRetryAppleWallet
-        case toggleRoundUps
-        case tapPersonalInfo
-        case tapSecurity
-        case tapNotifications
-        case tapSupport
-        case tapRoundUps
-        case tapSignOut
-        case tapDeleteAccount
-        case tapConfirmDelete
-        case tapCancel
-        case tapSave
-        case tapChangePasscode
-        case toggleBiometrics
-        case tapSaveTimeout
-        case togglePush
-        case tapBankUsd
-        case tapBankGbp
-        case tapUsdc
-        case tapCopyAddress
-        case tapDone
-        case tapBank
-        case tapCrypto
-        case withdrawAmountOpened
-        case tapConfirm
-        case tapUnlock
-        case tapUseBiometrics
-        case tapRetryStatus
-        case depositSplit
-        case depositLoadedPush
-        case roundUpDue
-        case connectivityLost
-        case connectivityRestored
-        case tapTabStation
-        case tapTabTransactions
-        case tapTabCard
-        case tapTabInvest
-        case tapTabProfile
-        case sessionExpired
-        case timerFired
-    }
+    /// The cases' names as `Codable` writes them, one per line, by number.
+    private static let codingCasesData = #"""
+    depositDetected
+    depositConfirmed
+    cardPayment
+    transactionTapped
+    appleSignInSignedIn
+    appleSignInCancelled
+    appleSignInFailed
+    authSendCodeSent
+    authSendCodeFailed
+    authVerifyOtpVerified
+    authVerifyOtpWrongCode
+    authVerifyOtpFailed
+    authSignOutSignedOut
+    passcodeCreateCreated
+    passcodeCreateFailed
+    passcodeVerifyCorrect
+    passcodeVerifyWrong
+    passcodeVerifyFailed
+    passcodeChangeChanged
+    passcodeChangeWrongCurrent
+    passcodeChangeFailed
+    deviceBiometricCheckAuthenticated
+    deviceBiometricCheckFailed
+    deviceBiometricCheckCancelled
+    profileSaveSaved
+    profileSaveFailed
+    kycSubmitApproved
+    kycSubmitPending
+    kycSubmitRejected
+    kycSubmitFailed
+    kycStatusApproved
+    kycStatusPending
+    kycStatusRejected
+    kycStatusFailed
+    accountRefreshUpToDate
+    accountRefreshDepositArrived
+    accountRefreshFailed
+    accountDeleteDeleted
+    accountDeleteFailed
+    depositsDetailsReady
+    depositsDetailsFailed
+    cardSetFrozenDone
+    cardSetFrozenFailed
+    cardDetailsShown
+    cardDetailsFailed
+    cardAddToAppleWalletAdded
+    cardAddToAppleWalletCancelled
+    cardAddToAppleWalletFailed
+    withdrawalsSubmitSubmitted
+    withdrawalsSubmitFailed
+    settingsSaveSaved
+    settingsSaveFailed
+    appLaunched
+    tapSignInWithApple
+    tapRetry
+    tapUseEmailOrPhone
+    tapContinue
+    tapBack
+    tapVerify
+    tapResendCode
+    tapEnableBiometrics
+    tapNotNow
+    tapStartVerification
+    pullToRefresh
+    tapLoadMoney
+    tapSend
+    tapDepositHistory
+    tapFilterAll
+    tapFilterSpend
+    tapFilterInvest
+    tapFilterDeposits
+    scrolledToEnd
+    tapFreeze
+    tapReveal
+    authorized
+    tapCardSettings
+    tapAddToAppleWallet
+    tapRetryAppleWallet
+    toggleRoundUps
+    tapPersonalInfo
+    tapSecurity
+    tapNotifications
+    tapSupport
+    tapRoundUps
+    tapSignOut
+    tapDeleteAccount
+    tapConfirmDelete
+    tapCancel
+    tapSave
+    tapChangePasscode
+    toggleBiometrics
+    tapSaveTimeout
+    togglePush
+    tapBankUsd
+    tapBankGbp
+    tapUsdc
+    tapCopyAddress
+    tapDone
+    tapBank
+    tapCrypto
+    withdrawAmountOpened
+    tapConfirm
+    tapUnlock
+    tapUseBiometrics
+    tapRetryStatus
+    depositSplit
+    depositLoadedPush
+    roundUpDue
+    connectivityLost
+    connectivityRestored
+    tapTabStation
+    tapTabTransactions
+    tapTabCard
+    tapTabInvest
+    tapTabProfile
+    sessionExpired
+    timerFired
+    """#
+
+    private static let codingCases = NameTable(lines: codingCasesData)
 
     private enum FieldKey: String, CodingKey {
         case amount
@@ -2022,541 +2025,443 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
     /// payloads.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CaseKey.self)
-        guard container.allKeys.count == 1, let key = container.allKeys.first else {
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "a RailEvent is an object with one key, its case"
-                )
-            )
-        }
-        switch key {
-        case .depositDetected:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .depositDetected)
+        let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailEvent")
+        switch coded.number {
+        case 0:
+            let fields = try coded.fields(FieldKey.self)
             self = .depositDetected(
                 amount: try fields.decode(Money.self, forKey: .amount),
                 eta: try fields.decode(String.self, forKey: .eta)
             )
-        case .depositConfirmed:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .depositConfirmed)
+        case 1:
+            let fields = try coded.fields(FieldKey.self)
             self = .depositConfirmed(amount: try fields.decode(Money.self, forKey: .amount))
-        case .cardPayment:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .cardPayment)
+        case 2:
+            let fields = try coded.fields(FieldKey.self)
             self = .cardPayment(
                 merchant: try fields.decode(String.self, forKey: .merchant),
                 amount: try fields.decode(Money.self, forKey: .amount)
             )
-        case .transactionTapped:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .transactionTapped)
+        case 3:
+            let fields = try coded.fields(FieldKey.self)
             self = .transactionTapped(id: try fields.decode(String.self, forKey: .id))
-        case .appleSignInSignedIn:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .appleSignInSignedIn)
+        case 4:
+            let fields = try coded.fields(FieldKey.self)
             self = .appleSignInSignedIn(
                 email: try fields.decode(String.self, forKey: .email),
                 newUser: try fields.decode(Bool.self, forKey: .newUser)
             )
-        case .appleSignInCancelled:
+        case 5:
             self = .appleSignInCancelled
-        case .appleSignInFailed:
+        case 6:
             self = .appleSignInFailed
-        case .authSendCodeSent:
+        case 7:
             self = .authSendCodeSent
-        case .authSendCodeFailed:
+        case 8:
             self = .authSendCodeFailed
-        case .authVerifyOtpVerified:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .authVerifyOtpVerified)
+        case 9:
+            let fields = try coded.fields(FieldKey.self)
             self = .authVerifyOtpVerified(newUser: try fields.decode(Bool.self, forKey: .newUser))
-        case .authVerifyOtpWrongCode:
+        case 10:
             self = .authVerifyOtpWrongCode
-        case .authVerifyOtpFailed:
+        case 11:
             self = .authVerifyOtpFailed
-        case .authSignOutSignedOut:
+        case 12:
             self = .authSignOutSignedOut
-        case .passcodeCreateCreated:
+        case 13:
             self = .passcodeCreateCreated
-        case .passcodeCreateFailed:
+        case 14:
             self = .passcodeCreateFailed
-        case .passcodeVerifyCorrect:
+        case 15:
             self = .passcodeVerifyCorrect
-        case .passcodeVerifyWrong:
+        case 16:
             self = .passcodeVerifyWrong
-        case .passcodeVerifyFailed:
+        case 17:
             self = .passcodeVerifyFailed
-        case .passcodeChangeChanged:
+        case 18:
             self = .passcodeChangeChanged
-        case .passcodeChangeWrongCurrent:
+        case 19:
             self = .passcodeChangeWrongCurrent
-        case .passcodeChangeFailed:
+        case 20:
             self = .passcodeChangeFailed
-        case .deviceBiometricCheckAuthenticated:
+        case 21:
             self = .deviceBiometricCheckAuthenticated
-        case .deviceBiometricCheckFailed:
+        case 22:
             self = .deviceBiometricCheckFailed
-        case .deviceBiometricCheckCancelled:
+        case 23:
             self = .deviceBiometricCheckCancelled
-        case .profileSaveSaved:
+        case 24:
             self = .profileSaveSaved
-        case .profileSaveFailed:
+        case 25:
             self = .profileSaveFailed
-        case .kycSubmitApproved:
+        case 26:
             self = .kycSubmitApproved
-        case .kycSubmitPending:
+        case 27:
             self = .kycSubmitPending
-        case .kycSubmitRejected:
+        case 28:
             self = .kycSubmitRejected
-        case .kycSubmitFailed:
+        case 29:
             self = .kycSubmitFailed
-        case .kycStatusApproved:
+        case 30:
             self = .kycStatusApproved
-        case .kycStatusPending:
+        case 31:
             self = .kycStatusPending
-        case .kycStatusRejected:
+        case 32:
             self = .kycStatusRejected
-        case .kycStatusFailed:
+        case 33:
             self = .kycStatusFailed
-        case .accountRefreshUpToDate:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .accountRefreshUpToDate)
+        case 34:
+            let fields = try coded.fields(FieldKey.self)
             self = .accountRefreshUpToDate(status: try fields.decode(RailSystemStatus.self, forKey: .status))
-        case .accountRefreshDepositArrived:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .accountRefreshDepositArrived)
+        case 35:
+            let fields = try coded.fields(FieldKey.self)
             self = .accountRefreshDepositArrived(
                 status: try fields.decode(RailSystemStatus.self, forKey: .status),
                 amount: try fields.decode(Money.self, forKey: .amount)
             )
-        case .accountRefreshFailed:
+        case 36:
             self = .accountRefreshFailed
-        case .accountDeleteDeleted:
+        case 37:
             self = .accountDeleteDeleted
-        case .accountDeleteFailed:
+        case 38:
             self = .accountDeleteFailed
-        case .depositsDetailsReady:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .depositsDetailsReady)
+        case 39:
+            let fields = try coded.fields(FieldKey.self)
             self = .depositsDetailsReady(address: try fields.decode(String.self, forKey: .address))
-        case .depositsDetailsFailed:
+        case 40:
             self = .depositsDetailsFailed
-        case .cardSetFrozenDone:
+        case 41:
             self = .cardSetFrozenDone
-        case .cardSetFrozenFailed:
+        case 42:
             self = .cardSetFrozenFailed
-        case .cardDetailsShown:
+        case 43:
             self = .cardDetailsShown
-        case .cardDetailsFailed:
+        case 44:
             self = .cardDetailsFailed
-        case .cardAddToAppleWalletAdded:
+        case 45:
             self = .cardAddToAppleWalletAdded
-        case .cardAddToAppleWalletCancelled:
+        case 46:
             self = .cardAddToAppleWalletCancelled
-        case .cardAddToAppleWalletFailed:
+        case 47:
             self = .cardAddToAppleWalletFailed
-        case .withdrawalsSubmitSubmitted:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .withdrawalsSubmitSubmitted)
+        case 48:
+            let fields = try coded.fields(FieldKey.self)
             self = .withdrawalsSubmitSubmitted(transactionId: try fields.decode(String.self, forKey: .transactionId))
-        case .withdrawalsSubmitFailed:
+        case 49:
             self = .withdrawalsSubmitFailed
-        case .settingsSaveSaved:
+        case 50:
             self = .settingsSaveSaved
-        case .settingsSaveFailed:
+        case 51:
             self = .settingsSaveFailed
-        case .appLaunched:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .appLaunched)
+        case 52:
+            let fields = try coded.fields(FieldKey.self)
             self = .appLaunched(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
-        case .tapSignInWithApple:
+        case 53:
             self = .tapSignInWithApple
-        case .tapRetry:
+        case 54:
             self = .tapRetry
-        case .tapUseEmailOrPhone:
+        case 55:
             self = .tapUseEmailOrPhone
-        case .tapContinue:
+        case 56:
             self = .tapContinue
-        case .tapBack:
+        case 57:
             self = .tapBack
-        case .tapVerify:
+        case 58:
             self = .tapVerify
-        case .tapResendCode:
+        case 59:
             self = .tapResendCode
-        case .tapEnableBiometrics:
+        case 60:
             self = .tapEnableBiometrics
-        case .tapNotNow:
+        case 61:
             self = .tapNotNow
-        case .tapStartVerification:
+        case 62:
             self = .tapStartVerification
-        case .pullToRefresh:
+        case 63:
             self = .pullToRefresh
-        case .tapLoadMoney:
+        case 64:
             self = .tapLoadMoney
-        case .tapSend:
+        case 65:
             self = .tapSend
-        case .tapDepositHistory:
+        case 66:
             self = .tapDepositHistory
-        case .tapFilterAll:
+        case 67:
             self = .tapFilterAll
-        case .tapFilterSpend:
+        case 68:
             self = .tapFilterSpend
-        case .tapFilterInvest:
+        case 69:
             self = .tapFilterInvest
-        case .tapFilterDeposits:
+        case 70:
             self = .tapFilterDeposits
-        case .scrolledToEnd:
+        case 71:
             self = .scrolledToEnd
-        case .tapFreeze:
+        case 72:
             self = .tapFreeze
-        case .tapReveal:
+        case 73:
             self = .tapReveal
-        case .authorized:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .authorized)
+        case 74:
+            let fields = try coded.fields(FieldKey.self)
             self = .authorized(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
-        case .tapCardSettings:
+        case 75:
             self = .tapCardSettings
-        case .tapAddToAppleWallet:
+        case 76:
             self = .tapAddToAppleWallet
-        case .tapRetryAppleWallet:
+        case 77:
             self = .tapRetryAppleWallet
-        case .toggleRoundUps:
+        case 78:
             self = .toggleRoundUps
-        case .tapPersonalInfo:
+        case 79:
             self = .tapPersonalInfo
-        case .tapSecurity:
+        case 80:
             self = .tapSecurity
-        case .tapNotifications:
+        case 81:
             self = .tapNotifications
-        case .tapSupport:
+        case 82:
             self = .tapSupport
-        case .tapRoundUps:
+        case 83:
             self = .tapRoundUps
-        case .tapSignOut:
+        case 84:
             self = .tapSignOut
-        case .tapDeleteAccount:
+        case 85:
             self = .tapDeleteAccount
-        case .tapConfirmDelete:
+        case 86:
             self = .tapConfirmDelete
-        case .tapCancel:
+        case 87:
             self = .tapCancel
-        case .tapSave:
+        case 88:
             self = .tapSave
-        case .tapChangePasscode:
+        case 89:
             self = .tapChangePasscode
-        case .toggleBiometrics:
+        case 90:
             self = .toggleBiometrics
-        case .tapSaveTimeout:
+        case 91:
             self = .tapSaveTimeout
-        case .togglePush:
+        case 92:
             self = .togglePush
-        case .tapBankUsd:
+        case 93:
             self = .tapBankUsd
-        case .tapBankGbp:
+        case 94:
             self = .tapBankGbp
-        case .tapUsdc:
+        case 95:
             self = .tapUsdc
-        case .tapCopyAddress:
+        case 96:
             self = .tapCopyAddress
-        case .tapDone:
+        case 97:
             self = .tapDone
-        case .tapBank:
+        case 98:
             self = .tapBank
-        case .tapCrypto:
+        case 99:
             self = .tapCrypto
-        case .withdrawAmountOpened:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .withdrawAmountOpened)
+        case 100:
+            let fields = try coded.fields(FieldKey.self)
             self = .withdrawAmountOpened(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
-        case .tapConfirm:
+        case 101:
             self = .tapConfirm
-        case .tapUnlock:
+        case 102:
             self = .tapUnlock
-        case .tapUseBiometrics:
+        case 103:
             self = .tapUseBiometrics
-        case .tapRetryStatus:
+        case 104:
             self = .tapRetryStatus
-        case .depositSplit:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .depositSplit)
+        case 105:
+            let fields = try coded.fields(FieldKey.self)
             self = .depositSplit(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
-        case .depositLoadedPush:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .depositLoadedPush)
+        case 106:
+            let fields = try coded.fields(FieldKey.self)
             self = .depositLoadedPush(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
-        case .roundUpDue:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .roundUpDue)
+        case 107:
+            let fields = try coded.fields(FieldKey.self)
             self = .roundUpDue(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
-        case .connectivityLost:
+        case 108:
             self = .connectivityLost
-        case .connectivityRestored:
+        case 109:
             self = .connectivityRestored
-        case .tapTabStation:
+        case 110:
             self = .tapTabStation
-        case .tapTabTransactions:
+        case 111:
             self = .tapTabTransactions
-        case .tapTabCard:
+        case 112:
             self = .tapTabCard
-        case .tapTabInvest:
+        case 113:
             self = .tapTabInvest
-        case .tapTabProfile:
+        case 114:
             self = .tapTabProfile
-        case .sessionExpired:
+        case 115:
             self = .sessionExpired
-        case .timerFired:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
+        case 116:
+            let fields = try coded.fields(FieldKey.self)
             self = .timerFired(token: try fields.decode(TimerToken.self, forKey: .token))
+        default:
+            throw coded.unknownCase()
         }
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CaseKey.self)
+        var coded = CaseEncoder(encoder)
         switch self {
         case .depositDetected(let value0, let value1):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .depositDetected)
+            var fields = coded.fields("depositDetected", FieldKey.self)
             try fields.encode(value0, forKey: .amount)
             try fields.encode(value1, forKey: .eta)
         case .depositConfirmed(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .depositConfirmed)
+            var fields = coded.fields("depositConfirmed", FieldKey.self)
             try fields.encode(value0, forKey: .amount)
         case .cardPayment(let value0, let value1):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .cardPayment)
+            var fields = coded.fields("cardPayment", FieldKey.self)
             try fields.encode(value0, forKey: .merchant)
             try fields.encode(value1, forKey: .amount)
         case .transactionTapped(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .transactionTapped)
+            var fields = coded.fields("transactionTapped", FieldKey.self)
             try fields.encode(value0, forKey: .id)
         case .appleSignInSignedIn(let value0, let value1):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .appleSignInSignedIn)
+            var fields = coded.fields("appleSignInSignedIn", FieldKey.self)
             try fields.encode(value0, forKey: .email)
             try fields.encode(value1, forKey: .newUser)
-        case .appleSignInCancelled:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .appleSignInCancelled)
-        case .appleSignInFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .appleSignInFailed)
-        case .authSendCodeSent:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authSendCodeSent)
-        case .authSendCodeFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authSendCodeFailed)
         case .authVerifyOtpVerified(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .authVerifyOtpVerified)
+            var fields = coded.fields("authVerifyOtpVerified", FieldKey.self)
             try fields.encode(value0, forKey: .newUser)
-        case .authVerifyOtpWrongCode:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authVerifyOtpWrongCode)
-        case .authVerifyOtpFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authVerifyOtpFailed)
-        case .authSignOutSignedOut:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authSignOutSignedOut)
-        case .passcodeCreateCreated:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .passcodeCreateCreated)
-        case .passcodeCreateFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .passcodeCreateFailed)
-        case .passcodeVerifyCorrect:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .passcodeVerifyCorrect)
-        case .passcodeVerifyWrong:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .passcodeVerifyWrong)
-        case .passcodeVerifyFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .passcodeVerifyFailed)
-        case .passcodeChangeChanged:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .passcodeChangeChanged)
-        case .passcodeChangeWrongCurrent:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .passcodeChangeWrongCurrent)
-        case .passcodeChangeFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .passcodeChangeFailed)
-        case .deviceBiometricCheckAuthenticated:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceBiometricCheckAuthenticated)
-        case .deviceBiometricCheckFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceBiometricCheckFailed)
-        case .deviceBiometricCheckCancelled:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceBiometricCheckCancelled)
-        case .profileSaveSaved:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .profileSaveSaved)
-        case .profileSaveFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .profileSaveFailed)
-        case .kycSubmitApproved:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycSubmitApproved)
-        case .kycSubmitPending:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycSubmitPending)
-        case .kycSubmitRejected:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycSubmitRejected)
-        case .kycSubmitFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycSubmitFailed)
-        case .kycStatusApproved:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycStatusApproved)
-        case .kycStatusPending:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycStatusPending)
-        case .kycStatusRejected:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycStatusRejected)
-        case .kycStatusFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycStatusFailed)
         case .accountRefreshUpToDate(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .accountRefreshUpToDate)
+            var fields = coded.fields("accountRefreshUpToDate", FieldKey.self)
             try fields.encode(value0, forKey: .status)
         case .accountRefreshDepositArrived(let value0, let value1):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .accountRefreshDepositArrived)
+            var fields = coded.fields("accountRefreshDepositArrived", FieldKey.self)
             try fields.encode(value0, forKey: .status)
             try fields.encode(value1, forKey: .amount)
-        case .accountRefreshFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .accountRefreshFailed)
-        case .accountDeleteDeleted:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .accountDeleteDeleted)
-        case .accountDeleteFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .accountDeleteFailed)
         case .depositsDetailsReady(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .depositsDetailsReady)
+            var fields = coded.fields("depositsDetailsReady", FieldKey.self)
             try fields.encode(value0, forKey: .address)
-        case .depositsDetailsFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .depositsDetailsFailed)
-        case .cardSetFrozenDone:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cardSetFrozenDone)
-        case .cardSetFrozenFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cardSetFrozenFailed)
-        case .cardDetailsShown:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cardDetailsShown)
-        case .cardDetailsFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cardDetailsFailed)
-        case .cardAddToAppleWalletAdded:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cardAddToAppleWalletAdded)
-        case .cardAddToAppleWalletCancelled:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cardAddToAppleWalletCancelled)
-        case .cardAddToAppleWalletFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cardAddToAppleWalletFailed)
         case .withdrawalsSubmitSubmitted(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .withdrawalsSubmitSubmitted)
+            var fields = coded.fields("withdrawalsSubmitSubmitted", FieldKey.self)
             try fields.encode(value0, forKey: .transactionId)
-        case .withdrawalsSubmitFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .withdrawalsSubmitFailed)
-        case .settingsSaveSaved:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .settingsSaveSaved)
-        case .settingsSaveFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .settingsSaveFailed)
         case .appLaunched(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .appLaunched)
+            var fields = coded.fields("appLaunched", FieldKey.self)
             try fields.encode(value0, forKey: .raisedBy)
-        case .tapSignInWithApple:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSignInWithApple)
-        case .tapRetry:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapRetry)
-        case .tapUseEmailOrPhone:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapUseEmailOrPhone)
-        case .tapContinue:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapContinue)
-        case .tapBack:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapBack)
-        case .tapVerify:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapVerify)
-        case .tapResendCode:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapResendCode)
-        case .tapEnableBiometrics:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapEnableBiometrics)
-        case .tapNotNow:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapNotNow)
-        case .tapStartVerification:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapStartVerification)
-        case .pullToRefresh:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pullToRefresh)
-        case .tapLoadMoney:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapLoadMoney)
-        case .tapSend:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSend)
-        case .tapDepositHistory:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapDepositHistory)
-        case .tapFilterAll:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapFilterAll)
-        case .tapFilterSpend:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapFilterSpend)
-        case .tapFilterInvest:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapFilterInvest)
-        case .tapFilterDeposits:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapFilterDeposits)
-        case .scrolledToEnd:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .scrolledToEnd)
-        case .tapFreeze:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapFreeze)
-        case .tapReveal:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapReveal)
         case .authorized(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .authorized)
+            var fields = coded.fields("authorized", FieldKey.self)
             try fields.encode(value0, forKey: .raisedBy)
-        case .tapCardSettings:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCardSettings)
-        case .tapAddToAppleWallet:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapAddToAppleWallet)
-        case .tapRetryAppleWallet:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapRetryAppleWallet)
-        case .toggleRoundUps:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .toggleRoundUps)
-        case .tapPersonalInfo:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapPersonalInfo)
-        case .tapSecurity:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSecurity)
-        case .tapNotifications:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapNotifications)
-        case .tapSupport:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSupport)
-        case .tapRoundUps:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapRoundUps)
-        case .tapSignOut:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSignOut)
-        case .tapDeleteAccount:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapDeleteAccount)
-        case .tapConfirmDelete:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapConfirmDelete)
-        case .tapCancel:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCancel)
-        case .tapSave:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSave)
-        case .tapChangePasscode:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapChangePasscode)
-        case .toggleBiometrics:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .toggleBiometrics)
-        case .tapSaveTimeout:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSaveTimeout)
-        case .togglePush:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .togglePush)
-        case .tapBankUsd:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapBankUsd)
-        case .tapBankGbp:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapBankGbp)
-        case .tapUsdc:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapUsdc)
-        case .tapCopyAddress:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCopyAddress)
-        case .tapDone:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapDone)
-        case .tapBank:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapBank)
-        case .tapCrypto:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCrypto)
         case .withdrawAmountOpened(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .withdrawAmountOpened)
+            var fields = coded.fields("withdrawAmountOpened", FieldKey.self)
             try fields.encode(value0, forKey: .raisedBy)
-        case .tapConfirm:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapConfirm)
-        case .tapUnlock:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapUnlock)
-        case .tapUseBiometrics:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapUseBiometrics)
-        case .tapRetryStatus:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapRetryStatus)
         case .depositSplit(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .depositSplit)
+            var fields = coded.fields("depositSplit", FieldKey.self)
             try fields.encode(value0, forKey: .raisedBy)
         case .depositLoadedPush(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .depositLoadedPush)
+            var fields = coded.fields("depositLoadedPush", FieldKey.self)
             try fields.encode(value0, forKey: .raisedBy)
         case .roundUpDue(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .roundUpDue)
+            var fields = coded.fields("roundUpDue", FieldKey.self)
             try fields.encode(value0, forKey: .raisedBy)
-        case .connectivityLost:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .connectivityLost)
-        case .connectivityRestored:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .connectivityRestored)
-        case .tapTabStation:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTabStation)
-        case .tapTabTransactions:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTabTransactions)
-        case .tapTabCard:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTabCard)
-        case .tapTabInvest:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTabInvest)
-        case .tapTabProfile:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTabProfile)
-        case .sessionExpired:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .sessionExpired)
         case .timerFired(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
+            var fields = coded.fields("timerFired", FieldKey.self)
             try fields.encode(value0, forKey: .token)
+        default:
+            coded.plain(Self.codingCases[number])
+        }
+    }
+
+    /// Whether two values are the same case with equal payloads.
+    public static func ==(lhs: Self, rhs: Self) -> Bool {
+        switch lhs {
+        case let .depositDetected(l0, l1):
+            guard case let .depositDetected(r0, r1) = rhs else { return false }
+            return (l0 == r0) && (l1 == r1)
+        case let .depositConfirmed(l0):
+            guard case let .depositConfirmed(r0) = rhs else { return false }
+            return l0 == r0
+        case let .cardPayment(l0, l1):
+            guard case let .cardPayment(r0, r1) = rhs else { return false }
+            return (l0 == r0) && (l1 == r1)
+        case let .transactionTapped(l0):
+            guard case let .transactionTapped(r0) = rhs else { return false }
+            return l0 == r0
+        case let .appleSignInSignedIn(l0, l1):
+            guard case let .appleSignInSignedIn(r0, r1) = rhs else { return false }
+            return (l0 == r0) && (l1 == r1)
+        case let .authVerifyOtpVerified(l0):
+            guard case let .authVerifyOtpVerified(r0) = rhs else { return false }
+            return l0 == r0
+        case let .accountRefreshUpToDate(l0):
+            guard case let .accountRefreshUpToDate(r0) = rhs else { return false }
+            return l0 == r0
+        case let .accountRefreshDepositArrived(l0, l1):
+            guard case let .accountRefreshDepositArrived(r0, r1) = rhs else { return false }
+            return (l0 == r0) && (l1 == r1)
+        case let .depositsDetailsReady(l0):
+            guard case let .depositsDetailsReady(r0) = rhs else { return false }
+            return l0 == r0
+        case let .withdrawalsSubmitSubmitted(l0):
+            guard case let .withdrawalsSubmitSubmitted(r0) = rhs else { return false }
+            return l0 == r0
+        case let .appLaunched(l0):
+            guard case let .appLaunched(r0) = rhs else { return false }
+            return l0 == r0
+        case let .authorized(l0):
+            guard case let .authorized(r0) = rhs else { return false }
+            return l0 == r0
+        case let .withdrawAmountOpened(l0):
+            guard case let .withdrawAmountOpened(r0) = rhs else { return false }
+            return l0 == r0
+        case let .depositSplit(l0):
+            guard case let .depositSplit(r0) = rhs else { return false }
+            return l0 == r0
+        case let .depositLoadedPush(l0):
+            guard case let .depositLoadedPush(r0) = rhs else { return false }
+            return l0 == r0
+        case let .roundUpDue(l0):
+            guard case let .roundUpDue(r0) = rhs else { return false }
+            return l0 == r0
+        case let .timerFired(l0):
+            guard case let .timerFired(r0) = rhs else { return false }
+            return l0 == r0
+        default:
+            return lhs.number == rhs.number
+        }
+    }
+
+    /// Hashes the case and its payload.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(number)
+        switch self {
+        case let .depositDetected(l0, l1):
+            hasher.combine(l0)
+            hasher.combine(l1)
+        case let .depositConfirmed(l0):
+            hasher.combine(l0)
+        case let .cardPayment(l0, l1):
+            hasher.combine(l0)
+            hasher.combine(l1)
+        case let .transactionTapped(l0):
+            hasher.combine(l0)
+        case let .appleSignInSignedIn(l0, l1):
+            hasher.combine(l0)
+            hasher.combine(l1)
+        case let .authVerifyOtpVerified(l0):
+            hasher.combine(l0)
+        case let .accountRefreshUpToDate(l0):
+            hasher.combine(l0)
+        case let .accountRefreshDepositArrived(l0, l1):
+            hasher.combine(l0)
+            hasher.combine(l1)
+        case let .depositsDetailsReady(l0):
+            hasher.combine(l0)
+        case let .withdrawalsSubmitSubmitted(l0):
+            hasher.combine(l0)
+        case let .appLaunched(l0):
+            hasher.combine(l0)
+        case let .authorized(l0):
+            hasher.combine(l0)
+        case let .withdrawAmountOpened(l0):
+            hasher.combine(l0)
+        case let .depositSplit(l0):
+            hasher.combine(l0)
+        case let .depositLoadedPush(l0):
+            hasher.combine(l0)
+        case let .roundUpDue(l0):
+            hasher.combine(l0)
+        case let .timerFired(l0):
+            hasher.combine(l0)
+        default:
+            break
         }
     }
 }
@@ -2773,27 +2678,74 @@ public enum RailServiceCall: FlowServiceCall {
         }
     }
 
-    private enum CaseKey: String, CodingKey {
-        case appleSignIn
-        case authSendCode
-        case authVerifyOtp
-        case authSignOut
-        case passcodeCreate
-        case passcodeVerify
-        case passcodeChange
-        case deviceBiometricCheck
-        case profileSave
-        case kycSubmit
-        case kycStatus
-        case accountRefresh
-        case accountDelete
-        case depositsDetails
-        case cardSetFrozen
-        case cardDetails
-        case cardAddToAppleWallet
-        case withdrawalsSubmit
-        case settingsSave
+    /// The case's number in `codingCases`.
+    private var codingCase: Int32 {
+        switch self {
+        case .appleSignIn:
+            return 0
+        case .authSendCode:
+            return 1
+        case .authVerifyOtp:
+            return 2
+        case .authSignOut:
+            return 3
+        case .passcodeCreate:
+            return 4
+        case .passcodeVerify:
+            return 5
+        case .passcodeChange:
+            return 6
+        case .deviceBiometricCheck:
+            return 7
+        case .profileSave:
+            return 8
+        case .kycSubmit:
+            return 9
+        case .kycStatus:
+            return 10
+        case .accountRefresh:
+            return 11
+        case .accountDelete:
+            return 12
+        case .depositsDetails:
+            return 13
+        case .cardSetFrozen:
+            return 14
+        case .cardDetails:
+            return 15
+        case .cardAddToAppleWallet:
+            return 16
+        case .withdrawalsSubmit:
+            return 17
+        case .settingsSave:
+            return 18
+        }
     }
+
+    /// The cases' names as `Codable` writes them, one per line, by number.
+    private static let codingCasesData = #"""
+    appleSignIn
+    authSendCode
+    authVerifyOtp
+    authSignOut
+    passcodeCreate
+    passcodeVerify
+    passcodeChange
+    deviceBiometricCheck
+    profileSave
+    kycSubmit
+    kycStatus
+    accountRefresh
+    accountDelete
+    depositsDetails
+    cardSetFrozen
+    cardDetails
+    cardAddToAppleWallet
+    withdrawalsSubmit
+    settingsSave
+    """#
+
+    private static let codingCases = NameTable(lines: codingCasesData)
 
     private enum FieldKey: String, CodingKey {
         case destination
@@ -2816,149 +2768,209 @@ public enum RailServiceCall: FlowServiceCall {
     /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
     /// payloads.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CaseKey.self)
-        guard container.allKeys.count == 1, let key = container.allKeys.first else {
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "a RailServiceCall is an object with one key, its case"
-                )
-            )
-        }
-        switch key {
-        case .appleSignIn:
+        let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailServiceCall")
+        switch coded.number {
+        case 0:
             self = .appleSignIn
-        case .authSendCode:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .authSendCode)
+        case 1:
+            let fields = try coded.fields(FieldKey.self)
             self = .authSendCode(destination: try fields.decode(String.self, forKey: .destination))
-        case .authVerifyOtp:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .authVerifyOtp)
+        case 2:
+            let fields = try coded.fields(FieldKey.self)
             self = .authVerifyOtp(
                 destination: try fields.decode(String.self, forKey: .destination),
                 code: try fields.decode(String.self, forKey: .code)
             )
-        case .authSignOut:
+        case 3:
             self = .authSignOut
-        case .passcodeCreate:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .passcodeCreate)
+        case 4:
+            let fields = try coded.fields(FieldKey.self)
             self = .passcodeCreate(passcode: try fields.decode(String.self, forKey: .passcode))
-        case .passcodeVerify:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .passcodeVerify)
+        case 5:
+            let fields = try coded.fields(FieldKey.self)
             self = .passcodeVerify(passcode: try fields.decode(String.self, forKey: .passcode))
-        case .passcodeChange:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .passcodeChange)
+        case 6:
+            let fields = try coded.fields(FieldKey.self)
             self = .passcodeChange(
                 current: try fields.decode(String.self, forKey: .current),
                 newPasscode: try fields.decode(String.self, forKey: .newPasscode)
             )
-        case .deviceBiometricCheck:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .deviceBiometricCheck)
+        case 7:
+            let fields = try coded.fields(FieldKey.self)
             self = .deviceBiometricCheck(purpose: try fields.decode(String.self, forKey: .purpose))
-        case .profileSave:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .profileSave)
+        case 8:
+            let fields = try coded.fields(FieldKey.self)
             self = .profileSave(
                 firstName: try fields.decode(String.self, forKey: .firstName),
                 lastName: try fields.decode(String.self, forKey: .lastName)
             )
-        case .kycSubmit:
+        case 9:
             self = .kycSubmit
-        case .kycStatus:
+        case 10:
             self = .kycStatus
-        case .accountRefresh:
+        case 11:
             self = .accountRefresh
-        case .accountDelete:
+        case 12:
             self = .accountDelete
-        case .depositsDetails:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .depositsDetails)
+        case 13:
+            let fields = try coded.fields(FieldKey.self)
             self = .depositsDetails(
                 method: try fields.decode(RailDepositMethod.self, forKey: .method),
                 network: try fields.decodeIfPresent(RailNetwork.self, forKey: .network)
             )
-        case .cardSetFrozen:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .cardSetFrozen)
+        case 14:
+            let fields = try coded.fields(FieldKey.self)
             self = .cardSetFrozen(frozen: try fields.decode(Bool.self, forKey: .frozen))
-        case .cardDetails:
+        case 15:
             self = .cardDetails
-        case .cardAddToAppleWallet:
+        case 16:
             self = .cardAddToAppleWallet
-        case .withdrawalsSubmit:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .withdrawalsSubmit)
+        case 17:
+            let fields = try coded.fields(FieldKey.self)
             self = .withdrawalsSubmit(
                 method: try fields.decode(RailWithdrawMethod.self, forKey: .method),
                 amount: try fields.decode(Money.self, forKey: .amount),
                 destination: try fields.decode(String.self, forKey: .destination)
             )
-        case .settingsSave:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .settingsSave)
+        case 18:
+            let fields = try coded.fields(FieldKey.self)
             self = .settingsSave(
                 roundUps: try fields.decode(Bool.self, forKey: .roundUps),
                 push: try fields.decode(Bool.self, forKey: .push),
                 biometrics: try fields.decode(Bool.self, forKey: .biometrics)
             )
+        default:
+            throw coded.unknownCase()
         }
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CaseKey.self)
+        var coded = CaseEncoder(encoder)
         switch self {
-        case .appleSignIn:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .appleSignIn)
         case .authSendCode(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .authSendCode)
+            var fields = coded.fields("authSendCode", FieldKey.self)
             try fields.encode(value0, forKey: .destination)
         case .authVerifyOtp(let value0, let value1):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .authVerifyOtp)
+            var fields = coded.fields("authVerifyOtp", FieldKey.self)
             try fields.encode(value0, forKey: .destination)
             try fields.encode(value1, forKey: .code)
-        case .authSignOut:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authSignOut)
         case .passcodeCreate(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .passcodeCreate)
+            var fields = coded.fields("passcodeCreate", FieldKey.self)
             try fields.encode(value0, forKey: .passcode)
         case .passcodeVerify(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .passcodeVerify)
+            var fields = coded.fields("passcodeVerify", FieldKey.self)
             try fields.encode(value0, forKey: .passcode)
         case .passcodeChange(let value0, let value1):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .passcodeChange)
+            var fields = coded.fields("passcodeChange", FieldKey.self)
             try fields.encode(value0, forKey: .current)
             try fields.encode(value1, forKey: .newPasscode)
         case .deviceBiometricCheck(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .deviceBiometricCheck)
+            var fields = coded.fields("deviceBiometricCheck", FieldKey.self)
             try fields.encode(value0, forKey: .purpose)
         case .profileSave(let value0, let value1):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .profileSave)
+            var fields = coded.fields("profileSave", FieldKey.self)
             try fields.encode(value0, forKey: .firstName)
             try fields.encode(value1, forKey: .lastName)
-        case .kycSubmit:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycSubmit)
-        case .kycStatus:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycStatus)
-        case .accountRefresh:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .accountRefresh)
-        case .accountDelete:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .accountDelete)
         case .depositsDetails(let value0, let value1):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .depositsDetails)
+            var fields = coded.fields("depositsDetails", FieldKey.self)
             try fields.encode(value0, forKey: .method)
             try fields.encodeIfPresent(value1, forKey: .network)
         case .cardSetFrozen(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .cardSetFrozen)
+            var fields = coded.fields("cardSetFrozen", FieldKey.self)
             try fields.encode(value0, forKey: .frozen)
-        case .cardDetails:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cardDetails)
-        case .cardAddToAppleWallet:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cardAddToAppleWallet)
         case .withdrawalsSubmit(let value0, let value1, let value2):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .withdrawalsSubmit)
+            var fields = coded.fields("withdrawalsSubmit", FieldKey.self)
             try fields.encode(value0, forKey: .method)
             try fields.encode(value1, forKey: .amount)
             try fields.encode(value2, forKey: .destination)
         case .settingsSave(let value0, let value1, let value2):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .settingsSave)
+            var fields = coded.fields("settingsSave", FieldKey.self)
             try fields.encode(value0, forKey: .roundUps)
             try fields.encode(value1, forKey: .push)
             try fields.encode(value2, forKey: .biometrics)
+        default:
+            coded.plain(Self.codingCases[codingCase])
+        }
+    }
+
+    /// Whether two values are the same case with equal payloads.
+    public static func ==(lhs: Self, rhs: Self) -> Bool {
+        switch lhs {
+        case let .authSendCode(l0):
+            guard case let .authSendCode(r0) = rhs else { return false }
+            return l0 == r0
+        case let .authVerifyOtp(l0, l1):
+            guard case let .authVerifyOtp(r0, r1) = rhs else { return false }
+            return (l0 == r0) && (l1 == r1)
+        case let .passcodeCreate(l0):
+            guard case let .passcodeCreate(r0) = rhs else { return false }
+            return l0 == r0
+        case let .passcodeVerify(l0):
+            guard case let .passcodeVerify(r0) = rhs else { return false }
+            return l0 == r0
+        case let .passcodeChange(l0, l1):
+            guard case let .passcodeChange(r0, r1) = rhs else { return false }
+            return (l0 == r0) && (l1 == r1)
+        case let .deviceBiometricCheck(l0):
+            guard case let .deviceBiometricCheck(r0) = rhs else { return false }
+            return l0 == r0
+        case let .profileSave(l0, l1):
+            guard case let .profileSave(r0, r1) = rhs else { return false }
+            return (l0 == r0) && (l1 == r1)
+        case let .depositsDetails(l0, l1):
+            guard case let .depositsDetails(r0, r1) = rhs else { return false }
+            return (l0 == r0) && (l1 == r1)
+        case let .cardSetFrozen(l0):
+            guard case let .cardSetFrozen(r0) = rhs else { return false }
+            return l0 == r0
+        case let .withdrawalsSubmit(l0, l1, l2):
+            guard case let .withdrawalsSubmit(r0, r1, r2) = rhs else { return false }
+            return ((l0 == r0) && (l1 == r1)) && (l2 == r2)
+        case let .settingsSave(l0, l1, l2):
+            guard case let .settingsSave(r0, r1, r2) = rhs else { return false }
+            return ((l0 == r0) && (l1 == r1)) && (l2 == r2)
+        default:
+            return lhs.codingCase == rhs.codingCase
+        }
+    }
+
+    /// Hashes the case and its payload.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(codingCase)
+        switch self {
+        case let .authSendCode(l0):
+            hasher.combine(l0)
+        case let .authVerifyOtp(l0, l1):
+            hasher.combine(l0)
+            hasher.combine(l1)
+        case let .passcodeCreate(l0):
+            hasher.combine(l0)
+        case let .passcodeVerify(l0):
+            hasher.combine(l0)
+        case let .passcodeChange(l0, l1):
+            hasher.combine(l0)
+            hasher.combine(l1)
+        case let .deviceBiometricCheck(l0):
+            hasher.combine(l0)
+        case let .profileSave(l0, l1):
+            hasher.combine(l0)
+            hasher.combine(l1)
+        case let .depositsDetails(l0, l1):
+            hasher.combine(l0)
+            hasher.combine(l1)
+        case let .cardSetFrozen(l0):
+            hasher.combine(l0)
+        case let .withdrawalsSubmit(l0, l1, l2):
+            hasher.combine(l0)
+            hasher.combine(l1)
+            hasher.combine(l2)
+        case let .settingsSave(l0, l1, l2):
+            hasher.combine(l0)
+            hasher.combine(l1)
+            hasher.combine(l2)
+        default:
+            break
         }
     }
 }
@@ -3111,7 +3123,11 @@ public protocol RailSettingsService: Sendable {
 /// The services Rail calls: implement this protocol (or one protocol per service, composed with `RailServiceSet`) and
 /// give it to `FlowDriver`, which calls it for every `.call`
 /// effect and sends the outcome back to the machine. Calls run off the main actor.
-public protocol RailServices: Sendable, RailAppleService, RailAuthService, RailPasscodeService, RailDeviceService, RailProfileService, RailKycService, RailAccountService, RailDepositsService, RailCardService, RailWithdrawalsService, RailSettingsService {
+public protocol RailServices:
+    Sendable, RailAppleService, RailAuthService, RailPasscodeService, RailDeviceService, RailProfileService,
+    RailKycService, RailAccountService, RailDepositsService, RailCardService, RailWithdrawalsService,
+    RailSettingsService
+{
 }
 
 /// Rail's services composed from one implementation per service: `RailServiceSet(apple: ..., auth: ..., passcode: ...,
@@ -3301,11 +3317,26 @@ public enum RailOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case signedIn
-            case cancelled
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .signedIn:
+                return 0
+            case .cancelled:
+                return 1
+            case .failed:
+                return 2
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        signedIn
+        cancelled
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         private enum FieldKey: String, CodingKey {
             case email
@@ -3315,42 +3346,57 @@ public enum RailOutcome {
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a RailOutcome.AppleSignIn is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .signedIn:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .signedIn)
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.AppleSignIn")
+            switch coded.number {
+            case 0:
+                let fields = try coded.fields(FieldKey.self)
                 self = .signedIn(
                     email: try fields.decode(String.self, forKey: .email),
                     newUser: try fields.decode(Bool.self, forKey: .newUser)
                 )
-            case .cancelled:
+            case 1:
                 self = .cancelled
-            case .failed:
+            case 2:
                 self = .failed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
+            var coded = CaseEncoder(encoder)
             switch self {
             case .signedIn(let value0, let value1):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .signedIn)
+                var fields = coded.fields("signedIn", FieldKey.self)
                 try fields.encode(value0, forKey: .email)
                 try fields.encode(value1, forKey: .newUser)
-            case .cancelled:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cancelled)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
+            default:
+                coded.plain(Self.codingCases[codingCase])
+            }
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            switch lhs {
+            case let .signedIn(l0, l1):
+                guard case let .signedIn(r0, r1) = rhs else { return false }
+                return (l0 == r0) && (l1 == r1)
+            default:
+                return lhs.codingCase == rhs.codingCase
+            }
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
+            switch self {
+            case let .signedIn(l0, l1):
+                hasher.combine(l0)
+                hasher.combine(l1)
+            default:
+                break
             }
         }
     }
@@ -3370,41 +3416,53 @@ public enum RailOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case sent
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .sent:
+                return 0
+            case .failed:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        sent
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a RailOutcome.AuthSendCode is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .sent:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.AuthSendCode")
+            switch coded.number {
+            case 0:
                 self = .sent
-            case .failed:
+            case 1:
                 self = .failed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .sent:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .sent)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -3426,11 +3484,26 @@ public enum RailOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case verified
-            case wrongCode
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .verified:
+                return 0
+            case .wrongCode:
+                return 1
+            case .failed:
+                return 2
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        verified
+        wrongCode
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         private enum FieldKey: String, CodingKey {
             case newUser
@@ -3439,38 +3512,52 @@ public enum RailOutcome {
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a RailOutcome.AuthVerifyOtp is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .verified:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .verified)
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.AuthVerifyOtp")
+            switch coded.number {
+            case 0:
+                let fields = try coded.fields(FieldKey.self)
                 self = .verified(newUser: try fields.decode(Bool.self, forKey: .newUser))
-            case .wrongCode:
+            case 1:
                 self = .wrongCode
-            case .failed:
+            case 2:
                 self = .failed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
+            var coded = CaseEncoder(encoder)
             switch self {
             case .verified(let value0):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .verified)
+                var fields = coded.fields("verified", FieldKey.self)
                 try fields.encode(value0, forKey: .newUser)
-            case .wrongCode:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .wrongCode)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
+            default:
+                coded.plain(Self.codingCases[codingCase])
+            }
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            switch lhs {
+            case let .verified(l0):
+                guard case let .verified(r0) = rhs else { return false }
+                return l0 == r0
+            default:
+                return lhs.codingCase == rhs.codingCase
+            }
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
+            switch self {
+            case let .verified(l0):
+                hasher.combine(l0)
+            default:
+                break
             }
         }
     }
@@ -3487,36 +3574,48 @@ public enum RailOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case signedOut
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .signedOut:
+                return 0
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        signedOut
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a RailOutcome.AuthSignOut is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .signedOut:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.AuthSignOut")
+            switch coded.number {
+            case 0:
                 self = .signedOut
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .signedOut:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .signedOut)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -3535,41 +3634,53 @@ public enum RailOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case created
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .created:
+                return 0
+            case .failed:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        created
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a RailOutcome.PasscodeCreate is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .created:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.PasscodeCreate")
+            switch coded.number {
+            case 0:
                 self = .created
-            case .failed:
+            case 1:
                 self = .failed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .created:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .created)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -3591,46 +3702,58 @@ public enum RailOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case correct
-            case wrong
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .correct:
+                return 0
+            case .wrong:
+                return 1
+            case .failed:
+                return 2
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        correct
+        wrong
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a RailOutcome.PasscodeVerify is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .correct:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.PasscodeVerify")
+            switch coded.number {
+            case 0:
                 self = .correct
-            case .wrong:
+            case 1:
                 self = .wrong
-            case .failed:
+            case 2:
                 self = .failed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .correct:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .correct)
-            case .wrong:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .wrong)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -3652,46 +3775,58 @@ public enum RailOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case changed
-            case wrongCurrent
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .changed:
+                return 0
+            case .wrongCurrent:
+                return 1
+            case .failed:
+                return 2
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        changed
+        wrongCurrent
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a RailOutcome.PasscodeChange is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .changed:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.PasscodeChange")
+            switch coded.number {
+            case 0:
                 self = .changed
-            case .wrongCurrent:
+            case 1:
                 self = .wrongCurrent
-            case .failed:
+            case 2:
                 self = .failed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .changed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .changed)
-            case .wrongCurrent:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .wrongCurrent)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -3713,46 +3848,58 @@ public enum RailOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case authenticated
-            case failed
-            case cancelled
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .authenticated:
+                return 0
+            case .failed:
+                return 1
+            case .cancelled:
+                return 2
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        authenticated
+        failed
+        cancelled
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a RailOutcome.DeviceBiometricCheck is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .authenticated:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.DeviceBiometricCheck")
+            switch coded.number {
+            case 0:
                 self = .authenticated
-            case .failed:
+            case 1:
                 self = .failed
-            case .cancelled:
+            case 2:
                 self = .cancelled
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .authenticated:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authenticated)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
-            case .cancelled:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cancelled)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -3771,41 +3918,53 @@ public enum RailOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case saved
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .saved:
+                return 0
+            case .failed:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        saved
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a RailOutcome.ProfileSave is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .saved:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.ProfileSave")
+            switch coded.number {
+            case 0:
                 self = .saved
-            case .failed:
+            case 1:
                 self = .failed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .saved:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .saved)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -3830,51 +3989,63 @@ public enum RailOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case approved
-            case pending
-            case rejected
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .approved:
+                return 0
+            case .pending:
+                return 1
+            case .rejected:
+                return 2
+            case .failed:
+                return 3
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        approved
+        pending
+        rejected
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a RailOutcome.KycSubmit is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .approved:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.KycSubmit")
+            switch coded.number {
+            case 0:
                 self = .approved
-            case .pending:
+            case 1:
                 self = .pending
-            case .rejected:
+            case 2:
                 self = .rejected
-            case .failed:
+            case 3:
                 self = .failed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .approved:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .approved)
-            case .pending:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pending)
-            case .rejected:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .rejected)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -3899,51 +4070,63 @@ public enum RailOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case approved
-            case pending
-            case rejected
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .approved:
+                return 0
+            case .pending:
+                return 1
+            case .rejected:
+                return 2
+            case .failed:
+                return 3
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        approved
+        pending
+        rejected
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a RailOutcome.KycStatus is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .approved:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.KycStatus")
+            switch coded.number {
+            case 0:
                 self = .approved
-            case .pending:
+            case 1:
                 self = .pending
-            case .rejected:
+            case 2:
                 self = .rejected
-            case .failed:
+            case 3:
                 self = .failed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .approved:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .approved)
-            case .pending:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pending)
-            case .rejected:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .rejected)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -3965,11 +4148,26 @@ public enum RailOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case upToDate
-            case depositArrived
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .upToDate:
+                return 0
+            case .depositArrived:
+                return 1
+            case .failed:
+                return 2
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        upToDate
+        depositArrived
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         private enum FieldKey: String, CodingKey {
             case status
@@ -3979,44 +4177,66 @@ public enum RailOutcome {
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a RailOutcome.AccountRefresh is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .upToDate:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .upToDate)
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.AccountRefresh")
+            switch coded.number {
+            case 0:
+                let fields = try coded.fields(FieldKey.self)
                 self = .upToDate(status: try fields.decode(RailSystemStatus.self, forKey: .status))
-            case .depositArrived:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .depositArrived)
+            case 1:
+                let fields = try coded.fields(FieldKey.self)
                 self = .depositArrived(
                     status: try fields.decode(RailSystemStatus.self, forKey: .status),
                     amount: try fields.decode(Money.self, forKey: .amount)
                 )
-            case .failed:
+            case 2:
                 self = .failed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
+            var coded = CaseEncoder(encoder)
             switch self {
             case .upToDate(let value0):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .upToDate)
+                var fields = coded.fields("upToDate", FieldKey.self)
                 try fields.encode(value0, forKey: .status)
             case .depositArrived(let value0, let value1):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .depositArrived)
+                var fields = coded.fields("depositArrived", FieldKey.self)
                 try fields.encode(value0, forKey: .status)
                 try fields.encode(value1, forKey: .amount)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
+            default:
+                coded.plain(Self.codingCases[codingCase])
+            }
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            switch lhs {
+            case let .upToDate(l0):
+                guard case let .upToDate(r0) = rhs else { return false }
+                return l0 == r0
+            case let .depositArrived(l0, l1):
+                guard case let .depositArrived(r0, r1) = rhs else { return false }
+                return (l0 == r0) && (l1 == r1)
+            default:
+                return lhs.codingCase == rhs.codingCase
+            }
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
+            switch self {
+            case let .upToDate(l0):
+                hasher.combine(l0)
+            case let .depositArrived(l0, l1):
+                hasher.combine(l0)
+                hasher.combine(l1)
+            default:
+                break
             }
         }
     }
@@ -4036,41 +4256,53 @@ public enum RailOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case deleted
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .deleted:
+                return 0
+            case .failed:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        deleted
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a RailOutcome.AccountDelete is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .deleted:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.AccountDelete")
+            switch coded.number {
+            case 0:
                 self = .deleted
-            case .failed:
+            case 1:
                 self = .failed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .deleted:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deleted)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -4089,10 +4321,23 @@ public enum RailOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case ready
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .ready:
+                return 0
+            case .failed:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        ready
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         private enum FieldKey: String, CodingKey {
             case address
@@ -4101,34 +4346,50 @@ public enum RailOutcome {
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a RailOutcome.DepositsDetails is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .ready:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .ready)
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.DepositsDetails")
+            switch coded.number {
+            case 0:
+                let fields = try coded.fields(FieldKey.self)
                 self = .ready(address: try fields.decode(String.self, forKey: .address))
-            case .failed:
+            case 1:
                 self = .failed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
+            var coded = CaseEncoder(encoder)
             switch self {
             case .ready(let value0):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .ready)
+                var fields = coded.fields("ready", FieldKey.self)
                 try fields.encode(value0, forKey: .address)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
+            default:
+                coded.plain(Self.codingCases[codingCase])
+            }
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            switch lhs {
+            case let .ready(l0):
+                guard case let .ready(r0) = rhs else { return false }
+                return l0 == r0
+            default:
+                return lhs.codingCase == rhs.codingCase
+            }
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
+            switch self {
+            case let .ready(l0):
+                hasher.combine(l0)
+            default:
+                break
             }
         }
     }
@@ -4148,41 +4409,53 @@ public enum RailOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case done
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .done:
+                return 0
+            case .failed:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        done
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a RailOutcome.CardSetFrozen is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .done:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.CardSetFrozen")
+            switch coded.number {
+            case 0:
                 self = .done
-            case .failed:
+            case 1:
                 self = .failed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .done:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .done)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -4201,41 +4474,53 @@ public enum RailOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case shown
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .shown:
+                return 0
+            case .failed:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        shown
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a RailOutcome.CardDetails is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .shown:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.CardDetails")
+            switch coded.number {
+            case 0:
                 self = .shown
-            case .failed:
+            case 1:
                 self = .failed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .shown:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .shown)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -4257,46 +4542,58 @@ public enum RailOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case added
-            case cancelled
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .added:
+                return 0
+            case .cancelled:
+                return 1
+            case .failed:
+                return 2
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        added
+        cancelled
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a RailOutcome.CardAddToAppleWallet is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .added:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.CardAddToAppleWallet")
+            switch coded.number {
+            case 0:
                 self = .added
-            case .cancelled:
+            case 1:
                 self = .cancelled
-            case .failed:
+            case 2:
                 self = .failed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .added:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .added)
-            case .cancelled:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cancelled)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -4315,10 +4612,23 @@ public enum RailOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case submitted
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .submitted:
+                return 0
+            case .failed:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        submitted
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         private enum FieldKey: String, CodingKey {
             case transactionId
@@ -4327,34 +4637,50 @@ public enum RailOutcome {
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a RailOutcome.WithdrawalsSubmit is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .submitted:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .submitted)
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.WithdrawalsSubmit")
+            switch coded.number {
+            case 0:
+                let fields = try coded.fields(FieldKey.self)
                 self = .submitted(transactionId: try fields.decode(String.self, forKey: .transactionId))
-            case .failed:
+            case 1:
                 self = .failed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
+            var coded = CaseEncoder(encoder)
             switch self {
             case .submitted(let value0):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .submitted)
+                var fields = coded.fields("submitted", FieldKey.self)
                 try fields.encode(value0, forKey: .transactionId)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
+            default:
+                coded.plain(Self.codingCases[codingCase])
+            }
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            switch lhs {
+            case let .submitted(l0):
+                guard case let .submitted(r0) = rhs else { return false }
+                return l0 == r0
+            default:
+                return lhs.codingCase == rhs.codingCase
+            }
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
+            switch self {
+            case let .submitted(l0):
+                hasher.combine(l0)
+            default:
+                break
             }
         }
     }
@@ -4374,41 +4700,53 @@ public enum RailOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case saved
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .saved:
+                return 0
+            case .failed:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        saved
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a RailOutcome.SettingsSave is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .saved:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.SettingsSave")
+            switch coded.number {
+            case 0:
                 self = .saved
-            case .failed:
+            case 1:
                 self = .failed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .saved:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .saved)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 }
@@ -4529,14 +4867,29 @@ public struct RailTransaction: Hashable, Sendable, Codable {
         return record.written
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case kind
-        case amount
-        case spendPart = "spend_part"
-        case investPart = "invest_part"
-        case merchant
-        case at
+    /// Decodes the record from an object keyed by the fields' names in the flows.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
+        id = try fields.decode(String.self, forKey: FlowCodingKey("id"))
+        kind = try fields.decodeIfPresent(RailTxKind.self, forKey: FlowCodingKey("kind"))
+        amount = try fields.decodeIfPresent(Money.self, forKey: FlowCodingKey("amount"))
+        spendPart = try fields.decodeIfPresent(Money.self, forKey: FlowCodingKey("spend_part"))
+        investPart = try fields.decodeIfPresent(Money.self, forKey: FlowCodingKey("invest_part"))
+        merchant = try fields.decode(String.self, forKey: FlowCodingKey("merchant"))
+        at = try fields.decodeIfPresent(Timestamp.self, forKey: FlowCodingKey("at"))
+    }
+
+    /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    public func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: FlowCodingKey.self)
+        try fields.encode(id, forKey: FlowCodingKey("id"))
+        try fields.encodeIfPresent(kind, forKey: FlowCodingKey("kind"))
+        try fields.encodeIfPresent(amount, forKey: FlowCodingKey("amount"))
+        try fields.encodeIfPresent(spendPart, forKey: FlowCodingKey("spend_part"))
+        try fields.encodeIfPresent(investPart, forKey: FlowCodingKey("invest_part"))
+        try fields.encode(merchant, forKey: FlowCodingKey("merchant"))
+        try fields.encodeIfPresent(at, forKey: FlowCodingKey("at"))
     }
 }
 
@@ -4786,64 +5139,130 @@ public struct RailState: Hashable, Sendable, Codable {
         return record.written
     }
 
-    enum CodingKeys: String, CodingKey {
-        case signedIn = "signed_in"
-        case appleSignedIn = "apple_signed_in"
-        case signInDestination = "sign_in_destination"
-        case pendingPasscode = "pending_passcode"
-        case passcodeSet = "passcode_set"
-        case biometricsEnabled = "biometrics_enabled"
-        case firstName = "first_name"
-        case lastName = "last_name"
-        case dob
-        case email
-        case phone
-        case kycStatus = "kyc_status"
-        case spendBalance = "spend_balance"
-        case investBalance = "invest_balance"
-        case depositedTotal = "deposited_total"
-        case depositedSpendTotal = "deposited_spend_total"
-        case depositedInvestTotal = "deposited_invest_total"
-        case cardSpentTotal = "card_spent_total"
-        case withdrawnTotal = "withdrawn_total"
-        case roundedUpTotal = "rounded_up_total"
-        case lastDepositAmount = "last_deposit_amount"
-        case lastDepositSpend = "last_deposit_spend"
-        case lastDepositInvest = "last_deposit_invest"
-        case lastCardAmount = "last_card_amount"
-        case lastRoundUp = "last_round_up"
-        case systemStatus = "system_status"
-        case offline
-        case refreshing
-        case depositPending = "deposit_pending"
-        case depositEta = "deposit_eta"
-        case transactions
-        case txDraft = "tx_draft"
-        case txCounter = "tx_counter"
-        case transactionFilter = "transaction_filter"
-        case pageSize = "page_size"
-        case pagesShown = "pages_shown"
-        case selectedTransactionId = "selected_transaction_id"
-        case depositMethod = "deposit_method"
-        case depositNetwork = "deposit_network"
-        case depositAddress = "deposit_address"
-        case cardFrozen = "card_frozen"
-        case cardLast4 = "card_last4"
-        case cardDetailsShown = "card_details_shown"
-        case cardInAppleWallet = "card_in_apple_wallet"
-        case roundUpsEnabled = "round_ups_enabled"
-        case pushEnabled = "push_enabled"
-        case withdrawMethod = "withdraw_method"
-        case withdrawFormFresh = "withdraw_form_fresh"
-        case withdrawAmount = "withdraw_amount"
-        case withdrawDestination = "withdraw_destination"
-        case withdrawTransactionId = "withdraw_transaction_id"
-        case spendBeforeWithdrawal = "spend_before_withdrawal"
-        case lastWithdrawal = "last_withdrawal"
-        case sessionTimeout = "session_timeout"
-        case failedPasscodeAttempts = "failed_passcode_attempts"
-        case passcodeLockedUntil = "passcode_locked_until"
-        case pendingAction = "pending_action"
-        case pendingTimeout = "pending_timeout"
+    /// Decodes the record from an object keyed by the fields' names in the flows.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
+        signedIn = try fields.decode(Bool.self, forKey: FlowCodingKey("signed_in"))
+        appleSignedIn = try fields.decode(Bool.self, forKey: FlowCodingKey("apple_signed_in"))
+        signInDestination = try fields.decode(String.self, forKey: FlowCodingKey("sign_in_destination"))
+        pendingPasscode = try fields.decode(String.self, forKey: FlowCodingKey("pending_passcode"))
+        passcodeSet = try fields.decode(Bool.self, forKey: FlowCodingKey("passcode_set"))
+        biometricsEnabled = try fields.decode(Bool.self, forKey: FlowCodingKey("biometrics_enabled"))
+        firstName = try fields.decode(String.self, forKey: FlowCodingKey("first_name"))
+        lastName = try fields.decode(String.self, forKey: FlowCodingKey("last_name"))
+        dob = try fields.decodeIfPresent(CalendarDate.self, forKey: FlowCodingKey("dob"))
+        email = try fields.decode(String.self, forKey: FlowCodingKey("email"))
+        phone = try fields.decode(String.self, forKey: FlowCodingKey("phone"))
+        kycStatus = try fields.decode(RailKycStatus.self, forKey: FlowCodingKey("kyc_status"))
+        spendBalance = try fields.decode(Money.self, forKey: FlowCodingKey("spend_balance"))
+        investBalance = try fields.decode(Money.self, forKey: FlowCodingKey("invest_balance"))
+        depositedTotal = try fields.decode(Money.self, forKey: FlowCodingKey("deposited_total"))
+        depositedSpendTotal = try fields.decode(Money.self, forKey: FlowCodingKey("deposited_spend_total"))
+        depositedInvestTotal = try fields.decode(Money.self, forKey: FlowCodingKey("deposited_invest_total"))
+        cardSpentTotal = try fields.decode(Money.self, forKey: FlowCodingKey("card_spent_total"))
+        withdrawnTotal = try fields.decode(Money.self, forKey: FlowCodingKey("withdrawn_total"))
+        roundedUpTotal = try fields.decode(Money.self, forKey: FlowCodingKey("rounded_up_total"))
+        lastDepositAmount = try fields.decode(Money.self, forKey: FlowCodingKey("last_deposit_amount"))
+        lastDepositSpend = try fields.decode(Money.self, forKey: FlowCodingKey("last_deposit_spend"))
+        lastDepositInvest = try fields.decode(Money.self, forKey: FlowCodingKey("last_deposit_invest"))
+        lastCardAmount = try fields.decode(Money.self, forKey: FlowCodingKey("last_card_amount"))
+        lastRoundUp = try fields.decode(Money.self, forKey: FlowCodingKey("last_round_up"))
+        systemStatus = try fields.decode(RailSystemStatus.self, forKey: FlowCodingKey("system_status"))
+        offline = try fields.decode(Bool.self, forKey: FlowCodingKey("offline"))
+        refreshing = try fields.decode(Bool.self, forKey: FlowCodingKey("refreshing"))
+        depositPending = try fields.decode(Bool.self, forKey: FlowCodingKey("deposit_pending"))
+        depositEta = try fields.decode(String.self, forKey: FlowCodingKey("deposit_eta"))
+        transactions = try fields.decode([RailTransaction].self, forKey: FlowCodingKey("transactions"))
+        txDraft = try fields.decode(RailTransaction.self, forKey: FlowCodingKey("tx_draft"))
+        txCounter = try fields.decode(Int.self, forKey: FlowCodingKey("tx_counter"))
+        transactionFilter = try fields.decode(RailTxFilter.self, forKey: FlowCodingKey("transaction_filter"))
+        pageSize = try fields.decode(Int.self, forKey: FlowCodingKey("page_size"))
+        pagesShown = try fields.decode(Int.self, forKey: FlowCodingKey("pages_shown"))
+        selectedTransactionId = try fields.decode(String.self, forKey: FlowCodingKey("selected_transaction_id"))
+        depositMethod = try fields.decodeIfPresent(RailDepositMethod.self, forKey: FlowCodingKey("deposit_method"))
+        depositNetwork = try fields.decodeIfPresent(RailNetwork.self, forKey: FlowCodingKey("deposit_network"))
+        depositAddress = try fields.decode(String.self, forKey: FlowCodingKey("deposit_address"))
+        cardFrozen = try fields.decode(Bool.self, forKey: FlowCodingKey("card_frozen"))
+        cardLast4 = try fields.decode(String.self, forKey: FlowCodingKey("card_last4"))
+        cardDetailsShown = try fields.decode(Bool.self, forKey: FlowCodingKey("card_details_shown"))
+        cardInAppleWallet = try fields.decode(Bool.self, forKey: FlowCodingKey("card_in_apple_wallet"))
+        roundUpsEnabled = try fields.decode(Bool.self, forKey: FlowCodingKey("round_ups_enabled"))
+        pushEnabled = try fields.decode(Bool.self, forKey: FlowCodingKey("push_enabled"))
+        withdrawMethod = try fields.decodeIfPresent(RailWithdrawMethod.self, forKey: FlowCodingKey("withdraw_method"))
+        withdrawFormFresh = try fields.decode(Bool.self, forKey: FlowCodingKey("withdraw_form_fresh"))
+        withdrawAmount = try fields.decode(Money.self, forKey: FlowCodingKey("withdraw_amount"))
+        withdrawDestination = try fields.decode(String.self, forKey: FlowCodingKey("withdraw_destination"))
+        withdrawTransactionId = try fields.decode(String.self, forKey: FlowCodingKey("withdraw_transaction_id"))
+        spendBeforeWithdrawal = try fields.decode(Money.self, forKey: FlowCodingKey("spend_before_withdrawal"))
+        lastWithdrawal = try fields.decode(Money.self, forKey: FlowCodingKey("last_withdrawal"))
+        sessionTimeout = try fields.decode(Int.self, forKey: FlowCodingKey("session_timeout"))
+        failedPasscodeAttempts = try fields.decode(Int.self, forKey: FlowCodingKey("failed_passcode_attempts"))
+        passcodeLockedUntil = try fields.decodeIfPresent(Timestamp.self, forKey: FlowCodingKey("passcode_locked_until"))
+        pendingAction = try fields.decodeIfPresent(RailSensitiveAction.self, forKey: FlowCodingKey("pending_action"))
+        pendingTimeout = try fields.decode(Int.self, forKey: FlowCodingKey("pending_timeout"))
+    }
+
+    /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    public func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: FlowCodingKey.self)
+        try fields.encode(signedIn, forKey: FlowCodingKey("signed_in"))
+        try fields.encode(appleSignedIn, forKey: FlowCodingKey("apple_signed_in"))
+        try fields.encode(signInDestination, forKey: FlowCodingKey("sign_in_destination"))
+        try fields.encode(pendingPasscode, forKey: FlowCodingKey("pending_passcode"))
+        try fields.encode(passcodeSet, forKey: FlowCodingKey("passcode_set"))
+        try fields.encode(biometricsEnabled, forKey: FlowCodingKey("biometrics_enabled"))
+        try fields.encode(firstName, forKey: FlowCodingKey("first_name"))
+        try fields.encode(lastName, forKey: FlowCodingKey("last_name"))
+        try fields.encodeIfPresent(dob, forKey: FlowCodingKey("dob"))
+        try fields.encode(email, forKey: FlowCodingKey("email"))
+        try fields.encode(phone, forKey: FlowCodingKey("phone"))
+        try fields.encode(kycStatus, forKey: FlowCodingKey("kyc_status"))
+        try fields.encode(spendBalance, forKey: FlowCodingKey("spend_balance"))
+        try fields.encode(investBalance, forKey: FlowCodingKey("invest_balance"))
+        try fields.encode(depositedTotal, forKey: FlowCodingKey("deposited_total"))
+        try fields.encode(depositedSpendTotal, forKey: FlowCodingKey("deposited_spend_total"))
+        try fields.encode(depositedInvestTotal, forKey: FlowCodingKey("deposited_invest_total"))
+        try fields.encode(cardSpentTotal, forKey: FlowCodingKey("card_spent_total"))
+        try fields.encode(withdrawnTotal, forKey: FlowCodingKey("withdrawn_total"))
+        try fields.encode(roundedUpTotal, forKey: FlowCodingKey("rounded_up_total"))
+        try fields.encode(lastDepositAmount, forKey: FlowCodingKey("last_deposit_amount"))
+        try fields.encode(lastDepositSpend, forKey: FlowCodingKey("last_deposit_spend"))
+        try fields.encode(lastDepositInvest, forKey: FlowCodingKey("last_deposit_invest"))
+        try fields.encode(lastCardAmount, forKey: FlowCodingKey("last_card_amount"))
+        try fields.encode(lastRoundUp, forKey: FlowCodingKey("last_round_up"))
+        try fields.encode(systemStatus, forKey: FlowCodingKey("system_status"))
+        try fields.encode(offline, forKey: FlowCodingKey("offline"))
+        try fields.encode(refreshing, forKey: FlowCodingKey("refreshing"))
+        try fields.encode(depositPending, forKey: FlowCodingKey("deposit_pending"))
+        try fields.encode(depositEta, forKey: FlowCodingKey("deposit_eta"))
+        try fields.encode(transactions, forKey: FlowCodingKey("transactions"))
+        try fields.encode(txDraft, forKey: FlowCodingKey("tx_draft"))
+        try fields.encode(txCounter, forKey: FlowCodingKey("tx_counter"))
+        try fields.encode(transactionFilter, forKey: FlowCodingKey("transaction_filter"))
+        try fields.encode(pageSize, forKey: FlowCodingKey("page_size"))
+        try fields.encode(pagesShown, forKey: FlowCodingKey("pages_shown"))
+        try fields.encode(selectedTransactionId, forKey: FlowCodingKey("selected_transaction_id"))
+        try fields.encodeIfPresent(depositMethod, forKey: FlowCodingKey("deposit_method"))
+        try fields.encodeIfPresent(depositNetwork, forKey: FlowCodingKey("deposit_network"))
+        try fields.encode(depositAddress, forKey: FlowCodingKey("deposit_address"))
+        try fields.encode(cardFrozen, forKey: FlowCodingKey("card_frozen"))
+        try fields.encode(cardLast4, forKey: FlowCodingKey("card_last4"))
+        try fields.encode(cardDetailsShown, forKey: FlowCodingKey("card_details_shown"))
+        try fields.encode(cardInAppleWallet, forKey: FlowCodingKey("card_in_apple_wallet"))
+        try fields.encode(roundUpsEnabled, forKey: FlowCodingKey("round_ups_enabled"))
+        try fields.encode(pushEnabled, forKey: FlowCodingKey("push_enabled"))
+        try fields.encodeIfPresent(withdrawMethod, forKey: FlowCodingKey("withdraw_method"))
+        try fields.encode(withdrawFormFresh, forKey: FlowCodingKey("withdraw_form_fresh"))
+        try fields.encode(withdrawAmount, forKey: FlowCodingKey("withdraw_amount"))
+        try fields.encode(withdrawDestination, forKey: FlowCodingKey("withdraw_destination"))
+        try fields.encode(withdrawTransactionId, forKey: FlowCodingKey("withdraw_transaction_id"))
+        try fields.encode(spendBeforeWithdrawal, forKey: FlowCodingKey("spend_before_withdrawal"))
+        try fields.encode(lastWithdrawal, forKey: FlowCodingKey("last_withdrawal"))
+        try fields.encode(sessionTimeout, forKey: FlowCodingKey("session_timeout"))
+        try fields.encode(failedPasscodeAttempts, forKey: FlowCodingKey("failed_passcode_attempts"))
+        try fields.encodeIfPresent(passcodeLockedUntil, forKey: FlowCodingKey("passcode_locked_until"))
+        try fields.encodeIfPresent(pendingAction, forKey: FlowCodingKey("pending_action"))
+        try fields.encode(pendingTimeout, forKey: FlowCodingKey("pending_timeout"))
     }
 }

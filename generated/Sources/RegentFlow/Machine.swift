@@ -295,7 +295,12 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
             == 0)
             ? nil
             : element(
-                sortedBy(state.snapshots.filter { s in try required(s.day, "'s.day'") <= subtract(calendarDay(now), 2592000000) }, descending: true) { s in
+                sortedBy(
+                    state.snapshots.filter { s in
+                        try required(s.day, "'s.day'") <= subtract(calendarDay(now), 2592000000)
+                    },
+                    descending: true
+                ) { s in
                     try required(s.day, "'s.day'")
                 },
                 0
@@ -362,7 +367,45 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
 
     /// `asset_chart`, or the `FlowFailure` that stops the flows computing it.
     func computeAssetChart() throws -> [RegentChartSlice] {
-        return try sortedBy([RegentAssetCategory.cash, RegentAssetCategory.property, RegentAssetCategory.investments, RegentAssetCategory.other].filter { c in state.assets.contains { a in a.category == c } }.map { c in try ({ () throws -> RegentChartSlice in var record = RegentChartSlice(); record.name = (c == RegentAssetCategory.cash) ? "Cash" : ((c == RegentAssetCategory.property) ? "Property" : ((c == RegentAssetCategory.investments) ? "Investments" : "Other")); record.value = try sum(state.assets.filter { a in a.category == c }.map { a in a.value }, currency: "GBP"); record.percentage = try (computeTotalAssets().amount == RegentConstants.decimal0) ? RegentConstants.decimal0 : round(divide(multiply(sum(state.assets.filter { a in a.category == c }.map { a in a.value }, currency: "GBP").amount, RegentConstants.decimal100), computeTotalAssets().amount), 1); record.color = (c == RegentAssetCategory.cash) ? "#4A90E2" : ((c == RegentAssetCategory.property) ? "#7ED321" : ((c == RegentAssetCategory.investments) ? "#9013FE" : "#9B9B9B")); return record })() }, descending: true) { s in
+        return try sortedBy(
+            [
+                RegentAssetCategory.cash,
+                RegentAssetCategory.property,
+                RegentAssetCategory.investments,
+                RegentAssetCategory.other
+            ].filter { c in
+                state.assets.contains { a in a.category == c }
+            }.map { c in
+                try ({ () throws -> RegentChartSlice in
+                    var record = RegentChartSlice()
+                    record.name = (c == RegentAssetCategory.cash)
+                        ? "Cash"
+                        : ((c == RegentAssetCategory.property)
+                            ? "Property"
+                            : ((c == RegentAssetCategory.investments) ? "Investments" : "Other"))
+                    record.value = try sum(state.assets.filter { a in a.category == c }.map { a in a.value }, currency: "GBP")
+                    record.percentage = try (computeTotalAssets().amount == RegentConstants.decimal0)
+                        ? RegentConstants.decimal0
+                        : round(
+                            divide(
+                                multiply(
+                                    sum(state.assets.filter { a in a.category == c }.map { a in a.value }, currency: "GBP").amount,
+                                    RegentConstants.decimal100
+                                ),
+                                computeTotalAssets().amount
+                            ),
+                            1
+                        )
+                    record.color = (c == RegentAssetCategory.cash)
+                        ? "#4A90E2"
+                        : ((c == RegentAssetCategory.property)
+                            ? "#7ED321"
+                            : ((c == RegentAssetCategory.investments) ? "#9013FE" : "#9B9B9B"))
+                    return record
+                })()
+            },
+            descending: true
+        ) { s in
             s.value
         }
     }
@@ -376,7 +419,45 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
 
     /// `liability_chart`, or the `FlowFailure` that stops the flows computing it.
     func computeLiabilityChart() throws -> [RegentChartSlice] {
-        return try sortedBy([RegentLiabilityCategory.mortgage, RegentLiabilityCategory.loan, RegentLiabilityCategory.creditCard, RegentLiabilityCategory.other].filter { c in state.liabilities.contains { l in l.category == c } }.map { c in try ({ () throws -> RegentChartSlice in var record = RegentChartSlice(); record.name = (c == RegentLiabilityCategory.mortgage) ? "Mortgage" : ((c == RegentLiabilityCategory.loan) ? "Loan" : ((c == RegentLiabilityCategory.creditCard) ? "Credit Card" : "Other")); record.value = try sum(state.liabilities.filter { l in l.category == c }.map { l in l.amount }, currency: "GBP"); record.percentage = try (computeTotalLiabilities().amount == RegentConstants.decimal0) ? RegentConstants.decimal0 : round(divide(multiply(sum(state.liabilities.filter { l in l.category == c }.map { l in l.amount }, currency: "GBP").amount, RegentConstants.decimal100), computeTotalLiabilities().amount), 1); record.color = (c == RegentLiabilityCategory.mortgage) ? "#2C3E50" : ((c == RegentLiabilityCategory.loan) ? "#F5A623" : ((c == RegentLiabilityCategory.creditCard) ? "#D0021B" : "#9B9B9B")); return record })() }, descending: true) { s in
+        return try sortedBy(
+            [
+                RegentLiabilityCategory.mortgage,
+                RegentLiabilityCategory.loan,
+                RegentLiabilityCategory.creditCard,
+                RegentLiabilityCategory.other
+            ].filter { c in
+                state.liabilities.contains { l in l.category == c }
+            }.map { c in
+                try ({ () throws -> RegentChartSlice in
+                    var record = RegentChartSlice()
+                    record.name = (c == RegentLiabilityCategory.mortgage)
+                        ? "Mortgage"
+                        : ((c == RegentLiabilityCategory.loan)
+                            ? "Loan"
+                            : ((c == RegentLiabilityCategory.creditCard) ? "Credit Card" : "Other"))
+                    record.value = try sum(state.liabilities.filter { l in l.category == c }.map { l in l.amount }, currency: "GBP")
+                    record.percentage = try (computeTotalLiabilities().amount == RegentConstants.decimal0)
+                        ? RegentConstants.decimal0
+                        : round(
+                            divide(
+                                multiply(
+                                    sum(state.liabilities.filter { l in l.category == c }.map { l in l.amount }, currency: "GBP").amount,
+                                    RegentConstants.decimal100
+                                ),
+                                computeTotalLiabilities().amount
+                            ),
+                            1
+                        )
+                    record.color = (c == RegentLiabilityCategory.mortgage)
+                        ? "#2C3E50"
+                        : ((c == RegentLiabilityCategory.loan)
+                            ? "#F5A623"
+                            : ((c == RegentLiabilityCategory.creditCard) ? "#D0021B" : "#9B9B9B"))
+                    return record
+                })()
+            },
+            descending: true
+        ) { s in
             s.value
         }
     }
@@ -753,7 +834,11 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
                             : formatDate(required(computeSecondChargeOn(), "'second_charge_on'"), "long", "en-GB"))),
                 .alert: required((state.settingsAlert == nil) ? "" : state.settingsAlert, "the value"),
                 .logout: state.logoutPrompt ? "Are you sure? Data is stored locally." : "",
-                .disclaimer: "Regent provides financial information for personal tracking purposes only. We do not provide investment advice, manage assets, or execute trades. Consult a qualified financial advisor for personalized advice."
+                .disclaimer: """
+                Regent provides financial information for personal tracking purposes only. We do not provide \
+                investment advice, manage assets, or execute trades. Consult a qualified financial advisor for \
+                personalized advice.
+                """
             ]
         case 22:
             // R-S7-currency Currency Selection
@@ -802,7 +887,12 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
                     ids: state.assets.map { asset in asset.id }.map { String($0) },
                     texts: [
                         (.name, state.assets.map { asset in asset.name }),
-                        (.value, try state.assets.map { asset in try currencySymbol(state.primaryCurrency) + formatNumber(asset.value.amount, 0, "en-GB") })
+                        (
+                            .value,
+                            try state.assets.map { asset in
+                                try currencySymbol(state.primaryCurrency) + formatNumber(asset.value.amount, 0, "en-GB")
+                            }
+                        )
                     ]
                 ),
                 .liabilities: FlowRow.rows(
@@ -810,7 +900,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
                     ids: state.liabilities.map { liability in liability.id }.map { String($0) },
                     texts: [
                         (.name, state.liabilities.map { liability in liability.name }),
-                        (.amount, try state.liabilities.map { liability in try currencySymbol(state.primaryCurrency) + formatNumber(liability.amount.amount, 0, "en-GB") })
+                        (
+                            .amount,
+                            try state.liabilities.map { liability in
+                                try currencySymbol(state.primaryCurrency)
+                                    + formatNumber(liability.amount.amount, 0, "en-GB")
+                            }
+                        )
                     ]
                 )
             ]
@@ -818,14 +914,64 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
             // R-S6 Assets Detail Screen
             return [
                 .assets: FlowRow.rows(
-                    count: (try sortedBy(state.assets, descending: true) { a in try sum(state.assets.filter { b in b.category == a.category }.map { b in b.value }, currency: "GBP").amount }).count,
-                    ids: (try sortedBy(state.assets, descending: true) { a in try sum(state.assets.filter { b in b.category == a.category }.map { b in b.value }, currency: "GBP").amount }.map { asset in asset.id }).map {
+                    count: (try sortedBy(state.assets, descending: true) { a in
+                        try sum(
+                            state.assets.filter { b in b.category == a.category }.map { b in b.value },
+                            currency: "GBP"
+                        ).amount
+                    }).count,
+                    ids: (try sortedBy(state.assets, descending: true) { a in
+                        try sum(
+                            state.assets.filter { b in b.category == a.category }.map { b in b.value },
+                            currency: "GBP"
+                        ).amount
+                    }.map { asset in
+                        asset.id
+                    }).map {
                         String($0)
                     },
                     texts: [
-                        (.name, try sortedBy(state.assets, descending: true) { a in try sum(state.assets.filter { b in b.category == a.category }.map { b in b.value }, currency: "GBP").amount }.map { asset in asset.name }),
-                        (.category, try sortedBy(state.assets, descending: true) { a in try sum(state.assets.filter { b in b.category == a.category }.map { b in b.value }, currency: "GBP").amount }.map { asset in (asset.category == RegentAssetCategory.cash) ? "Cash" : ((asset.category == RegentAssetCategory.property) ? "Property" : ((asset.category == RegentAssetCategory.investments) ? "Investments" : ((asset.category == RegentAssetCategory.other) ? "Other" : describe(asset.category)))) }),
-                        (.value, try sortedBy(state.assets, descending: true) { a in try sum(state.assets.filter { b in b.category == a.category }.map { b in b.value }, currency: "GBP").amount }.map { asset in try currencySymbol(state.primaryCurrency) + formatNumber(asset.value.amount, 0, "en-GB") })
+                        (
+                            .name,
+                            try sortedBy(state.assets, descending: true) { a in
+                                try sum(
+                                    state.assets.filter { b in b.category == a.category }.map { b in b.value },
+                                    currency: "GBP"
+                                ).amount
+                            }.map { asset in
+                                asset.name
+                            }
+                        ),
+                        (
+                            .category,
+                            try sortedBy(state.assets, descending: true) { a in
+                                try sum(
+                                    state.assets.filter { b in b.category == a.category }.map { b in b.value },
+                                    currency: "GBP"
+                                ).amount
+                            }.map { asset in
+                                (asset.category == RegentAssetCategory.cash)
+                                    ? "Cash"
+                                    : ((asset.category == RegentAssetCategory.property)
+                                        ? "Property"
+                                        : ((asset.category == RegentAssetCategory.investments)
+                                            ? "Investments"
+                                            : ((asset.category == RegentAssetCategory.other)
+                                                ? "Other"
+                                                : describe(asset.category))))
+                            }
+                        ),
+                        (
+                            .value,
+                            try sortedBy(state.assets, descending: true) { a in
+                                try sum(
+                                    state.assets.filter { b in b.category == a.category }.map { b in b.value },
+                                    currency: "GBP"
+                                ).amount
+                            }.map { asset in
+                                try currencySymbol(state.primaryCurrency) + formatNumber(asset.value.amount, 0, "en-GB")
+                            }
+                        )
                     ]
                 )
             ]
@@ -833,14 +979,65 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
             // R-S6-liability Liabilities Detail Screen
             return [
                 .liabilities: FlowRow.rows(
-                    count: (try sortedBy(state.liabilities, descending: true) { l in try sum(state.liabilities.filter { m in m.category == l.category }.map { m in m.amount }, currency: "GBP").amount }).count,
-                    ids: (try sortedBy(state.liabilities, descending: true) { l in try sum(state.liabilities.filter { m in m.category == l.category }.map { m in m.amount }, currency: "GBP").amount }.map { liability in liability.id }).map {
+                    count: (try sortedBy(state.liabilities, descending: true) { l in
+                        try sum(
+                            state.liabilities.filter { m in m.category == l.category }.map { m in m.amount },
+                            currency: "GBP"
+                        ).amount
+                    }).count,
+                    ids: (try sortedBy(state.liabilities, descending: true) { l in
+                        try sum(
+                            state.liabilities.filter { m in m.category == l.category }.map { m in m.amount },
+                            currency: "GBP"
+                        ).amount
+                    }.map { liability in
+                        liability.id
+                    }).map {
                         String($0)
                     },
                     texts: [
-                        (.name, try sortedBy(state.liabilities, descending: true) { l in try sum(state.liabilities.filter { m in m.category == l.category }.map { m in m.amount }, currency: "GBP").amount }.map { liability in liability.name }),
-                        (.category, try sortedBy(state.liabilities, descending: true) { l in try sum(state.liabilities.filter { m in m.category == l.category }.map { m in m.amount }, currency: "GBP").amount }.map { liability in (liability.category == RegentLiabilityCategory.mortgage) ? "Mortgage" : ((liability.category == RegentLiabilityCategory.loan) ? "Loan" : ((liability.category == RegentLiabilityCategory.creditCard) ? "Credit Card" : ((liability.category == RegentLiabilityCategory.other) ? "Other" : describe(liability.category)))) }),
-                        (.amount, try sortedBy(state.liabilities, descending: true) { l in try sum(state.liabilities.filter { m in m.category == l.category }.map { m in m.amount }, currency: "GBP").amount }.map { liability in try currencySymbol(state.primaryCurrency) + formatNumber(liability.amount.amount, 0, "en-GB") })
+                        (
+                            .name,
+                            try sortedBy(state.liabilities, descending: true) { l in
+                                try sum(
+                                    state.liabilities.filter { m in m.category == l.category }.map { m in m.amount },
+                                    currency: "GBP"
+                                ).amount
+                            }.map { liability in
+                                liability.name
+                            }
+                        ),
+                        (
+                            .category,
+                            try sortedBy(state.liabilities, descending: true) { l in
+                                try sum(
+                                    state.liabilities.filter { m in m.category == l.category }.map { m in m.amount },
+                                    currency: "GBP"
+                                ).amount
+                            }.map { liability in
+                                (liability.category == RegentLiabilityCategory.mortgage)
+                                    ? "Mortgage"
+                                    : ((liability.category == RegentLiabilityCategory.loan)
+                                        ? "Loan"
+                                        : ((liability.category == RegentLiabilityCategory.creditCard)
+                                            ? "Credit Card"
+                                            : ((liability.category == RegentLiabilityCategory.other)
+                                                ? "Other"
+                                                : describe(liability.category))))
+                            }
+                        ),
+                        (
+                            .amount,
+                            try sortedBy(state.liabilities, descending: true) { l in
+                                try sum(
+                                    state.liabilities.filter { m in m.category == l.category }.map { m in m.amount },
+                                    currency: "GBP"
+                                ).amount
+                            }.map { liability in
+                                try currencySymbol(state.primaryCurrency)
+                                    + formatNumber(liability.amount.amount, 0, "en-GB")
+                            }
+                        )
                     ]
                 )
             ]
@@ -874,7 +1071,14 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
             }
             guard rows.indices.contains(index) else { return nil }
             return .assetTapped(
-                id: (try sortedBy(state.assets, descending: true) { a in try sum(state.assets.filter { b in b.category == a.category }.map { b in b.value }, currency: "GBP").amount }.map { asset in asset.id })[index]
+                id: (try sortedBy(state.assets, descending: true) { a in
+                    try sum(
+                        state.assets.filter { b in b.category == a.category }.map { b in b.value },
+                        currency: "GBP"
+                    ).amount
+                }.map { asset in
+                    asset.id
+                })[index]
             )
         case (18, .liabilities):
             // R-S6-liability Liabilities Detail Screen: a row of 'liabilities' sends 'liability_tapped'
@@ -886,7 +1090,14 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
             }
             guard rows.indices.contains(index) else { return nil }
             return .liabilityTapped(
-                id: (try sortedBy(state.liabilities, descending: true) { l in try sum(state.liabilities.filter { m in m.category == l.category }.map { m in m.amount }, currency: "GBP").amount }.map { liability in liability.id })[index]
+                id: (try sortedBy(state.liabilities, descending: true) { l in
+                    try sum(
+                        state.liabilities.filter { m in m.category == l.category }.map { m in m.amount },
+                        currency: "GBP"
+                    ).amount
+                }.map { liability in
+                    liability.id
+                })[index]
             )
         default:
             return nil
@@ -1322,7 +1533,25 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
             // R-S4 tap_add_asset
             // form 0: category, 1: name, 3: value
             try state.assets.append(
-                ({ () throws -> RegentAsset in var record = RegentAsset(); record.id = "A" + describe(state.nextId); record.name = try truncate(trimmed(textValue(formInput(1))), 50); record.category = try required(RegentAssetCategory.init(rawValue: textValue(formInput(0))), "field 'category' of 'Asset'"); record.value = try makeMoney(required(decimalValue(formInput(3)), "'form.value'"), state.primaryCurrency); record.original = try makeMoney(required(decimalValue(formInput(3)), "'form.value'"), state.primaryCurrency); record.source = RegentAssetSource.manual; record.ticker = ""; record.quantity = nil; record.lastPrice = nil; record.marketClosed = false; record.accountId = ""; record.bankName = ""; return record })()
+                ({ () throws -> RegentAsset in
+                    var record = RegentAsset()
+                    record.id = "A" + describe(state.nextId)
+                    record.name = try truncate(trimmed(textValue(formInput(1))), 50)
+                    record.category = try required(
+                        RegentAssetCategory.init(rawValue: textValue(formInput(0))),
+                        "field 'category' of 'Asset'"
+                    )
+                    record.value = try makeMoney(required(decimalValue(formInput(3)), "'form.value'"), state.primaryCurrency)
+                    record.original = try makeMoney(required(decimalValue(formInput(3)), "'form.value'"), state.primaryCurrency)
+                    record.source = RegentAssetSource.manual
+                    record.ticker = ""
+                    record.quantity = nil
+                    record.lastPrice = nil
+                    record.marketClosed = false
+                    record.accountId = ""
+                    record.bankName = ""
+                    return record
+                })()
             )
             state.nextId = try add(state.nextId, 1)
             clearForm()
@@ -1375,7 +1604,18 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
             // R-S4-liability tap_add_liability
             // form 0: category, 1: name, 2: amount
             try state.liabilities.append(
-                ({ () throws -> RegentLiability in var record = RegentLiability(); record.id = "L" + describe(state.nextId); record.name = try truncate(trimmed(textValue(formInput(1))), 50); record.category = try required(RegentLiabilityCategory.init(rawValue: textValue(formInput(0))), "field 'category' of 'Liability'"); record.amount = try makeMoney(required(decimalValue(formInput(2)), "'form.amount'"), state.primaryCurrency); record.original = try makeMoney(required(decimalValue(formInput(2)), "'form.amount'"), state.primaryCurrency); return record })()
+                ({ () throws -> RegentLiability in
+                    var record = RegentLiability()
+                    record.id = "L" + describe(state.nextId)
+                    record.name = try truncate(trimmed(textValue(formInput(1))), 50)
+                    record.category = try required(
+                        RegentLiabilityCategory.init(rawValue: textValue(formInput(0))),
+                        "field 'category' of 'Liability'"
+                    )
+                    record.amount = try makeMoney(required(decimalValue(formInput(2)), "'form.amount'"), state.primaryCurrency)
+                    record.original = try makeMoney(required(decimalValue(formInput(2)), "'form.amount'"), state.primaryCurrency)
+                    return record
+                })()
             )
             state.nextId = try add(state.nextId, 1)
         case 63:
@@ -1406,7 +1646,52 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
             // form 0: category, 3: ticker, 4: quantity
             state.assets = try state.assets.map { a in
                 try (a.id == state.editingId)
-                    ? ({ () throws -> RegentAsset in var record = RegentAsset(); record.id = a.id; record.name = (state.quoteState == "found") ? (((state.quoteName + " (") + trimmed(textValue(formInput(3))).uppercased()) + ")") : a.name; record.category = try required(RegentAssetCategory.init(rawValue: textValue(formInput(0))), "field 'category' of 'Asset'"); record.value = try convert(round(multiply((((state.quoteState == "found") ? state.quotePrice : a.lastPrice) ?? makeMoney(RegentConstants.decimal0, state.primaryCurrency)), required(decimalValue(formInput(4)), "'form.quantity'"))), state.primaryCurrency, divide((state.primaryCurrency == "GBP") ? RegentConstants.decimal1 : ((state.primaryCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp), ((((state.quoteState == "found") ? state.quotePrice : a.lastPrice) ?? a.original).currency == "GBP") ? RegentConstants.decimal1 : (((((state.quoteState == "found") ? state.quotePrice : a.lastPrice) ?? a.original).currency == "USD") ? state.usdPerGbp : state.eurPerGbp))); record.original = try round(multiply((((state.quoteState == "found") ? state.quotePrice : a.lastPrice) ?? makeMoney(RegentConstants.decimal0, state.primaryCurrency)), required(decimalValue(formInput(4)), "'form.quantity'"))); record.source = a.source; record.ticker = trimmed(textValue(formInput(3))).uppercased(); record.quantity = decimalValue(formInput(4)); record.lastPrice = (state.quoteState == "found") ? state.quotePrice : a.lastPrice; record.marketClosed = (state.quoteState == "found") ? !state.quoteMarketOpen : a.marketClosed; record.accountId = a.accountId; record.bankName = a.bankName; return record })()
+                    ? ({ () throws -> RegentAsset in
+                        var record = RegentAsset()
+                        record.id = a.id
+                        record.name = (state.quoteState == "found")
+                            ? (((state.quoteName + " (") + trimmed(textValue(formInput(3))).uppercased()) + ")")
+                            : a.name
+                        record.category = try required(
+                            RegentAssetCategory.init(rawValue: textValue(formInput(0))),
+                            "field 'category' of 'Asset'"
+                        )
+                        record.value = try convert(
+                            round(
+                                multiply(
+                                    (((state.quoteState == "found") ? state.quotePrice : a.lastPrice)
+                                        ?? makeMoney(RegentConstants.decimal0, state.primaryCurrency)),
+                                    required(decimalValue(formInput(4)), "'form.quantity'")
+                                )
+                            ),
+                            state.primaryCurrency,
+                            divide(
+                                (state.primaryCurrency == "GBP")
+                                    ? RegentConstants.decimal1
+                                    : ((state.primaryCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp),
+                                ((((state.quoteState == "found") ? state.quotePrice : a.lastPrice) ?? a.original).currency == "GBP")
+                                    ? RegentConstants.decimal1
+                                    : (((((state.quoteState == "found") ? state.quotePrice : a.lastPrice) ?? a.original).currency == "USD")
+                                        ? state.usdPerGbp
+                                        : state.eurPerGbp)
+                            )
+                        )
+                        record.original = try round(
+                            multiply(
+                                (((state.quoteState == "found") ? state.quotePrice : a.lastPrice)
+                                    ?? makeMoney(RegentConstants.decimal0, state.primaryCurrency)),
+                                required(decimalValue(formInput(4)), "'form.quantity'")
+                            )
+                        )
+                        record.source = a.source
+                        record.ticker = trimmed(textValue(formInput(3))).uppercased()
+                        record.quantity = decimalValue(formInput(4))
+                        record.lastPrice = (state.quoteState == "found") ? state.quotePrice : a.lastPrice
+                        record.marketClosed = (state.quoteState == "found") ? !state.quoteMarketOpen : a.marketClosed
+                        record.accountId = a.accountId
+                        record.bankName = a.bankName
+                        return record
+                    })()
                     : a
             }
             state.quoteState = "idle"
@@ -1416,7 +1701,29 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
             // form 0: category, 1: name, 2: value
             state.assets = try state.assets.map { a in
                 try (a.id == state.editingId)
-                    ? ({ () throws -> RegentAsset in var record = RegentAsset(); record.id = a.id; record.name = try truncate(trimmed(textValue(formInput(1))), 50); record.category = try required(RegentAssetCategory.init(rawValue: textValue(formInput(0))), "field 'category' of 'Asset'"); record.value = try (a.source == RegentAssetSource.manual) ? makeMoney(required(decimalValue(formInput(2)), "'form.value'"), state.primaryCurrency) : a.value; record.original = try (a.source == RegentAssetSource.manual) ? makeMoney(required(decimalValue(formInput(2)), "'form.value'"), state.primaryCurrency) : a.original; record.source = a.source; record.ticker = a.ticker; record.quantity = a.quantity; record.lastPrice = a.lastPrice; record.marketClosed = a.marketClosed; record.accountId = a.accountId; record.bankName = a.bankName; return record })()
+                    ? ({ () throws -> RegentAsset in
+                        var record = RegentAsset()
+                        record.id = a.id
+                        record.name = try truncate(trimmed(textValue(formInput(1))), 50)
+                        record.category = try required(
+                            RegentAssetCategory.init(rawValue: textValue(formInput(0))),
+                            "field 'category' of 'Asset'"
+                        )
+                        record.value = try (a.source == RegentAssetSource.manual)
+                            ? makeMoney(required(decimalValue(formInput(2)), "'form.value'"), state.primaryCurrency)
+                            : a.value
+                        record.original = try (a.source == RegentAssetSource.manual)
+                            ? makeMoney(required(decimalValue(formInput(2)), "'form.value'"), state.primaryCurrency)
+                            : a.original
+                        record.source = a.source
+                        record.ticker = a.ticker
+                        record.quantity = a.quantity
+                        record.lastPrice = a.lastPrice
+                        record.marketClosed = a.marketClosed
+                        record.accountId = a.accountId
+                        record.bankName = a.bankName
+                        return record
+                    })()
                     : a
             }
         case 70:
@@ -1450,7 +1757,18 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
             // form 0: category, 1: name, 2: amount
             state.liabilities = try state.liabilities.map { l in
                 try (l.id == state.editingId)
-                    ? ({ () throws -> RegentLiability in var record = RegentLiability(); record.id = l.id; record.name = try truncate(trimmed(textValue(formInput(1))), 50); record.category = try required(RegentLiabilityCategory.init(rawValue: textValue(formInput(0))), "field 'category' of 'Liability'"); record.amount = try makeMoney(required(decimalValue(formInput(2)), "'form.amount'"), state.primaryCurrency); record.original = try makeMoney(required(decimalValue(formInput(2)), "'form.amount'"), state.primaryCurrency); return record })()
+                    ? ({ () throws -> RegentLiability in
+                        var record = RegentLiability()
+                        record.id = l.id
+                        record.name = try truncate(trimmed(textValue(formInput(1))), 50)
+                        record.category = try required(
+                            RegentLiabilityCategory.init(rawValue: textValue(formInput(0))),
+                            "field 'category' of 'Liability'"
+                        )
+                        record.amount = try makeMoney(required(decimalValue(formInput(2)), "'form.amount'"), state.primaryCurrency)
+                        record.original = try makeMoney(required(decimalValue(formInput(2)), "'form.amount'"), state.primaryCurrency)
+                        return record
+                    })()
                     : l
             }
         case 77:
@@ -1654,7 +1972,12 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
             // home (global) take_snapshot
             state.snapshots = try state.snapshots.filter { s in try s.day != calendarDay(now) }
                 + [
-                    ({ () throws -> RegentNetWorthSnapshot in var record = RegentNetWorthSnapshot(); record.day = try calendarDay(now); record.value = try computeNetWorth(); return record })()
+                    ({ () throws -> RegentNetWorthSnapshot in
+                        var record = RegentNetWorthSnapshot()
+                        record.day = try calendarDay(now)
+                        record.value = try computeNetWorth()
+                        return record
+                    })()
                 ]
         case 125:
             // app every 24h
@@ -1742,10 +2065,55 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
     @inline(never)
     private mutating func actionList42(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         state.assets = try state.assets.map { a in
-            try ({ () throws -> RegentAsset in var record = RegentAsset(); record.id = a.id; record.name = a.name; record.category = a.category; record.value = try convert(a.original, state.pendingCurrency, divide((state.pendingCurrency == "GBP") ? RegentConstants.decimal1 : ((state.pendingCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp), (a.original.currency == "GBP") ? RegentConstants.decimal1 : ((a.original.currency == "USD") ? state.usdPerGbp : state.eurPerGbp))); record.original = a.original; record.source = a.source; record.ticker = a.ticker; record.quantity = a.quantity; record.lastPrice = a.lastPrice; record.marketClosed = a.marketClosed; record.accountId = a.accountId; record.bankName = a.bankName; return record })()
+            try ({ () throws -> RegentAsset in
+                var record = RegentAsset()
+                record.id = a.id
+                record.name = a.name
+                record.category = a.category
+                record.value = try convert(
+                    a.original,
+                    state.pendingCurrency,
+                    divide(
+                        (state.pendingCurrency == "GBP")
+                            ? RegentConstants.decimal1
+                            : ((state.pendingCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp),
+                        (a.original.currency == "GBP")
+                            ? RegentConstants.decimal1
+                            : ((a.original.currency == "USD") ? state.usdPerGbp : state.eurPerGbp)
+                    )
+                )
+                record.original = a.original
+                record.source = a.source
+                record.ticker = a.ticker
+                record.quantity = a.quantity
+                record.lastPrice = a.lastPrice
+                record.marketClosed = a.marketClosed
+                record.accountId = a.accountId
+                record.bankName = a.bankName
+                return record
+            })()
         }
         state.liabilities = try state.liabilities.map { l in
-            try ({ () throws -> RegentLiability in var record = RegentLiability(); record.id = l.id; record.name = l.name; record.category = l.category; record.amount = try convert(l.original, state.pendingCurrency, divide((state.pendingCurrency == "GBP") ? RegentConstants.decimal1 : ((state.pendingCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp), (l.original.currency == "GBP") ? RegentConstants.decimal1 : ((l.original.currency == "USD") ? state.usdPerGbp : state.eurPerGbp))); record.original = l.original; return record })()
+            try ({ () throws -> RegentLiability in
+                var record = RegentLiability()
+                record.id = l.id
+                record.name = l.name
+                record.category = l.category
+                record.amount = try convert(
+                    l.original,
+                    state.pendingCurrency,
+                    divide(
+                        (state.pendingCurrency == "GBP")
+                            ? RegentConstants.decimal1
+                            : ((state.pendingCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp),
+                        (l.original.currency == "GBP")
+                            ? RegentConstants.decimal1
+                            : ((l.original.currency == "USD") ? state.usdPerGbp : state.eurPerGbp)
+                    )
+                )
+                record.original = l.original
+                return record
+            })()
         }
         state.primaryCurrency = state.pendingCurrency
         state.pendingCurrency = ""
@@ -1766,7 +2134,30 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
     private mutating func actionList48(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         // form 4: ticker, 5: quantity
         try state.assets.append(
-            ({ () throws -> RegentAsset in var record = RegentAsset(); record.id = "A" + describe(state.nextId); record.name = ((state.quoteName + " (") + trimmed(textValue(formInput(4))).uppercased()) + ")"; record.category = RegentAssetCategory.investments; record.value = try convert(round(multiply(required(state.quotePrice, "'quote_price'"), required(decimalValue(formInput(5)), "'form.quantity'"))), state.primaryCurrency, computeQuoteRate()); record.original = try round(multiply(required(state.quotePrice, "'quote_price'"), required(decimalValue(formInput(5)), "'form.quantity'"))); record.source = RegentAssetSource.twelvedata; record.ticker = trimmed(textValue(formInput(4))).uppercased(); record.quantity = decimalValue(formInput(5)); record.lastPrice = state.quotePrice; record.marketClosed = !state.quoteMarketOpen; record.accountId = ""; record.bankName = ""; return record })()
+            ({ () throws -> RegentAsset in
+                var record = RegentAsset()
+                record.id = "A" + describe(state.nextId)
+                record.name = ((state.quoteName + " (") + trimmed(textValue(formInput(4))).uppercased()) + ")"
+                record.category = RegentAssetCategory.investments
+                record.value = try convert(
+                    round(
+                        multiply(required(state.quotePrice, "'quote_price'"), required(decimalValue(formInput(5)), "'form.quantity'"))
+                    ),
+                    state.primaryCurrency,
+                    computeQuoteRate()
+                )
+                record.original = try round(
+                    multiply(required(state.quotePrice, "'quote_price'"), required(decimalValue(formInput(5)), "'form.quantity'"))
+                )
+                record.source = RegentAssetSource.twelvedata
+                record.ticker = trimmed(textValue(formInput(4))).uppercased()
+                record.quantity = decimalValue(formInput(5))
+                record.lastPrice = state.quotePrice
+                record.marketClosed = !state.quoteMarketOpen
+                record.accountId = ""
+                record.bankName = ""
+                return record
+            })()
         )
         state.nextId = try add(state.nextId, 1)
         state.lastPriceUpdate = now
@@ -1800,7 +2191,33 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
         }
         state.assets = try state.assets
             + eventAccounts.map { b in
-                try ({ () throws -> RegentAsset in var record = RegentAsset(); record.id = "TL-" + b.accountId; record.name = (state.selectedBank + " ") + b.displayName; record.category = RegentAssetCategory.cash; record.value = try convert(b.balance, state.primaryCurrency, divide((state.primaryCurrency == "GBP") ? RegentConstants.decimal1 : ((state.primaryCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp), (b.balance.currency == "GBP") ? RegentConstants.decimal1 : ((b.balance.currency == "USD") ? state.usdPerGbp : state.eurPerGbp))); record.original = b.balance; record.source = RegentAssetSource.truelayer; record.ticker = ""; record.quantity = nil; record.lastPrice = nil; record.marketClosed = false; record.accountId = b.accountId; record.bankName = state.selectedBank; return record })()
+                try ({ () throws -> RegentAsset in
+                    var record = RegentAsset()
+                    record.id = "TL-" + b.accountId
+                    record.name = (state.selectedBank + " ") + b.displayName
+                    record.category = RegentAssetCategory.cash
+                    record.value = try convert(
+                        b.balance,
+                        state.primaryCurrency,
+                        divide(
+                            (state.primaryCurrency == "GBP")
+                                ? RegentConstants.decimal1
+                                : ((state.primaryCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp),
+                            (b.balance.currency == "GBP")
+                                ? RegentConstants.decimal1
+                                : ((b.balance.currency == "USD") ? state.usdPerGbp : state.eurPerGbp)
+                        )
+                    )
+                    record.original = b.balance
+                    record.source = RegentAssetSource.truelayer
+                    record.ticker = ""
+                    record.quantity = nil
+                    record.lastPrice = nil
+                    record.marketClosed = false
+                    record.accountId = b.accountId
+                    record.bankName = state.selectedBank
+                    return record
+                })()
             }
         state.lastBalanceRefresh = now
         state.bankConnecting = false
@@ -1999,7 +2416,45 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
         guard case .twelveDataPricesUpdated(let eventQuotes)? = event else { throw FlowFailure("no value for 'event'") }
         state.assets = try state.assets.map { a in
             try ((a.source == RegentAssetSource.twelvedata) && eventQuotes.contains { q in q.ticker == a.ticker })
-                ? ({ () throws -> RegentAsset in var record = RegentAsset(); record.id = a.id; record.name = a.name; record.category = a.category; record.value = try convert(round(multiply(element(eventQuotes.filter { q in q.ticker == a.ticker }, 0).price, (a.quantity ?? RegentConstants.decimal0))), state.primaryCurrency, divide((state.primaryCurrency == "GBP") ? RegentConstants.decimal1 : ((state.primaryCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp), (element(eventQuotes.filter { q in q.ticker == a.ticker }, 0).price.currency == "GBP") ? RegentConstants.decimal1 : ((element(eventQuotes.filter { q in q.ticker == a.ticker }, 0).price.currency == "USD") ? state.usdPerGbp : state.eurPerGbp))); record.original = try round(multiply(element(eventQuotes.filter { q in q.ticker == a.ticker }, 0).price, (a.quantity ?? RegentConstants.decimal0))); record.source = a.source; record.ticker = a.ticker; record.quantity = a.quantity; record.lastPrice = try element(eventQuotes.filter { q in q.ticker == a.ticker }, 0).price; record.marketClosed = try !element(eventQuotes.filter { q in q.ticker == a.ticker }, 0).marketOpen; record.accountId = a.accountId; record.bankName = a.bankName; return record })()
+                ? ({ () throws -> RegentAsset in
+                    var record = RegentAsset()
+                    record.id = a.id
+                    record.name = a.name
+                    record.category = a.category
+                    record.value = try convert(
+                        round(
+                            multiply(
+                                element(eventQuotes.filter { q in q.ticker == a.ticker }, 0).price,
+                                (a.quantity ?? RegentConstants.decimal0)
+                            )
+                        ),
+                        state.primaryCurrency,
+                        divide(
+                            (state.primaryCurrency == "GBP")
+                                ? RegentConstants.decimal1
+                                : ((state.primaryCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp),
+                            (element(eventQuotes.filter { q in q.ticker == a.ticker }, 0).price.currency == "GBP")
+                                ? RegentConstants.decimal1
+                                : ((element(eventQuotes.filter { q in q.ticker == a.ticker }, 0).price.currency == "USD")
+                                    ? state.usdPerGbp
+                                    : state.eurPerGbp)
+                        )
+                    )
+                    record.original = try round(
+                        multiply(
+                            element(eventQuotes.filter { q in q.ticker == a.ticker }, 0).price,
+                            (a.quantity ?? RegentConstants.decimal0)
+                        )
+                    )
+                    record.source = a.source
+                    record.ticker = a.ticker
+                    record.quantity = a.quantity
+                    record.lastPrice = try element(eventQuotes.filter { q in q.ticker == a.ticker }, 0).price
+                    record.marketClosed = try !element(eventQuotes.filter { q in q.ticker == a.ticker }, 0).marketOpen
+                    record.accountId = a.accountId
+                    record.bankName = a.bankName
+                    return record
+                })()
                 : a
         }
         state.lastPriceUpdate = now
@@ -2032,7 +2487,35 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
         state.assets = try state.assets.map { a in
             try ((a.source == RegentAssetSource.truelayer)
                 && eventBalances.contains { b in b.accountId == a.accountId })
-                ? ({ () throws -> RegentAsset in var record = RegentAsset(); record.id = a.id; record.name = a.name; record.category = a.category; record.value = try convert(element(eventBalances.filter { b in b.accountId == a.accountId }, 0).balance, state.primaryCurrency, divide((state.primaryCurrency == "GBP") ? RegentConstants.decimal1 : ((state.primaryCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp), (element(eventBalances.filter { b in b.accountId == a.accountId }, 0).balance.currency == "GBP") ? RegentConstants.decimal1 : ((element(eventBalances.filter { b in b.accountId == a.accountId }, 0).balance.currency == "USD") ? state.usdPerGbp : state.eurPerGbp))); record.original = try element(eventBalances.filter { b in b.accountId == a.accountId }, 0).balance; record.source = a.source; record.ticker = a.ticker; record.quantity = a.quantity; record.lastPrice = a.lastPrice; record.marketClosed = a.marketClosed; record.accountId = a.accountId; record.bankName = a.bankName; return record })()
+                ? ({ () throws -> RegentAsset in
+                    var record = RegentAsset()
+                    record.id = a.id
+                    record.name = a.name
+                    record.category = a.category
+                    record.value = try convert(
+                        element(eventBalances.filter { b in b.accountId == a.accountId }, 0).balance,
+                        state.primaryCurrency,
+                        divide(
+                            (state.primaryCurrency == "GBP")
+                                ? RegentConstants.decimal1
+                                : ((state.primaryCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp),
+                            (element(eventBalances.filter { b in b.accountId == a.accountId }, 0).balance.currency == "GBP")
+                                ? RegentConstants.decimal1
+                                : ((element(eventBalances.filter { b in b.accountId == a.accountId }, 0).balance.currency == "USD")
+                                    ? state.usdPerGbp
+                                    : state.eurPerGbp)
+                        )
+                    )
+                    record.original = try element(eventBalances.filter { b in b.accountId == a.accountId }, 0).balance
+                    record.source = a.source
+                    record.ticker = a.ticker
+                    record.quantity = a.quantity
+                    record.lastPrice = a.lastPrice
+                    record.marketClosed = a.marketClosed
+                    record.accountId = a.accountId
+                    record.bankName = a.bankName
+                    return record
+                })()
                 : a
         }
         state.lastBalanceRefresh = now
@@ -2159,7 +2642,10 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
         guard (state.assets.allSatisfy { a in a.value.currency == state.primaryCurrency }
             && state.liabilities.allSatisfy { l in l.amount.currency == state.primaryCurrency }) else {
             throw FlowFailure(
-                "invariant 'values_in_primary_currency' (assets.all(a, currency(a.value) == primary_currency) && liabilities.all(l, currency(l.amount) == primary_currency)) broken"
+                """
+                invariant 'values_in_primary_currency' (assets.all(a, currency(a.value) == primary_currency) && \
+                liabilities.all(l, currency(l.amount) == primary_currency)) broken
+                """
             )
         }
         // `metadata.ticker` uppercase

@@ -266,7 +266,7 @@ enum RegentTables {
     79 0 0 3 0 0 // R-S4-liability tap_cancel → back
     81 37 63 3 0 0 // R-S4-liability tap_discard if discard_prompt → back
     82 37 53 0 0 0 // R-S4-liability tap_keep_editing if discard_prompt stays
-    77 46 65 0 0 0 // R-S5 ticker_entered if trim(form.ticker) != '' && editing_asset != null && upper(trim(form.ticker)) != editing_asset.ticker stays
+    77 46 65 0 0 0 // R-S5 ticker_entered if trim(form.ticker) != '' && editing_asset != null && upper(trim(form.ticker)) != editing_asset.tick…
     31 0 45 0 0 0 // R-S5 twelve_data.quote.found stays
     32 0 66 0 0 0 // R-S5 twelve_data.quote.not_found stays
     33 0 67 0 0 0 // R-S5 twelve_data.quote.rate_limited stays
@@ -275,7 +275,7 @@ enum RegentTables {
     85 47 68 3 0 1 // R-S5 tap_save_changes if editing_asset != null && editing_asset.source == AssetSource.twelvedata → back
     85 48 69 3 0 1 // R-S5 tap_save_changes if editing_asset != null → back
     86 48 70 0 0 0 // R-S5 tap_delete_asset if editing_asset != null stays
-    87 49 71 3 0 0 // R-S5 tap_confirm_delete if delete_message != '' && editing_asset != null && editing_asset.source == AssetSource.truelayer → back
+    87 49 71 3 0 0 // R-S5 tap_confirm_delete if delete_message != '' && editing_asset != null && editing_asset.source == AssetSource.truelayer…
     87 50 72 3 0 0 // R-S5 tap_confirm_delete if delete_message != '' → back
     88 50 73 0 0 0 // R-S5 tap_cancel_delete if delete_message != '' stays
     79 0 74 3 0 0 // R-S5 tap_cancel → back
@@ -286,7 +286,7 @@ enum RegentTables {
     79 0 79 3 0 0 // R-S5-liability tap_cancel → back
     3 0 40 1 15 0 // R-S6 asset_tapped → R-S5
     5 54 81 0 0 0 // R-S6 asset_swiped_delete if assets.exists(a, a.id == event.id) stays
-    87 49 71 0 0 0 // R-S6 tap_confirm_delete if delete_message != '' && editing_asset != null && editing_asset.source == AssetSource.truelayer stays
+    87 49 71 0 0 0 // R-S6 tap_confirm_delete if delete_message != '' && editing_asset != null && editing_asset.source == AssetSource.truelayer…
     87 50 72 0 0 0 // R-S6 tap_confirm_delete if delete_message != '' stays
     88 50 73 0 0 0 // R-S6 tap_cancel_delete if delete_message != '' stays
     90 25 0 1 25 0 // R-S6 tap_add if asset_limit_reached → R-S8

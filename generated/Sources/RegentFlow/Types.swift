@@ -1865,120 +1865,123 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         return nil
     }
 
-    private enum CaseKey: String, CodingKey {
-        case storageWriteFailed
-        case storageReadFailed
-        case bankSelected
-        case assetTapped
-        case liabilityTapped
-        case assetSwipedDelete
-        case liabilitySwipedDelete
-        case googleSignInSignedIn
-        case googleSignInAlreadyRegistered
-        case googleSignInCancelled
-        case googleSignInOffline
-        case googleSignInFailed
-        case localAuthRequestPermissionGranted
-        case localAuthRequestPermissionDenied
-        case localAuthRequestPermissionUnsupported
-        case localAuthAuthenticateSuccess
-        case localAuthAuthenticateFailed
-        case localAuthAuthenticateUnavailable
-        case localAuthAuthenticateDisabled
-        case pinStoreSaveSaved
-        case pinStoreVerifyCorrect
-        case pinStoreVerifyWrong
-        case truelayerConnectConnected
-        case truelayerConnectNoAccounts
-        case truelayerConnectCancelled
-        case truelayerConnectFailed
-        case truelayerConnectUnavailable
-        case truelayerRefreshRefreshed
-        case truelayerRefreshTokenExpired
-        case truelayerRefreshFailed
-        case truelayerDisconnectDisconnected
-        case twelveDataQuoteFound
-        case twelveDataQuoteNotFound
-        case twelveDataQuoteRateLimited
-        case twelveDataQuoteDown
-        case twelveDataQuoteTimeout
-        case twelveDataPricesUpdated
-        case twelveDataPricesRateLimited
-        case twelveDataPricesDown
-        case twelveDataPricesOffline
-        case exchangeRatesLatestLoaded
-        case exchangeRatesLatestUnavailable
-        case revenuecatOfferingsLoaded
-        case revenuecatOfferingsFailed
-        case revenuecatPurchasePurchased
-        case revenuecatPurchaseCancelled
-        case revenuecatPurchaseNetworkError
-        case revenuecatPurchaseAlreadySubscribed
-        case revenuecatRestoreRestored
-        case revenuecatRestoreNone
-        case revenuecatRestoreNetworkError
-        case revenuecatCustomerInfoActive
-        case revenuecatCustomerInfoInactive
-        case launched
-        case tapSignInWithGoogle
-        case tapDismissAlert
-        case tapContinue
-        case tapCreatePin
-        case tapFaceId
-        case tapUsePin
-        case pinEntered
-        case tapResetPin
-        case tapBack
-        case tapSavePin
-        case homeShown
-        case checkBalances
-        case appForegrounded
-        case pullToRefresh
-        case refreshStocks
-        case refreshBanks
-        case tapAddAsset
-        case tapAddLiability
-        case tapAssetsCard
-        case tapLiabilitiesCard
-        case tapReconnect
-        case tapSettings
-        case convertValues
-        case tickerEntered
-        case quantityEntered
-        case tapCancel
-        case tapOutside
-        case tapDiscard
-        case tapKeepEditing
-        case tapConnectBankTab
-        case tapManualTab
-        case tapSaveChanges
-        case tapDeleteAsset
-        case tapConfirmDelete
-        case tapCancelDelete
-        case tapDeleteLiability
-        case tapAdd
-        case tapCurrency
-        case tapFaceIdPin
-        case toggleNotifications
-        case tapManageSubscription
-        case tapRestorePurchases
-        case tapPrivacyPolicy
-        case tapTermsOfService
-        case tapLogOut
-        case tapConfirmLogOut
-        case tapCancelLogOut
-        case tapDone
-        case tapSelect
-        case tapConfirmSwitch
-        case tapCancelSwitch
-        case toggleFaceId
-        case tapChangePin
-        case tapStartFreeTrial
-        case tapClose
-        case tapDismissStorageAlert
-        case takeSnapshot
-        case timerFired
-    }
+    /// The cases' names as `Codable` writes them, one per line, by number.
+    private static let codingCasesData = #"""
+    storageWriteFailed
+    storageReadFailed
+    bankSelected
+    assetTapped
+    liabilityTapped
+    assetSwipedDelete
+    liabilitySwipedDelete
+    googleSignInSignedIn
+    googleSignInAlreadyRegistered
+    googleSignInCancelled
+    googleSignInOffline
+    googleSignInFailed
+    localAuthRequestPermissionGranted
+    localAuthRequestPermissionDenied
+    localAuthRequestPermissionUnsupported
+    localAuthAuthenticateSuccess
+    localAuthAuthenticateFailed
+    localAuthAuthenticateUnavailable
+    localAuthAuthenticateDisabled
+    pinStoreSaveSaved
+    pinStoreVerifyCorrect
+    pinStoreVerifyWrong
+    truelayerConnectConnected
+    truelayerConnectNoAccounts
+    truelayerConnectCancelled
+    truelayerConnectFailed
+    truelayerConnectUnavailable
+    truelayerRefreshRefreshed
+    truelayerRefreshTokenExpired
+    truelayerRefreshFailed
+    truelayerDisconnectDisconnected
+    twelveDataQuoteFound
+    twelveDataQuoteNotFound
+    twelveDataQuoteRateLimited
+    twelveDataQuoteDown
+    twelveDataQuoteTimeout
+    twelveDataPricesUpdated
+    twelveDataPricesRateLimited
+    twelveDataPricesDown
+    twelveDataPricesOffline
+    exchangeRatesLatestLoaded
+    exchangeRatesLatestUnavailable
+    revenuecatOfferingsLoaded
+    revenuecatOfferingsFailed
+    revenuecatPurchasePurchased
+    revenuecatPurchaseCancelled
+    revenuecatPurchaseNetworkError
+    revenuecatPurchaseAlreadySubscribed
+    revenuecatRestoreRestored
+    revenuecatRestoreNone
+    revenuecatRestoreNetworkError
+    revenuecatCustomerInfoActive
+    revenuecatCustomerInfoInactive
+    launched
+    tapSignInWithGoogle
+    tapDismissAlert
+    tapContinue
+    tapCreatePin
+    tapFaceId
+    tapUsePin
+    pinEntered
+    tapResetPin
+    tapBack
+    tapSavePin
+    homeShown
+    checkBalances
+    appForegrounded
+    pullToRefresh
+    refreshStocks
+    refreshBanks
+    tapAddAsset
+    tapAddLiability
+    tapAssetsCard
+    tapLiabilitiesCard
+    tapReconnect
+    tapSettings
+    convertValues
+    tickerEntered
+    quantityEntered
+    tapCancel
+    tapOutside
+    tapDiscard
+    tapKeepEditing
+    tapConnectBankTab
+    tapManualTab
+    tapSaveChanges
+    tapDeleteAsset
+    tapConfirmDelete
+    tapCancelDelete
+    tapDeleteLiability
+    tapAdd
+    tapCurrency
+    tapFaceIdPin
+    toggleNotifications
+    tapManageSubscription
+    tapRestorePurchases
+    tapPrivacyPolicy
+    tapTermsOfService
+    tapLogOut
+    tapConfirmLogOut
+    tapCancelLogOut
+    tapDone
+    tapSelect
+    tapConfirmSwitch
+    tapCancelSwitch
+    toggleFaceId
+    tapChangePin
+    tapStartFreeTrial
+    tapClose
+    tapDismissStorageAlert
+    takeSnapshot
+    timerFired
+    """#
+
+    private static let codingCases = NameTable(lines: codingCasesData)
 
     private enum FieldKey: String, CodingKey {
         case bank
@@ -2005,562 +2008,535 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
     /// payloads.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CaseKey.self)
-        guard container.allKeys.count == 1, let key = container.allKeys.first else {
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "a RegentEvent is an object with one key, its case"
-                )
-            )
-        }
-        switch key {
-        case .storageWriteFailed:
+        let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RegentEvent")
+        switch coded.number {
+        case 0:
             self = .storageWriteFailed
-        case .storageReadFailed:
+        case 1:
             self = .storageReadFailed
-        case .bankSelected:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .bankSelected)
+        case 2:
+            let fields = try coded.fields(FieldKey.self)
             self = .bankSelected(bank: try fields.decode(String.self, forKey: .bank))
-        case .assetTapped:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .assetTapped)
+        case 3:
+            let fields = try coded.fields(FieldKey.self)
             self = .assetTapped(id: try fields.decode(String.self, forKey: .id))
-        case .liabilityTapped:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .liabilityTapped)
+        case 4:
+            let fields = try coded.fields(FieldKey.self)
             self = .liabilityTapped(id: try fields.decode(String.self, forKey: .id))
-        case .assetSwipedDelete:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .assetSwipedDelete)
+        case 5:
+            let fields = try coded.fields(FieldKey.self)
             self = .assetSwipedDelete(id: try fields.decode(String.self, forKey: .id))
-        case .liabilitySwipedDelete:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .liabilitySwipedDelete)
+        case 6:
+            let fields = try coded.fields(FieldKey.self)
             self = .liabilitySwipedDelete(id: try fields.decode(String.self, forKey: .id))
-        case .googleSignInSignedIn:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .googleSignInSignedIn)
+        case 7:
+            let fields = try coded.fields(FieldKey.self)
             self = .googleSignInSignedIn(
                 userId: try fields.decode(String.self, forKey: .userId),
                 email: try fields.decode(String.self, forKey: .email),
                 name: try fields.decode(String.self, forKey: .name),
                 photoUrl: try fields.decode(String.self, forKey: .photoUrl)
             )
-        case .googleSignInAlreadyRegistered:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .googleSignInAlreadyRegistered)
+        case 8:
+            let fields = try coded.fields(FieldKey.self)
             self = .googleSignInAlreadyRegistered(
                 userId: try fields.decode(String.self, forKey: .userId),
                 email: try fields.decode(String.self, forKey: .email),
                 name: try fields.decode(String.self, forKey: .name),
                 photoUrl: try fields.decode(String.self, forKey: .photoUrl)
             )
-        case .googleSignInCancelled:
+        case 9:
             self = .googleSignInCancelled
-        case .googleSignInOffline:
+        case 10:
             self = .googleSignInOffline
-        case .googleSignInFailed:
+        case 11:
             self = .googleSignInFailed
-        case .localAuthRequestPermissionGranted:
+        case 12:
             self = .localAuthRequestPermissionGranted
-        case .localAuthRequestPermissionDenied:
+        case 13:
             self = .localAuthRequestPermissionDenied
-        case .localAuthRequestPermissionUnsupported:
+        case 14:
             self = .localAuthRequestPermissionUnsupported
-        case .localAuthAuthenticateSuccess:
+        case 15:
             self = .localAuthAuthenticateSuccess
-        case .localAuthAuthenticateFailed:
+        case 16:
             self = .localAuthAuthenticateFailed
-        case .localAuthAuthenticateUnavailable:
+        case 17:
             self = .localAuthAuthenticateUnavailable
-        case .localAuthAuthenticateDisabled:
+        case 18:
             self = .localAuthAuthenticateDisabled
-        case .pinStoreSaveSaved:
+        case 19:
             self = .pinStoreSaveSaved
-        case .pinStoreVerifyCorrect:
+        case 20:
             self = .pinStoreVerifyCorrect
-        case .pinStoreVerifyWrong:
+        case 21:
             self = .pinStoreVerifyWrong
-        case .truelayerConnectConnected:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .truelayerConnectConnected)
+        case 22:
+            let fields = try coded.fields(FieldKey.self)
             self = .truelayerConnectConnected(accounts: try fields.decode([RegentBankAccount].self, forKey: .accounts))
-        case .truelayerConnectNoAccounts:
+        case 23:
             self = .truelayerConnectNoAccounts
-        case .truelayerConnectCancelled:
+        case 24:
             self = .truelayerConnectCancelled
-        case .truelayerConnectFailed:
+        case 25:
             self = .truelayerConnectFailed
-        case .truelayerConnectUnavailable:
+        case 26:
             self = .truelayerConnectUnavailable
-        case .truelayerRefreshRefreshed:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .truelayerRefreshRefreshed)
+        case 27:
+            let fields = try coded.fields(FieldKey.self)
             self = .truelayerRefreshRefreshed(balances: try fields.decode([RegentBankBalance].self, forKey: .balances))
-        case .truelayerRefreshTokenExpired:
+        case 28:
             self = .truelayerRefreshTokenExpired
-        case .truelayerRefreshFailed:
+        case 29:
             self = .truelayerRefreshFailed
-        case .truelayerDisconnectDisconnected:
+        case 30:
             self = .truelayerDisconnectDisconnected
-        case .twelveDataQuoteFound:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .twelveDataQuoteFound)
+        case 31:
+            let fields = try coded.fields(FieldKey.self)
             self = .twelveDataQuoteFound(
                 name: try fields.decode(String.self, forKey: .name),
                 price: try fields.decode(Money.self, forKey: .price),
                 marketOpen: try fields.decode(Bool.self, forKey: .marketOpen)
             )
-        case .twelveDataQuoteNotFound:
+        case 32:
             self = .twelveDataQuoteNotFound
-        case .twelveDataQuoteRateLimited:
+        case 33:
             self = .twelveDataQuoteRateLimited
-        case .twelveDataQuoteDown:
+        case 34:
             self = .twelveDataQuoteDown
-        case .twelveDataQuoteTimeout:
+        case 35:
             self = .twelveDataQuoteTimeout
-        case .twelveDataPricesUpdated:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .twelveDataPricesUpdated)
+        case 36:
+            let fields = try coded.fields(FieldKey.self)
             self = .twelveDataPricesUpdated(quotes: try fields.decode([RegentPriceQuote].self, forKey: .quotes))
-        case .twelveDataPricesRateLimited:
+        case 37:
             self = .twelveDataPricesRateLimited
-        case .twelveDataPricesDown:
+        case 38:
             self = .twelveDataPricesDown
-        case .twelveDataPricesOffline:
+        case 39:
             self = .twelveDataPricesOffline
-        case .exchangeRatesLatestLoaded:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .exchangeRatesLatestLoaded)
+        case 40:
+            let fields = try coded.fields(FieldKey.self)
             self = .exchangeRatesLatestLoaded(
                 usd: try fields.decode(Decimal.self, forKey: .usd),
                 eur: try fields.decode(Decimal.self, forKey: .eur)
             )
-        case .exchangeRatesLatestUnavailable:
+        case 41:
             self = .exchangeRatesLatestUnavailable
-        case .revenuecatOfferingsLoaded:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .revenuecatOfferingsLoaded)
+        case 42:
+            let fields = try coded.fields(FieldKey.self)
             self = .revenuecatOfferingsLoaded(annualPrice: try fields.decode(Money.self, forKey: .annualPrice))
-        case .revenuecatOfferingsFailed:
+        case 43:
             self = .revenuecatOfferingsFailed
-        case .revenuecatPurchasePurchased:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .revenuecatPurchasePurchased)
+        case 44:
+            let fields = try coded.fields(FieldKey.self)
             self = .revenuecatPurchasePurchased(
                 expiresAt: try fields.decode(Timestamp.self, forKey: .expiresAt),
                 inTrial: try fields.decode(Bool.self, forKey: .inTrial)
             )
-        case .revenuecatPurchaseCancelled:
+        case 45:
             self = .revenuecatPurchaseCancelled
-        case .revenuecatPurchaseNetworkError:
+        case 46:
             self = .revenuecatPurchaseNetworkError
-        case .revenuecatPurchaseAlreadySubscribed:
-            let fields = try container.nestedContainer(
-                keyedBy: FieldKey.self,
-                forKey: .revenuecatPurchaseAlreadySubscribed
-            )
+        case 47:
+            let fields = try coded.fields(FieldKey.self)
             self = .revenuecatPurchaseAlreadySubscribed(
                 expiresAt: try fields.decode(Timestamp.self, forKey: .expiresAt)
             )
-        case .revenuecatRestoreRestored:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .revenuecatRestoreRestored)
+        case 48:
+            let fields = try coded.fields(FieldKey.self)
             self = .revenuecatRestoreRestored(expiresAt: try fields.decode(Timestamp.self, forKey: .expiresAt))
-        case .revenuecatRestoreNone:
+        case 49:
             self = .revenuecatRestoreNone
-        case .revenuecatRestoreNetworkError:
+        case 50:
             self = .revenuecatRestoreNetworkError
-        case .revenuecatCustomerInfoActive:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .revenuecatCustomerInfoActive)
+        case 51:
+            let fields = try coded.fields(FieldKey.self)
             self = .revenuecatCustomerInfoActive(
                 expiresAt: try fields.decode(Timestamp.self, forKey: .expiresAt),
                 inTrial: try fields.decode(Bool.self, forKey: .inTrial),
                 willRenew: try fields.decode(Bool.self, forKey: .willRenew)
             )
-        case .revenuecatCustomerInfoInactive:
+        case 52:
             self = .revenuecatCustomerInfoInactive
-        case .launched:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .launched)
+        case 53:
+            let fields = try coded.fields(FieldKey.self)
             self = .launched(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
-        case .tapSignInWithGoogle:
+        case 54:
             self = .tapSignInWithGoogle
-        case .tapDismissAlert:
+        case 55:
             self = .tapDismissAlert
-        case .tapContinue:
+        case 56:
             self = .tapContinue
-        case .tapCreatePin:
+        case 57:
             self = .tapCreatePin
-        case .tapFaceId:
+        case 58:
             self = .tapFaceId
-        case .tapUsePin:
+        case 59:
             self = .tapUsePin
-        case .pinEntered:
+        case 60:
             self = .pinEntered
-        case .tapResetPin:
+        case 61:
             self = .tapResetPin
-        case .tapBack:
+        case 62:
             self = .tapBack
-        case .tapSavePin:
+        case 63:
             self = .tapSavePin
-        case .homeShown:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .homeShown)
+        case 64:
+            let fields = try coded.fields(FieldKey.self)
             self = .homeShown(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
-        case .checkBalances:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .checkBalances)
+        case 65:
+            let fields = try coded.fields(FieldKey.self)
             self = .checkBalances(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
-        case .appForegrounded:
+        case 66:
             self = .appForegrounded
-        case .pullToRefresh:
+        case 67:
             self = .pullToRefresh
-        case .refreshStocks:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .refreshStocks)
+        case 68:
+            let fields = try coded.fields(FieldKey.self)
             self = .refreshStocks(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
-        case .refreshBanks:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .refreshBanks)
+        case 69:
+            let fields = try coded.fields(FieldKey.self)
             self = .refreshBanks(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
-        case .tapAddAsset:
+        case 70:
             self = .tapAddAsset
-        case .tapAddLiability:
+        case 71:
             self = .tapAddLiability
-        case .tapAssetsCard:
+        case 72:
             self = .tapAssetsCard
-        case .tapLiabilitiesCard:
+        case 73:
             self = .tapLiabilitiesCard
-        case .tapReconnect:
+        case 74:
             self = .tapReconnect
-        case .tapSettings:
+        case 75:
             self = .tapSettings
-        case .convertValues:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .convertValues)
+        case 76:
+            let fields = try coded.fields(FieldKey.self)
             self = .convertValues(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
-        case .tickerEntered:
+        case 77:
             self = .tickerEntered
-        case .quantityEntered:
+        case 78:
             self = .quantityEntered
-        case .tapCancel:
+        case 79:
             self = .tapCancel
-        case .tapOutside:
+        case 80:
             self = .tapOutside
-        case .tapDiscard:
+        case 81:
             self = .tapDiscard
-        case .tapKeepEditing:
+        case 82:
             self = .tapKeepEditing
-        case .tapConnectBankTab:
+        case 83:
             self = .tapConnectBankTab
-        case .tapManualTab:
+        case 84:
             self = .tapManualTab
-        case .tapSaveChanges:
+        case 85:
             self = .tapSaveChanges
-        case .tapDeleteAsset:
+        case 86:
             self = .tapDeleteAsset
-        case .tapConfirmDelete:
+        case 87:
             self = .tapConfirmDelete
-        case .tapCancelDelete:
+        case 88:
             self = .tapCancelDelete
-        case .tapDeleteLiability:
+        case 89:
             self = .tapDeleteLiability
-        case .tapAdd:
+        case 90:
             self = .tapAdd
-        case .tapCurrency:
+        case 91:
             self = .tapCurrency
-        case .tapFaceIdPin:
+        case 92:
             self = .tapFaceIdPin
-        case .toggleNotifications:
+        case 93:
             self = .toggleNotifications
-        case .tapManageSubscription:
+        case 94:
             self = .tapManageSubscription
-        case .tapRestorePurchases:
+        case 95:
             self = .tapRestorePurchases
-        case .tapPrivacyPolicy:
+        case 96:
             self = .tapPrivacyPolicy
-        case .tapTermsOfService:
+        case 97:
             self = .tapTermsOfService
-        case .tapLogOut:
+        case 98:
             self = .tapLogOut
-        case .tapConfirmLogOut:
+        case 99:
             self = .tapConfirmLogOut
-        case .tapCancelLogOut:
+        case 100:
             self = .tapCancelLogOut
-        case .tapDone:
+        case 101:
             self = .tapDone
-        case .tapSelect:
+        case 102:
             self = .tapSelect
-        case .tapConfirmSwitch:
+        case 103:
             self = .tapConfirmSwitch
-        case .tapCancelSwitch:
+        case 104:
             self = .tapCancelSwitch
-        case .toggleFaceId:
+        case 105:
             self = .toggleFaceId
-        case .tapChangePin:
+        case 106:
             self = .tapChangePin
-        case .tapStartFreeTrial:
+        case 107:
             self = .tapStartFreeTrial
-        case .tapClose:
+        case 108:
             self = .tapClose
-        case .tapDismissStorageAlert:
+        case 109:
             self = .tapDismissStorageAlert
-        case .takeSnapshot:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .takeSnapshot)
+        case 110:
+            let fields = try coded.fields(FieldKey.self)
             self = .takeSnapshot(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
-        case .timerFired:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
+        case 111:
+            let fields = try coded.fields(FieldKey.self)
             self = .timerFired(token: try fields.decode(TimerToken.self, forKey: .token))
+        default:
+            throw coded.unknownCase()
         }
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CaseKey.self)
+        var coded = CaseEncoder(encoder)
         switch self {
-        case .storageWriteFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .storageWriteFailed)
-        case .storageReadFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .storageReadFailed)
         case .bankSelected(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .bankSelected)
+            var fields = coded.fields("bankSelected", FieldKey.self)
             try fields.encode(value0, forKey: .bank)
         case .assetTapped(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .assetTapped)
+            var fields = coded.fields("assetTapped", FieldKey.self)
             try fields.encode(value0, forKey: .id)
         case .liabilityTapped(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .liabilityTapped)
+            var fields = coded.fields("liabilityTapped", FieldKey.self)
             try fields.encode(value0, forKey: .id)
         case .assetSwipedDelete(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .assetSwipedDelete)
+            var fields = coded.fields("assetSwipedDelete", FieldKey.self)
             try fields.encode(value0, forKey: .id)
         case .liabilitySwipedDelete(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .liabilitySwipedDelete)
+            var fields = coded.fields("liabilitySwipedDelete", FieldKey.self)
             try fields.encode(value0, forKey: .id)
         case .googleSignInSignedIn(let value0, let value1, let value2, let value3):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .googleSignInSignedIn)
+            var fields = coded.fields("googleSignInSignedIn", FieldKey.self)
             try fields.encode(value0, forKey: .userId)
             try fields.encode(value1, forKey: .email)
             try fields.encode(value2, forKey: .name)
             try fields.encode(value3, forKey: .photoUrl)
         case .googleSignInAlreadyRegistered(let value0, let value1, let value2, let value3):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .googleSignInAlreadyRegistered)
+            var fields = coded.fields("googleSignInAlreadyRegistered", FieldKey.self)
             try fields.encode(value0, forKey: .userId)
             try fields.encode(value1, forKey: .email)
             try fields.encode(value2, forKey: .name)
             try fields.encode(value3, forKey: .photoUrl)
-        case .googleSignInCancelled:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .googleSignInCancelled)
-        case .googleSignInOffline:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .googleSignInOffline)
-        case .googleSignInFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .googleSignInFailed)
-        case .localAuthRequestPermissionGranted:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .localAuthRequestPermissionGranted)
-        case .localAuthRequestPermissionDenied:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .localAuthRequestPermissionDenied)
-        case .localAuthRequestPermissionUnsupported:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .localAuthRequestPermissionUnsupported)
-        case .localAuthAuthenticateSuccess:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .localAuthAuthenticateSuccess)
-        case .localAuthAuthenticateFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .localAuthAuthenticateFailed)
-        case .localAuthAuthenticateUnavailable:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .localAuthAuthenticateUnavailable)
-        case .localAuthAuthenticateDisabled:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .localAuthAuthenticateDisabled)
-        case .pinStoreSaveSaved:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pinStoreSaveSaved)
-        case .pinStoreVerifyCorrect:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pinStoreVerifyCorrect)
-        case .pinStoreVerifyWrong:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pinStoreVerifyWrong)
         case .truelayerConnectConnected(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .truelayerConnectConnected)
+            var fields = coded.fields("truelayerConnectConnected", FieldKey.self)
             try fields.encode(value0, forKey: .accounts)
-        case .truelayerConnectNoAccounts:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .truelayerConnectNoAccounts)
-        case .truelayerConnectCancelled:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .truelayerConnectCancelled)
-        case .truelayerConnectFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .truelayerConnectFailed)
-        case .truelayerConnectUnavailable:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .truelayerConnectUnavailable)
         case .truelayerRefreshRefreshed(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .truelayerRefreshRefreshed)
+            var fields = coded.fields("truelayerRefreshRefreshed", FieldKey.self)
             try fields.encode(value0, forKey: .balances)
-        case .truelayerRefreshTokenExpired:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .truelayerRefreshTokenExpired)
-        case .truelayerRefreshFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .truelayerRefreshFailed)
-        case .truelayerDisconnectDisconnected:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .truelayerDisconnectDisconnected)
         case .twelveDataQuoteFound(let value0, let value1, let value2):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .twelveDataQuoteFound)
+            var fields = coded.fields("twelveDataQuoteFound", FieldKey.self)
             try fields.encode(value0, forKey: .name)
             try fields.encode(value1, forKey: .price)
             try fields.encode(value2, forKey: .marketOpen)
-        case .twelveDataQuoteNotFound:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .twelveDataQuoteNotFound)
-        case .twelveDataQuoteRateLimited:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .twelveDataQuoteRateLimited)
-        case .twelveDataQuoteDown:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .twelveDataQuoteDown)
-        case .twelveDataQuoteTimeout:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .twelveDataQuoteTimeout)
         case .twelveDataPricesUpdated(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .twelveDataPricesUpdated)
+            var fields = coded.fields("twelveDataPricesUpdated", FieldKey.self)
             try fields.encode(value0, forKey: .quotes)
-        case .twelveDataPricesRateLimited:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .twelveDataPricesRateLimited)
-        case .twelveDataPricesDown:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .twelveDataPricesDown)
-        case .twelveDataPricesOffline:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .twelveDataPricesOffline)
         case .exchangeRatesLatestLoaded(let value0, let value1):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .exchangeRatesLatestLoaded)
+            var fields = coded.fields("exchangeRatesLatestLoaded", FieldKey.self)
             try fields.encode(value0, forKey: .usd)
             try fields.encode(value1, forKey: .eur)
-        case .exchangeRatesLatestUnavailable:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .exchangeRatesLatestUnavailable)
         case .revenuecatOfferingsLoaded(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .revenuecatOfferingsLoaded)
+            var fields = coded.fields("revenuecatOfferingsLoaded", FieldKey.self)
             try fields.encode(value0, forKey: .annualPrice)
-        case .revenuecatOfferingsFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .revenuecatOfferingsFailed)
         case .revenuecatPurchasePurchased(let value0, let value1):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .revenuecatPurchasePurchased)
+            var fields = coded.fields("revenuecatPurchasePurchased", FieldKey.self)
             try fields.encode(value0, forKey: .expiresAt)
             try fields.encode(value1, forKey: .inTrial)
-        case .revenuecatPurchaseCancelled:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .revenuecatPurchaseCancelled)
-        case .revenuecatPurchaseNetworkError:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .revenuecatPurchaseNetworkError)
         case .revenuecatPurchaseAlreadySubscribed(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .revenuecatPurchaseAlreadySubscribed)
+            var fields = coded.fields("revenuecatPurchaseAlreadySubscribed", FieldKey.self)
             try fields.encode(value0, forKey: .expiresAt)
         case .revenuecatRestoreRestored(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .revenuecatRestoreRestored)
+            var fields = coded.fields("revenuecatRestoreRestored", FieldKey.self)
             try fields.encode(value0, forKey: .expiresAt)
-        case .revenuecatRestoreNone:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .revenuecatRestoreNone)
-        case .revenuecatRestoreNetworkError:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .revenuecatRestoreNetworkError)
         case .revenuecatCustomerInfoActive(let value0, let value1, let value2):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .revenuecatCustomerInfoActive)
+            var fields = coded.fields("revenuecatCustomerInfoActive", FieldKey.self)
             try fields.encode(value0, forKey: .expiresAt)
             try fields.encode(value1, forKey: .inTrial)
             try fields.encode(value2, forKey: .willRenew)
-        case .revenuecatCustomerInfoInactive:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .revenuecatCustomerInfoInactive)
         case .launched(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .launched)
+            var fields = coded.fields("launched", FieldKey.self)
             try fields.encode(value0, forKey: .raisedBy)
-        case .tapSignInWithGoogle:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSignInWithGoogle)
-        case .tapDismissAlert:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapDismissAlert)
-        case .tapContinue:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapContinue)
-        case .tapCreatePin:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCreatePin)
-        case .tapFaceId:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapFaceId)
-        case .tapUsePin:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapUsePin)
-        case .pinEntered:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pinEntered)
-        case .tapResetPin:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapResetPin)
-        case .tapBack:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapBack)
-        case .tapSavePin:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSavePin)
         case .homeShown(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .homeShown)
+            var fields = coded.fields("homeShown", FieldKey.self)
             try fields.encode(value0, forKey: .raisedBy)
         case .checkBalances(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .checkBalances)
+            var fields = coded.fields("checkBalances", FieldKey.self)
             try fields.encode(value0, forKey: .raisedBy)
-        case .appForegrounded:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .appForegrounded)
-        case .pullToRefresh:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pullToRefresh)
         case .refreshStocks(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .refreshStocks)
+            var fields = coded.fields("refreshStocks", FieldKey.self)
             try fields.encode(value0, forKey: .raisedBy)
         case .refreshBanks(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .refreshBanks)
+            var fields = coded.fields("refreshBanks", FieldKey.self)
             try fields.encode(value0, forKey: .raisedBy)
-        case .tapAddAsset:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapAddAsset)
-        case .tapAddLiability:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapAddLiability)
-        case .tapAssetsCard:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapAssetsCard)
-        case .tapLiabilitiesCard:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapLiabilitiesCard)
-        case .tapReconnect:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapReconnect)
-        case .tapSettings:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSettings)
         case .convertValues(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .convertValues)
+            var fields = coded.fields("convertValues", FieldKey.self)
             try fields.encode(value0, forKey: .raisedBy)
-        case .tickerEntered:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tickerEntered)
-        case .quantityEntered:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .quantityEntered)
-        case .tapCancel:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCancel)
-        case .tapOutside:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapOutside)
-        case .tapDiscard:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapDiscard)
-        case .tapKeepEditing:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapKeepEditing)
-        case .tapConnectBankTab:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapConnectBankTab)
-        case .tapManualTab:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapManualTab)
-        case .tapSaveChanges:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSaveChanges)
-        case .tapDeleteAsset:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapDeleteAsset)
-        case .tapConfirmDelete:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapConfirmDelete)
-        case .tapCancelDelete:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCancelDelete)
-        case .tapDeleteLiability:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapDeleteLiability)
-        case .tapAdd:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapAdd)
-        case .tapCurrency:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCurrency)
-        case .tapFaceIdPin:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapFaceIdPin)
-        case .toggleNotifications:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .toggleNotifications)
-        case .tapManageSubscription:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapManageSubscription)
-        case .tapRestorePurchases:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapRestorePurchases)
-        case .tapPrivacyPolicy:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapPrivacyPolicy)
-        case .tapTermsOfService:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTermsOfService)
-        case .tapLogOut:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapLogOut)
-        case .tapConfirmLogOut:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapConfirmLogOut)
-        case .tapCancelLogOut:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCancelLogOut)
-        case .tapDone:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapDone)
-        case .tapSelect:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSelect)
-        case .tapConfirmSwitch:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapConfirmSwitch)
-        case .tapCancelSwitch:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCancelSwitch)
-        case .toggleFaceId:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .toggleFaceId)
-        case .tapChangePin:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapChangePin)
-        case .tapStartFreeTrial:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapStartFreeTrial)
-        case .tapClose:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapClose)
-        case .tapDismissStorageAlert:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapDismissStorageAlert)
         case .takeSnapshot(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .takeSnapshot)
+            var fields = coded.fields("takeSnapshot", FieldKey.self)
             try fields.encode(value0, forKey: .raisedBy)
         case .timerFired(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
+            var fields = coded.fields("timerFired", FieldKey.self)
             try fields.encode(value0, forKey: .token)
+        default:
+            coded.plain(Self.codingCases[number])
+        }
+    }
+
+    /// Whether two values are the same case with equal payloads.
+    public static func ==(lhs: Self, rhs: Self) -> Bool {
+        switch lhs {
+        case let .bankSelected(l0):
+            guard case let .bankSelected(r0) = rhs else { return false }
+            return l0 == r0
+        case let .assetTapped(l0):
+            guard case let .assetTapped(r0) = rhs else { return false }
+            return l0 == r0
+        case let .liabilityTapped(l0):
+            guard case let .liabilityTapped(r0) = rhs else { return false }
+            return l0 == r0
+        case let .assetSwipedDelete(l0):
+            guard case let .assetSwipedDelete(r0) = rhs else { return false }
+            return l0 == r0
+        case let .liabilitySwipedDelete(l0):
+            guard case let .liabilitySwipedDelete(r0) = rhs else { return false }
+            return l0 == r0
+        case let .googleSignInSignedIn(l0, l1, l2, l3):
+            guard case let .googleSignInSignedIn(r0, r1, r2, r3) = rhs else { return false }
+            return (((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)
+        case let .googleSignInAlreadyRegistered(l0, l1, l2, l3):
+            guard case let .googleSignInAlreadyRegistered(r0, r1, r2, r3) = rhs else { return false }
+            return (((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)
+        case let .truelayerConnectConnected(l0):
+            guard case let .truelayerConnectConnected(r0) = rhs else { return false }
+            return l0 == r0
+        case let .truelayerRefreshRefreshed(l0):
+            guard case let .truelayerRefreshRefreshed(r0) = rhs else { return false }
+            return l0 == r0
+        case let .twelveDataQuoteFound(l0, l1, l2):
+            guard case let .twelveDataQuoteFound(r0, r1, r2) = rhs else { return false }
+            return ((l0 == r0) && (l1 == r1)) && (l2 == r2)
+        case let .twelveDataPricesUpdated(l0):
+            guard case let .twelveDataPricesUpdated(r0) = rhs else { return false }
+            return l0 == r0
+        case let .exchangeRatesLatestLoaded(l0, l1):
+            guard case let .exchangeRatesLatestLoaded(r0, r1) = rhs else { return false }
+            return (l0 == r0) && (l1 == r1)
+        case let .revenuecatOfferingsLoaded(l0):
+            guard case let .revenuecatOfferingsLoaded(r0) = rhs else { return false }
+            return l0 == r0
+        case let .revenuecatPurchasePurchased(l0, l1):
+            guard case let .revenuecatPurchasePurchased(r0, r1) = rhs else { return false }
+            return (l0 == r0) && (l1 == r1)
+        case let .revenuecatPurchaseAlreadySubscribed(l0):
+            guard case let .revenuecatPurchaseAlreadySubscribed(r0) = rhs else { return false }
+            return l0 == r0
+        case let .revenuecatRestoreRestored(l0):
+            guard case let .revenuecatRestoreRestored(r0) = rhs else { return false }
+            return l0 == r0
+        case let .revenuecatCustomerInfoActive(l0, l1, l2):
+            guard case let .revenuecatCustomerInfoActive(r0, r1, r2) = rhs else { return false }
+            return ((l0 == r0) && (l1 == r1)) && (l2 == r2)
+        case let .launched(l0):
+            guard case let .launched(r0) = rhs else { return false }
+            return l0 == r0
+        case let .homeShown(l0):
+            guard case let .homeShown(r0) = rhs else { return false }
+            return l0 == r0
+        case let .checkBalances(l0):
+            guard case let .checkBalances(r0) = rhs else { return false }
+            return l0 == r0
+        case let .refreshStocks(l0):
+            guard case let .refreshStocks(r0) = rhs else { return false }
+            return l0 == r0
+        case let .refreshBanks(l0):
+            guard case let .refreshBanks(r0) = rhs else { return false }
+            return l0 == r0
+        case let .convertValues(l0):
+            guard case let .convertValues(r0) = rhs else { return false }
+            return l0 == r0
+        case let .takeSnapshot(l0):
+            guard case let .takeSnapshot(r0) = rhs else { return false }
+            return l0 == r0
+        case let .timerFired(l0):
+            guard case let .timerFired(r0) = rhs else { return false }
+            return l0 == r0
+        default:
+            return lhs.number == rhs.number
+        }
+    }
+
+    /// Hashes the case and its payload.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(number)
+        switch self {
+        case let .bankSelected(l0):
+            hasher.combine(l0)
+        case let .assetTapped(l0):
+            hasher.combine(l0)
+        case let .liabilityTapped(l0):
+            hasher.combine(l0)
+        case let .assetSwipedDelete(l0):
+            hasher.combine(l0)
+        case let .liabilitySwipedDelete(l0):
+            hasher.combine(l0)
+        case let .googleSignInSignedIn(l0, l1, l2, l3):
+            hasher.combine(l0)
+            hasher.combine(l1)
+            hasher.combine(l2)
+            hasher.combine(l3)
+        case let .googleSignInAlreadyRegistered(l0, l1, l2, l3):
+            hasher.combine(l0)
+            hasher.combine(l1)
+            hasher.combine(l2)
+            hasher.combine(l3)
+        case let .truelayerConnectConnected(l0):
+            hasher.combine(l0)
+        case let .truelayerRefreshRefreshed(l0):
+            hasher.combine(l0)
+        case let .twelveDataQuoteFound(l0, l1, l2):
+            hasher.combine(l0)
+            hasher.combine(l1)
+            hasher.combine(l2)
+        case let .twelveDataPricesUpdated(l0):
+            hasher.combine(l0)
+        case let .exchangeRatesLatestLoaded(l0, l1):
+            hasher.combine(l0)
+            hasher.combine(l1)
+        case let .revenuecatOfferingsLoaded(l0):
+            hasher.combine(l0)
+        case let .revenuecatPurchasePurchased(l0, l1):
+            hasher.combine(l0)
+            hasher.combine(l1)
+        case let .revenuecatPurchaseAlreadySubscribed(l0):
+            hasher.combine(l0)
+        case let .revenuecatRestoreRestored(l0):
+            hasher.combine(l0)
+        case let .revenuecatCustomerInfoActive(l0, l1, l2):
+            hasher.combine(l0)
+            hasher.combine(l1)
+            hasher.combine(l2)
+        case let .launched(l0):
+            hasher.combine(l0)
+        case let .homeShown(l0):
+            hasher.combine(l0)
+        case let .checkBalances(l0):
+            hasher.combine(l0)
+        case let .refreshStocks(l0):
+            hasher.combine(l0)
+        case let .refreshBanks(l0):
+            hasher.combine(l0)
+        case let .convertValues(l0):
+            hasher.combine(l0)
+        case let .takeSnapshot(l0):
+            hasher.combine(l0)
+        case let .timerFired(l0):
+            hasher.combine(l0)
+        default:
+            break
         }
     }
 }
@@ -2737,23 +2713,62 @@ public enum RegentServiceCall: FlowServiceCall {
         }
     }
 
-    private enum CaseKey: String, CodingKey {
-        case googleSignIn
-        case localAuthRequestPermission
-        case localAuthAuthenticate
-        case pinStoreSave
-        case pinStoreVerify
-        case truelayerConnect
-        case truelayerRefresh
-        case truelayerDisconnect
-        case twelveDataQuote
-        case twelveDataPrices
-        case exchangeRatesLatest
-        case revenuecatOfferings
-        case revenuecatPurchase
-        case revenuecatRestore
-        case revenuecatCustomerInfo
+    /// The case's number in `codingCases`.
+    private var codingCase: Int32 {
+        switch self {
+        case .googleSignIn:
+            return 0
+        case .localAuthRequestPermission:
+            return 1
+        case .localAuthAuthenticate:
+            return 2
+        case .pinStoreSave:
+            return 3
+        case .pinStoreVerify:
+            return 4
+        case .truelayerConnect:
+            return 5
+        case .truelayerRefresh:
+            return 6
+        case .truelayerDisconnect:
+            return 7
+        case .twelveDataQuote:
+            return 8
+        case .twelveDataPrices:
+            return 9
+        case .exchangeRatesLatest:
+            return 10
+        case .revenuecatOfferings:
+            return 11
+        case .revenuecatPurchase:
+            return 12
+        case .revenuecatRestore:
+            return 13
+        case .revenuecatCustomerInfo:
+            return 14
+        }
     }
+
+    /// The cases' names as `Codable` writes them, one per line, by number.
+    private static let codingCasesData = #"""
+    googleSignIn
+    localAuthRequestPermission
+    localAuthAuthenticate
+    pinStoreSave
+    pinStoreVerify
+    truelayerConnect
+    truelayerRefresh
+    truelayerDisconnect
+    twelveDataQuote
+    twelveDataPrices
+    exchangeRatesLatest
+    revenuecatOfferings
+    revenuecatPurchase
+    revenuecatRestore
+    revenuecatCustomerInfo
+    """#
+
+    private static let codingCases = NameTable(lines: codingCasesData)
 
     private enum FieldKey: String, CodingKey {
         case reason
@@ -2771,107 +2786,155 @@ public enum RegentServiceCall: FlowServiceCall {
     /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
     /// payloads.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CaseKey.self)
-        guard container.allKeys.count == 1, let key = container.allKeys.first else {
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "a RegentServiceCall is an object with one key, its case"
-                )
-            )
-        }
-        switch key {
-        case .googleSignIn:
+        let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RegentServiceCall")
+        switch coded.number {
+        case 0:
             self = .googleSignIn
-        case .localAuthRequestPermission:
+        case 1:
             self = .localAuthRequestPermission
-        case .localAuthAuthenticate:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .localAuthAuthenticate)
+        case 2:
+            let fields = try coded.fields(FieldKey.self)
             self = .localAuthAuthenticate(reason: try fields.decode(String.self, forKey: .reason))
-        case .pinStoreSave:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .pinStoreSave)
+        case 3:
+            let fields = try coded.fields(FieldKey.self)
             self = .pinStoreSave(pin: try fields.decode(String.self, forKey: .pin))
-        case .pinStoreVerify:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .pinStoreVerify)
+        case 4:
+            let fields = try coded.fields(FieldKey.self)
             self = .pinStoreVerify(pin: try fields.decode(String.self, forKey: .pin))
-        case .truelayerConnect:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .truelayerConnect)
+        case 5:
+            let fields = try coded.fields(FieldKey.self)
             self = .truelayerConnect(bank: try fields.decode(String.self, forKey: .bank))
-        case .truelayerRefresh:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .truelayerRefresh)
+        case 6:
+            let fields = try coded.fields(FieldKey.self)
             self = .truelayerRefresh(accountIds: try fields.decode([String].self, forKey: .accountIds))
-        case .truelayerDisconnect:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .truelayerDisconnect)
+        case 7:
+            let fields = try coded.fields(FieldKey.self)
             self = .truelayerDisconnect(accountId: try fields.decode(String.self, forKey: .accountId))
-        case .twelveDataQuote:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .twelveDataQuote)
+        case 8:
+            let fields = try coded.fields(FieldKey.self)
             self = .twelveDataQuote(ticker: try fields.decode(String.self, forKey: .ticker))
-        case .twelveDataPrices:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .twelveDataPrices)
+        case 9:
+            let fields = try coded.fields(FieldKey.self)
             self = .twelveDataPrices(tickers: try fields.decode([String].self, forKey: .tickers))
-        case .exchangeRatesLatest:
+        case 10:
             self = .exchangeRatesLatest
-        case .revenuecatOfferings:
+        case 11:
             self = .revenuecatOfferings
-        case .revenuecatPurchase:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .revenuecatPurchase)
+        case 12:
+            let fields = try coded.fields(FieldKey.self)
             self = .revenuecatPurchase(
                 productId: try fields.decode(String.self, forKey: .productId),
                 price: try fields.decode(Money.self, forKey: .price),
                 trialDays: try fields.decode(Int.self, forKey: .trialDays)
             )
-        case .revenuecatRestore:
+        case 13:
             self = .revenuecatRestore
-        case .revenuecatCustomerInfo:
+        case 14:
             self = .revenuecatCustomerInfo
+        default:
+            throw coded.unknownCase()
         }
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CaseKey.self)
+        var coded = CaseEncoder(encoder)
         switch self {
-        case .googleSignIn:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .googleSignIn)
-        case .localAuthRequestPermission:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .localAuthRequestPermission)
         case .localAuthAuthenticate(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .localAuthAuthenticate)
+            var fields = coded.fields("localAuthAuthenticate", FieldKey.self)
             try fields.encode(value0, forKey: .reason)
         case .pinStoreSave(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .pinStoreSave)
+            var fields = coded.fields("pinStoreSave", FieldKey.self)
             try fields.encode(value0, forKey: .pin)
         case .pinStoreVerify(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .pinStoreVerify)
+            var fields = coded.fields("pinStoreVerify", FieldKey.self)
             try fields.encode(value0, forKey: .pin)
         case .truelayerConnect(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .truelayerConnect)
+            var fields = coded.fields("truelayerConnect", FieldKey.self)
             try fields.encode(value0, forKey: .bank)
         case .truelayerRefresh(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .truelayerRefresh)
+            var fields = coded.fields("truelayerRefresh", FieldKey.self)
             try fields.encode(value0, forKey: .accountIds)
         case .truelayerDisconnect(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .truelayerDisconnect)
+            var fields = coded.fields("truelayerDisconnect", FieldKey.self)
             try fields.encode(value0, forKey: .accountId)
         case .twelveDataQuote(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .twelveDataQuote)
+            var fields = coded.fields("twelveDataQuote", FieldKey.self)
             try fields.encode(value0, forKey: .ticker)
         case .twelveDataPrices(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .twelveDataPrices)
+            var fields = coded.fields("twelveDataPrices", FieldKey.self)
             try fields.encode(value0, forKey: .tickers)
-        case .exchangeRatesLatest:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .exchangeRatesLatest)
-        case .revenuecatOfferings:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .revenuecatOfferings)
         case .revenuecatPurchase(let value0, let value1, let value2):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .revenuecatPurchase)
+            var fields = coded.fields("revenuecatPurchase", FieldKey.self)
             try fields.encode(value0, forKey: .productId)
             try fields.encode(value1, forKey: .price)
             try fields.encode(value2, forKey: .trialDays)
-        case .revenuecatRestore:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .revenuecatRestore)
-        case .revenuecatCustomerInfo:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .revenuecatCustomerInfo)
+        default:
+            coded.plain(Self.codingCases[codingCase])
+        }
+    }
+
+    /// Whether two values are the same case with equal payloads.
+    public static func ==(lhs: Self, rhs: Self) -> Bool {
+        switch lhs {
+        case let .localAuthAuthenticate(l0):
+            guard case let .localAuthAuthenticate(r0) = rhs else { return false }
+            return l0 == r0
+        case let .pinStoreSave(l0):
+            guard case let .pinStoreSave(r0) = rhs else { return false }
+            return l0 == r0
+        case let .pinStoreVerify(l0):
+            guard case let .pinStoreVerify(r0) = rhs else { return false }
+            return l0 == r0
+        case let .truelayerConnect(l0):
+            guard case let .truelayerConnect(r0) = rhs else { return false }
+            return l0 == r0
+        case let .truelayerRefresh(l0):
+            guard case let .truelayerRefresh(r0) = rhs else { return false }
+            return l0 == r0
+        case let .truelayerDisconnect(l0):
+            guard case let .truelayerDisconnect(r0) = rhs else { return false }
+            return l0 == r0
+        case let .twelveDataQuote(l0):
+            guard case let .twelveDataQuote(r0) = rhs else { return false }
+            return l0 == r0
+        case let .twelveDataPrices(l0):
+            guard case let .twelveDataPrices(r0) = rhs else { return false }
+            return l0 == r0
+        case let .revenuecatPurchase(l0, l1, l2):
+            guard case let .revenuecatPurchase(r0, r1, r2) = rhs else { return false }
+            return ((l0 == r0) && (l1 == r1)) && (l2 == r2)
+        default:
+            return lhs.codingCase == rhs.codingCase
+        }
+    }
+
+    /// Hashes the case and its payload.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(codingCase)
+        switch self {
+        case let .localAuthAuthenticate(l0):
+            hasher.combine(l0)
+        case let .pinStoreSave(l0):
+            hasher.combine(l0)
+        case let .pinStoreVerify(l0):
+            hasher.combine(l0)
+        case let .truelayerConnect(l0):
+            hasher.combine(l0)
+        case let .truelayerRefresh(l0):
+            hasher.combine(l0)
+        case let .truelayerDisconnect(l0):
+            hasher.combine(l0)
+        case let .twelveDataQuote(l0):
+            hasher.combine(l0)
+        case let .twelveDataPrices(l0):
+            hasher.combine(l0)
+        case let .revenuecatPurchase(l0, l1, l2):
+            hasher.combine(l0)
+            hasher.combine(l1)
+            hasher.combine(l2)
+        default:
+            break
         }
     }
 }
@@ -2994,7 +3057,10 @@ public protocol RegentRevenuecatService: Sendable {
 /// The services Regent calls: implement this protocol (or one protocol per service, composed with `RegentServiceSet`)
 /// and give it to `FlowDriver`, which calls it for every `.call`
 /// effect and sends the outcome back to the machine. Calls run off the main actor.
-public protocol RegentServices: Sendable, RegentGoogleService, RegentLocalAuthService, RegentPinStoreService, RegentTruelayerService, RegentTwelveDataService, RegentExchangeRatesService, RegentRevenuecatService {
+public protocol RegentServices:
+    Sendable, RegentGoogleService, RegentLocalAuthService, RegentPinStoreService, RegentTruelayerService,
+    RegentTwelveDataService, RegentExchangeRatesService, RegentRevenuecatService
+{
 }
 
 /// Regent's services composed from one implementation per service: `RegentServiceSet(google: ..., localAuth: ...,
@@ -3156,13 +3222,32 @@ public enum RegentOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case signedIn
-            case alreadyRegistered
-            case cancelled
-            case offline
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .signedIn:
+                return 0
+            case .alreadyRegistered:
+                return 1
+            case .cancelled:
+                return 2
+            case .offline:
+                return 3
+            case .failed:
+                return 4
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        signedIn
+        alreadyRegistered
+        cancelled
+        offline
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         private enum FieldKey: String, CodingKey {
             case userId
@@ -3174,64 +3259,87 @@ public enum RegentOutcome {
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a RegentOutcome.GoogleSignIn is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .signedIn:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .signedIn)
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RegentOutcome.GoogleSignIn")
+            switch coded.number {
+            case 0:
+                let fields = try coded.fields(FieldKey.self)
                 self = .signedIn(
                     userId: try fields.decode(String.self, forKey: .userId),
                     email: try fields.decode(String.self, forKey: .email),
                     name: try fields.decode(String.self, forKey: .name),
                     photoUrl: try fields.decode(String.self, forKey: .photoUrl)
                 )
-            case .alreadyRegistered:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .alreadyRegistered)
+            case 1:
+                let fields = try coded.fields(FieldKey.self)
                 self = .alreadyRegistered(
                     userId: try fields.decode(String.self, forKey: .userId),
                     email: try fields.decode(String.self, forKey: .email),
                     name: try fields.decode(String.self, forKey: .name),
                     photoUrl: try fields.decode(String.self, forKey: .photoUrl)
                 )
-            case .cancelled:
+            case 2:
                 self = .cancelled
-            case .offline:
+            case 3:
                 self = .offline
-            case .failed:
+            case 4:
                 self = .failed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
+            var coded = CaseEncoder(encoder)
             switch self {
             case .signedIn(let value0, let value1, let value2, let value3):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .signedIn)
+                var fields = coded.fields("signedIn", FieldKey.self)
                 try fields.encode(value0, forKey: .userId)
                 try fields.encode(value1, forKey: .email)
                 try fields.encode(value2, forKey: .name)
                 try fields.encode(value3, forKey: .photoUrl)
             case .alreadyRegistered(let value0, let value1, let value2, let value3):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .alreadyRegistered)
+                var fields = coded.fields("alreadyRegistered", FieldKey.self)
                 try fields.encode(value0, forKey: .userId)
                 try fields.encode(value1, forKey: .email)
                 try fields.encode(value2, forKey: .name)
                 try fields.encode(value3, forKey: .photoUrl)
-            case .cancelled:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cancelled)
-            case .offline:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .offline)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
+            default:
+                coded.plain(Self.codingCases[codingCase])
+            }
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            switch lhs {
+            case let .signedIn(l0, l1, l2, l3):
+                guard case let .signedIn(r0, r1, r2, r3) = rhs else { return false }
+                return (((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)
+            case let .alreadyRegistered(l0, l1, l2, l3):
+                guard case let .alreadyRegistered(r0, r1, r2, r3) = rhs else { return false }
+                return (((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)
+            default:
+                return lhs.codingCase == rhs.codingCase
+            }
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
+            switch self {
+            case let .signedIn(l0, l1, l2, l3):
+                hasher.combine(l0)
+                hasher.combine(l1)
+                hasher.combine(l2)
+                hasher.combine(l3)
+            case let .alreadyRegistered(l0, l1, l2, l3):
+                hasher.combine(l0)
+                hasher.combine(l1)
+                hasher.combine(l2)
+                hasher.combine(l3)
+            default:
+                break
             }
         }
     }
@@ -3256,46 +3364,62 @@ public enum RegentOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case granted
-            case denied
-            case unsupported
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .granted:
+                return 0
+            case .denied:
+                return 1
+            case .unsupported:
+                return 2
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        granted
+        denied
+        unsupported
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a RegentOutcome.LocalAuthRequestPermission is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .granted:
+            let coded = try CaseDecoder(
+                decoder,
+                cases: Self.codingCases,
+                typeName: "RegentOutcome.LocalAuthRequestPermission"
+            )
+            switch coded.number {
+            case 0:
                 self = .granted
-            case .denied:
+            case 1:
                 self = .denied
-            case .unsupported:
+            case 2:
                 self = .unsupported
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .granted:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .granted)
-            case .denied:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .denied)
-            case .unsupported:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .unsupported)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -3326,51 +3450,67 @@ public enum RegentOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case success
-            case failed
-            case unavailable
-            case disabled
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .success:
+                return 0
+            case .failed:
+                return 1
+            case .unavailable:
+                return 2
+            case .disabled:
+                return 3
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        success
+        failed
+        unavailable
+        disabled
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a RegentOutcome.LocalAuthAuthenticate is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .success:
+            let coded = try CaseDecoder(
+                decoder,
+                cases: Self.codingCases,
+                typeName: "RegentOutcome.LocalAuthAuthenticate"
+            )
+            switch coded.number {
+            case 0:
                 self = .success
-            case .failed:
+            case 1:
                 self = .failed
-            case .unavailable:
+            case 2:
                 self = .unavailable
-            case .disabled:
+            case 3:
                 self = .disabled
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .success:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .success)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
-            case .unavailable:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .unavailable)
-            case .disabled:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .disabled)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -3386,36 +3526,48 @@ public enum RegentOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case saved
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .saved:
+                return 0
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        saved
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a RegentOutcome.PinStoreSave is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .saved:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RegentOutcome.PinStoreSave")
+            switch coded.number {
+            case 0:
                 self = .saved
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .saved:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .saved)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -3434,41 +3586,53 @@ public enum RegentOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case correct
-            case wrong
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .correct:
+                return 0
+            case .wrong:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        correct
+        wrong
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a RegentOutcome.PinStoreVerify is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .correct:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RegentOutcome.PinStoreVerify")
+            switch coded.number {
+            case 0:
                 self = .correct
-            case .wrong:
+            case 1:
                 self = .wrong
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .correct:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .correct)
-            case .wrong:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .wrong)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -3504,13 +3668,32 @@ public enum RegentOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case connected
-            case noAccounts
-            case cancelled
-            case failed
-            case unavailable
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .connected:
+                return 0
+            case .noAccounts:
+                return 1
+            case .cancelled:
+                return 2
+            case .failed:
+                return 3
+            case .unavailable:
+                return 4
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        connected
+        noAccounts
+        cancelled
+        failed
+        unavailable
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         private enum FieldKey: String, CodingKey {
             case accounts
@@ -3519,46 +3702,56 @@ public enum RegentOutcome {
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a RegentOutcome.TruelayerConnect is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .connected:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .connected)
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RegentOutcome.TruelayerConnect")
+            switch coded.number {
+            case 0:
+                let fields = try coded.fields(FieldKey.self)
                 self = .connected(accounts: try fields.decode([RegentBankAccount].self, forKey: .accounts))
-            case .noAccounts:
+            case 1:
                 self = .noAccounts
-            case .cancelled:
+            case 2:
                 self = .cancelled
-            case .failed:
+            case 3:
                 self = .failed
-            case .unavailable:
+            case 4:
                 self = .unavailable
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
+            var coded = CaseEncoder(encoder)
             switch self {
             case .connected(let value0):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .connected)
+                var fields = coded.fields("connected", FieldKey.self)
                 try fields.encode(value0, forKey: .accounts)
-            case .noAccounts:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .noAccounts)
-            case .cancelled:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cancelled)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
-            case .unavailable:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .unavailable)
+            default:
+                coded.plain(Self.codingCases[codingCase])
+            }
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            switch lhs {
+            case let .connected(l0):
+                guard case let .connected(r0) = rhs else { return false }
+                return l0 == r0
+            default:
+                return lhs.codingCase == rhs.codingCase
+            }
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
+            switch self {
+            case let .connected(l0):
+                hasher.combine(l0)
+            default:
+                break
             }
         }
     }
@@ -3581,11 +3774,26 @@ public enum RegentOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case refreshed
-            case tokenExpired
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .refreshed:
+                return 0
+            case .tokenExpired:
+                return 1
+            case .failed:
+                return 2
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        refreshed
+        tokenExpired
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         private enum FieldKey: String, CodingKey {
             case balances
@@ -3594,38 +3802,52 @@ public enum RegentOutcome {
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a RegentOutcome.TruelayerRefresh is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .refreshed:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .refreshed)
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RegentOutcome.TruelayerRefresh")
+            switch coded.number {
+            case 0:
+                let fields = try coded.fields(FieldKey.self)
                 self = .refreshed(balances: try fields.decode([RegentBankBalance].self, forKey: .balances))
-            case .tokenExpired:
+            case 1:
                 self = .tokenExpired
-            case .failed:
+            case 2:
                 self = .failed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
+            var coded = CaseEncoder(encoder)
             switch self {
             case .refreshed(let value0):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .refreshed)
+                var fields = coded.fields("refreshed", FieldKey.self)
                 try fields.encode(value0, forKey: .balances)
-            case .tokenExpired:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tokenExpired)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
+            default:
+                coded.plain(Self.codingCases[codingCase])
+            }
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            switch lhs {
+            case let .refreshed(l0):
+                guard case let .refreshed(r0) = rhs else { return false }
+                return l0 == r0
+            default:
+                return lhs.codingCase == rhs.codingCase
+            }
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
+            switch self {
+            case let .refreshed(l0):
+                hasher.combine(l0)
+            default:
+                break
             }
         }
     }
@@ -3643,36 +3865,48 @@ public enum RegentOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case disconnected
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .disconnected:
+                return 0
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        disconnected
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a RegentOutcome.TruelayerDisconnect is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .disconnected:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RegentOutcome.TruelayerDisconnect")
+            switch coded.number {
+            case 0:
                 self = .disconnected
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .disconnected:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .disconnected)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -3702,13 +3936,32 @@ public enum RegentOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case found
-            case notFound
-            case rateLimited
-            case down
-            case timeout
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .found:
+                return 0
+            case .notFound:
+                return 1
+            case .rateLimited:
+                return 2
+            case .down:
+                return 3
+            case .timeout:
+                return 4
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        found
+        notFound
+        rateLimited
+        down
+        timeout
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         private enum FieldKey: String, CodingKey {
             case name
@@ -3719,52 +3972,64 @@ public enum RegentOutcome {
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a RegentOutcome.TwelveDataQuote is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .found:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .found)
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RegentOutcome.TwelveDataQuote")
+            switch coded.number {
+            case 0:
+                let fields = try coded.fields(FieldKey.self)
                 self = .found(
                     name: try fields.decode(String.self, forKey: .name),
                     price: try fields.decode(Money.self, forKey: .price),
                     marketOpen: try fields.decode(Bool.self, forKey: .marketOpen)
                 )
-            case .notFound:
+            case 1:
                 self = .notFound
-            case .rateLimited:
+            case 2:
                 self = .rateLimited
-            case .down:
+            case 3:
                 self = .down
-            case .timeout:
+            case 4:
                 self = .timeout
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
+            var coded = CaseEncoder(encoder)
             switch self {
             case .found(let value0, let value1, let value2):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .found)
+                var fields = coded.fields("found", FieldKey.self)
                 try fields.encode(value0, forKey: .name)
                 try fields.encode(value1, forKey: .price)
                 try fields.encode(value2, forKey: .marketOpen)
-            case .notFound:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .notFound)
-            case .rateLimited:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .rateLimited)
-            case .down:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .down)
-            case .timeout:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .timeout)
+            default:
+                coded.plain(Self.codingCases[codingCase])
+            }
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            switch lhs {
+            case let .found(l0, l1, l2):
+                guard case let .found(r0, r1, r2) = rhs else { return false }
+                return ((l0 == r0) && (l1 == r1)) && (l2 == r2)
+            default:
+                return lhs.codingCase == rhs.codingCase
+            }
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
+            switch self {
+            case let .found(l0, l1, l2):
+                hasher.combine(l0)
+                hasher.combine(l1)
+                hasher.combine(l2)
+            default:
+                break
             }
         }
     }
@@ -3796,12 +4061,29 @@ public enum RegentOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case updated
-            case rateLimited
-            case down
-            case offline
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .updated:
+                return 0
+            case .rateLimited:
+                return 1
+            case .down:
+                return 2
+            case .offline:
+                return 3
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        updated
+        rateLimited
+        down
+        offline
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         private enum FieldKey: String, CodingKey {
             case quotes
@@ -3810,42 +4092,54 @@ public enum RegentOutcome {
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a RegentOutcome.TwelveDataPrices is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .updated:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .updated)
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RegentOutcome.TwelveDataPrices")
+            switch coded.number {
+            case 0:
+                let fields = try coded.fields(FieldKey.self)
                 self = .updated(quotes: try fields.decode([RegentPriceQuote].self, forKey: .quotes))
-            case .rateLimited:
+            case 1:
                 self = .rateLimited
-            case .down:
+            case 2:
                 self = .down
-            case .offline:
+            case 3:
                 self = .offline
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
+            var coded = CaseEncoder(encoder)
             switch self {
             case .updated(let value0):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .updated)
+                var fields = coded.fields("updated", FieldKey.self)
                 try fields.encode(value0, forKey: .quotes)
-            case .rateLimited:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .rateLimited)
-            case .down:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .down)
-            case .offline:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .offline)
+            default:
+                coded.plain(Self.codingCases[codingCase])
+            }
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            switch lhs {
+            case let .updated(l0):
+                guard case let .updated(r0) = rhs else { return false }
+                return l0 == r0
+            default:
+                return lhs.codingCase == rhs.codingCase
+            }
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
+            switch self {
+            case let .updated(l0):
+                hasher.combine(l0)
+            default:
+                break
             }
         }
     }
@@ -3865,10 +4159,23 @@ public enum RegentOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case loaded
-            case unavailable
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .loaded:
+                return 0
+            case .unavailable:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        loaded
+        unavailable
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         private enum FieldKey: String, CodingKey {
             case usd
@@ -3878,38 +4185,55 @@ public enum RegentOutcome {
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a RegentOutcome.ExchangeRatesLatest is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .loaded:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .loaded)
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RegentOutcome.ExchangeRatesLatest")
+            switch coded.number {
+            case 0:
+                let fields = try coded.fields(FieldKey.self)
                 self = .loaded(
                     usd: try fields.decode(Decimal.self, forKey: .usd),
                     eur: try fields.decode(Decimal.self, forKey: .eur)
                 )
-            case .unavailable:
+            case 1:
                 self = .unavailable
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
+            var coded = CaseEncoder(encoder)
             switch self {
             case .loaded(let value0, let value1):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .loaded)
+                var fields = coded.fields("loaded", FieldKey.self)
                 try fields.encode(value0, forKey: .usd)
                 try fields.encode(value1, forKey: .eur)
-            case .unavailable:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .unavailable)
+            default:
+                coded.plain(Self.codingCases[codingCase])
+            }
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            switch lhs {
+            case let .loaded(l0, l1):
+                guard case let .loaded(r0, r1) = rhs else { return false }
+                return (l0 == r0) && (l1 == r1)
+            default:
+                return lhs.codingCase == rhs.codingCase
+            }
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
+            switch self {
+            case let .loaded(l0, l1):
+                hasher.combine(l0)
+                hasher.combine(l1)
+            default:
+                break
             }
         }
     }
@@ -3929,10 +4253,23 @@ public enum RegentOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case loaded
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .loaded:
+                return 0
+            case .failed:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        loaded
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         private enum FieldKey: String, CodingKey {
             case annualPrice
@@ -3941,34 +4278,50 @@ public enum RegentOutcome {
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a RegentOutcome.RevenuecatOfferings is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .loaded:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .loaded)
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RegentOutcome.RevenuecatOfferings")
+            switch coded.number {
+            case 0:
+                let fields = try coded.fields(FieldKey.self)
                 self = .loaded(annualPrice: try fields.decode(Money.self, forKey: .annualPrice))
-            case .failed:
+            case 1:
                 self = .failed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
+            var coded = CaseEncoder(encoder)
             switch self {
             case .loaded(let value0):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .loaded)
+                var fields = coded.fields("loaded", FieldKey.self)
                 try fields.encode(value0, forKey: .annualPrice)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
+            default:
+                coded.plain(Self.codingCases[codingCase])
+            }
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            switch lhs {
+            case let .loaded(l0):
+                guard case let .loaded(r0) = rhs else { return false }
+                return l0 == r0
+            default:
+                return lhs.codingCase == rhs.codingCase
+            }
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
+            switch self {
+            case let .loaded(l0):
+                hasher.combine(l0)
+            default:
+                break
             }
         }
     }
@@ -3994,12 +4347,29 @@ public enum RegentOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case purchased
-            case cancelled
-            case networkError
-            case alreadySubscribed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .purchased:
+                return 0
+            case .cancelled:
+                return 1
+            case .networkError:
+                return 2
+            case .alreadySubscribed:
+                return 3
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        purchased
+        cancelled
+        networkError
+        alreadySubscribed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         private enum FieldKey: String, CodingKey {
             case expiresAt
@@ -4009,48 +4379,68 @@ public enum RegentOutcome {
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a RegentOutcome.RevenuecatPurchase is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .purchased:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .purchased)
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RegentOutcome.RevenuecatPurchase")
+            switch coded.number {
+            case 0:
+                let fields = try coded.fields(FieldKey.self)
                 self = .purchased(
                     expiresAt: try fields.decode(Timestamp.self, forKey: .expiresAt),
                     inTrial: try fields.decode(Bool.self, forKey: .inTrial)
                 )
-            case .cancelled:
+            case 1:
                 self = .cancelled
-            case .networkError:
+            case 2:
                 self = .networkError
-            case .alreadySubscribed:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .alreadySubscribed)
+            case 3:
+                let fields = try coded.fields(FieldKey.self)
                 self = .alreadySubscribed(expiresAt: try fields.decode(Timestamp.self, forKey: .expiresAt))
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
+            var coded = CaseEncoder(encoder)
             switch self {
             case .purchased(let value0, let value1):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .purchased)
+                var fields = coded.fields("purchased", FieldKey.self)
                 try fields.encode(value0, forKey: .expiresAt)
                 try fields.encode(value1, forKey: .inTrial)
-            case .cancelled:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cancelled)
-            case .networkError:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .networkError)
             case .alreadySubscribed(let value0):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .alreadySubscribed)
+                var fields = coded.fields("alreadySubscribed", FieldKey.self)
                 try fields.encode(value0, forKey: .expiresAt)
+            default:
+                coded.plain(Self.codingCases[codingCase])
+            }
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            switch lhs {
+            case let .purchased(l0, l1):
+                guard case let .purchased(r0, r1) = rhs else { return false }
+                return (l0 == r0) && (l1 == r1)
+            case let .alreadySubscribed(l0):
+                guard case let .alreadySubscribed(r0) = rhs else { return false }
+                return l0 == r0
+            default:
+                return lhs.codingCase == rhs.codingCase
+            }
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
+            switch self {
+            case let .purchased(l0, l1):
+                hasher.combine(l0)
+                hasher.combine(l1)
+            case let .alreadySubscribed(l0):
+                hasher.combine(l0)
+            default:
+                break
             }
         }
     }
@@ -4073,11 +4463,26 @@ public enum RegentOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case restored
-            case none
-            case networkError
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .restored:
+                return 0
+            case .none:
+                return 1
+            case .networkError:
+                return 2
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        restored
+        none
+        networkError
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         private enum FieldKey: String, CodingKey {
             case expiresAt
@@ -4086,38 +4491,52 @@ public enum RegentOutcome {
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a RegentOutcome.RevenuecatRestore is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .restored:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .restored)
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RegentOutcome.RevenuecatRestore")
+            switch coded.number {
+            case 0:
+                let fields = try coded.fields(FieldKey.self)
                 self = .restored(expiresAt: try fields.decode(Timestamp.self, forKey: .expiresAt))
-            case .none:
+            case 1:
                 self = .none
-            case .networkError:
+            case 2:
                 self = .networkError
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
+            var coded = CaseEncoder(encoder)
             switch self {
             case .restored(let value0):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .restored)
+                var fields = coded.fields("restored", FieldKey.self)
                 try fields.encode(value0, forKey: .expiresAt)
-            case .none:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .none)
-            case .networkError:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .networkError)
+            default:
+                coded.plain(Self.codingCases[codingCase])
+            }
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            switch lhs {
+            case let .restored(l0):
+                guard case let .restored(r0) = rhs else { return false }
+                return l0 == r0
+            default:
+                return lhs.codingCase == rhs.codingCase
+            }
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
+            switch self {
+            case let .restored(l0):
+                hasher.combine(l0)
+            default:
+                break
             }
         }
     }
@@ -4137,10 +4556,23 @@ public enum RegentOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case active
-            case inactive
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .active:
+                return 0
+            case .inactive:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        active
+        inactive
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         private enum FieldKey: String, CodingKey {
             case expiresAt
@@ -4151,40 +4583,62 @@ public enum RegentOutcome {
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a RegentOutcome.RevenuecatCustomerInfo is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .active:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .active)
+            let coded = try CaseDecoder(
+                decoder,
+                cases: Self.codingCases,
+                typeName: "RegentOutcome.RevenuecatCustomerInfo"
+            )
+            switch coded.number {
+            case 0:
+                let fields = try coded.fields(FieldKey.self)
                 self = .active(
                     expiresAt: try fields.decode(Timestamp.self, forKey: .expiresAt),
                     inTrial: try fields.decode(Bool.self, forKey: .inTrial),
                     willRenew: try fields.decode(Bool.self, forKey: .willRenew)
                 )
-            case .inactive:
+            case 1:
                 self = .inactive
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
+            var coded = CaseEncoder(encoder)
             switch self {
             case .active(let value0, let value1, let value2):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .active)
+                var fields = coded.fields("active", FieldKey.self)
                 try fields.encode(value0, forKey: .expiresAt)
                 try fields.encode(value1, forKey: .inTrial)
                 try fields.encode(value2, forKey: .willRenew)
-            case .inactive:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .inactive)
+            default:
+                coded.plain(Self.codingCases[codingCase])
+            }
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            switch lhs {
+            case let .active(l0, l1, l2):
+                guard case let .active(r0, r1, r2) = rhs else { return false }
+                return ((l0 == r0) && (l1 == r1)) && (l2 == r2)
+            default:
+                return lhs.codingCase == rhs.codingCase
+            }
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
+            switch self {
+            case let .active(l0, l1, l2):
+                hasher.combine(l0)
+                hasher.combine(l1)
+                hasher.combine(l2)
+            default:
+                break
             }
         }
     }
@@ -4273,19 +4727,39 @@ public struct RegentAsset: Hashable, Sendable, Codable {
         return record.written
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case category
-        case value
-        case original
-        case source
-        case ticker
-        case quantity
-        case lastPrice = "last_price"
-        case marketClosed = "market_closed"
-        case accountId = "account_id"
-        case bankName = "bank_name"
+    /// Decodes the record from an object keyed by the fields' names in the flows.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
+        id = try fields.decode(String.self, forKey: FlowCodingKey("id"))
+        name = try fields.decode(String.self, forKey: FlowCodingKey("name"))
+        category = try fields.decode(RegentAssetCategory.self, forKey: FlowCodingKey("category"))
+        value = try fields.decode(Money.self, forKey: FlowCodingKey("value"))
+        original = try fields.decode(Money.self, forKey: FlowCodingKey("original"))
+        source = try fields.decode(RegentAssetSource.self, forKey: FlowCodingKey("source"))
+        ticker = try fields.decode(String.self, forKey: FlowCodingKey("ticker"))
+        quantity = try fields.decodeIfPresent(Decimal.self, forKey: FlowCodingKey("quantity"))
+        lastPrice = try fields.decodeIfPresent(Money.self, forKey: FlowCodingKey("last_price"))
+        marketClosed = try fields.decode(Bool.self, forKey: FlowCodingKey("market_closed"))
+        accountId = try fields.decode(String.self, forKey: FlowCodingKey("account_id"))
+        bankName = try fields.decode(String.self, forKey: FlowCodingKey("bank_name"))
+    }
+
+    /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    public func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: FlowCodingKey.self)
+        try fields.encode(id, forKey: FlowCodingKey("id"))
+        try fields.encode(name, forKey: FlowCodingKey("name"))
+        try fields.encode(category, forKey: FlowCodingKey("category"))
+        try fields.encode(value, forKey: FlowCodingKey("value"))
+        try fields.encode(original, forKey: FlowCodingKey("original"))
+        try fields.encode(source, forKey: FlowCodingKey("source"))
+        try fields.encode(ticker, forKey: FlowCodingKey("ticker"))
+        try fields.encodeIfPresent(quantity, forKey: FlowCodingKey("quantity"))
+        try fields.encodeIfPresent(lastPrice, forKey: FlowCodingKey("last_price"))
+        try fields.encode(marketClosed, forKey: FlowCodingKey("market_closed"))
+        try fields.encode(accountId, forKey: FlowCodingKey("account_id"))
+        try fields.encode(bankName, forKey: FlowCodingKey("bank_name"))
     }
 }
 
@@ -4320,6 +4794,27 @@ public struct RegentLiability: Hashable, Sendable, Codable {
         record.add("original", original)
         return record.written
     }
+
+    /// Decodes the record from an object keyed by the fields' names in the flows.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
+        id = try fields.decode(String.self, forKey: FlowCodingKey("id"))
+        name = try fields.decode(String.self, forKey: FlowCodingKey("name"))
+        category = try fields.decode(RegentLiabilityCategory.self, forKey: FlowCodingKey("category"))
+        amount = try fields.decode(Money.self, forKey: FlowCodingKey("amount"))
+        original = try fields.decode(Money.self, forKey: FlowCodingKey("original"))
+    }
+
+    /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    public func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: FlowCodingKey.self)
+        try fields.encode(id, forKey: FlowCodingKey("id"))
+        try fields.encode(name, forKey: FlowCodingKey("name"))
+        try fields.encode(category, forKey: FlowCodingKey("category"))
+        try fields.encode(amount, forKey: FlowCodingKey("amount"))
+        try fields.encode(original, forKey: FlowCodingKey("original"))
+    }
 }
 
 /// One account TrueLayer returns (display_name, balance, currency).
@@ -4346,10 +4841,21 @@ public struct RegentBankAccount: Hashable, Sendable, Codable {
         return record.written
     }
 
-    enum CodingKeys: String, CodingKey {
-        case accountId = "account_id"
-        case displayName = "display_name"
-        case balance
+    /// Decodes the record from an object keyed by the fields' names in the flows.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
+        accountId = try fields.decode(String.self, forKey: FlowCodingKey("account_id"))
+        displayName = try fields.decode(String.self, forKey: FlowCodingKey("display_name"))
+        balance = try fields.decode(Money.self, forKey: FlowCodingKey("balance"))
+    }
+
+    /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    public func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: FlowCodingKey.self)
+        try fields.encode(accountId, forKey: FlowCodingKey("account_id"))
+        try fields.encode(displayName, forKey: FlowCodingKey("display_name"))
+        try fields.encode(balance, forKey: FlowCodingKey("balance"))
     }
 }
 
@@ -4373,9 +4879,19 @@ public struct RegentBankBalance: Hashable, Sendable, Codable {
         return record.written
     }
 
-    enum CodingKeys: String, CodingKey {
-        case accountId = "account_id"
-        case balance
+    /// Decodes the record from an object keyed by the fields' names in the flows.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
+        accountId = try fields.decode(String.self, forKey: FlowCodingKey("account_id"))
+        balance = try fields.decode(Money.self, forKey: FlowCodingKey("balance"))
+    }
+
+    /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    public func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: FlowCodingKey.self)
+        try fields.encode(accountId, forKey: FlowCodingKey("account_id"))
+        try fields.encode(balance, forKey: FlowCodingKey("balance"))
     }
 }
 
@@ -4403,10 +4919,21 @@ public struct RegentPriceQuote: Hashable, Sendable, Codable {
         return record.written
     }
 
-    enum CodingKeys: String, CodingKey {
-        case ticker
-        case price
-        case marketOpen = "market_open"
+    /// Decodes the record from an object keyed by the fields' names in the flows.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
+        ticker = try fields.decode(String.self, forKey: FlowCodingKey("ticker"))
+        price = try fields.decode(Money.self, forKey: FlowCodingKey("price"))
+        marketOpen = try fields.decode(Bool.self, forKey: FlowCodingKey("market_open"))
+    }
+
+    /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    public func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: FlowCodingKey.self)
+        try fields.encode(ticker, forKey: FlowCodingKey("ticker"))
+        try fields.encode(price, forKey: FlowCodingKey("price"))
+        try fields.encode(marketOpen, forKey: FlowCodingKey("market_open"))
     }
 }
 
@@ -4437,6 +4964,25 @@ public struct RegentChartSlice: Hashable, Sendable, Codable {
         record.add("value", value)
         return record.written
     }
+
+    /// Decodes the record from an object keyed by the fields' names in the flows.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
+        name = try fields.decode(String.self, forKey: FlowCodingKey("name"))
+        value = try fields.decode(Money.self, forKey: FlowCodingKey("value"))
+        percentage = try fields.decode(Decimal.self, forKey: FlowCodingKey("percentage"))
+        color = try fields.decode(String.self, forKey: FlowCodingKey("color"))
+    }
+
+    /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    public func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: FlowCodingKey.self)
+        try fields.encode(name, forKey: FlowCodingKey("name"))
+        try fields.encode(value, forKey: FlowCodingKey("value"))
+        try fields.encode(percentage, forKey: FlowCodingKey("percentage"))
+        try fields.encode(color, forKey: FlowCodingKey("color"))
+    }
 }
 
 /// Net worth on one day (the "stored snapshot" the change indicator compares with).
@@ -4457,6 +5003,21 @@ public struct RegentNetWorthSnapshot: Hashable, Sendable, Codable {
         record.add("day", day)
         record.add("value", value)
         return record.written
+    }
+
+    /// Decodes the record from an object keyed by the fields' names in the flows.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
+        day = try fields.decodeIfPresent(CalendarDate.self, forKey: FlowCodingKey("day"))
+        value = try fields.decode(Money.self, forKey: FlowCodingKey("value"))
+    }
+
+    /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    public func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: FlowCodingKey.self)
+        try fields.encodeIfPresent(day, forKey: FlowCodingKey("day"))
+        try fields.encode(value, forKey: FlowCodingKey("value"))
     }
 }
 
@@ -4702,63 +5263,131 @@ public struct RegentState: Hashable, Sendable, Codable {
         return record.written
     }
 
-    enum CodingKeys: String, CodingKey {
-        case onboardingStep = "onboarding_step"
-        case userId = "user_id"
-        case userEmail = "user_email"
-        case userName = "user_name"
-        case userPhoto = "user_photo"
-        case primaryCurrency = "primary_currency"
-        case faceIdEnabled = "face_id_enabled"
-        case pinSet = "pin_set"
-        case failedPinAttempts = "failed_pin_attempts"
-        case lockedUntil = "locked_until"
-        case signedIn = "signed_in"
-        case signInState = "sign_in_state"
-        case signInAlert = "sign_in_alert"
-        case faceIdWarning = "face_id_warning"
-        case faceIdFailures = "face_id_failures"
-        case authMessage = "auth_message"
-        case authAlert = "auth_alert"
-        case pinError = "pin_error"
-        case assets
-        case liabilities
-        case nextId = "next_id"
-        case snapshots
-        case lastPriceUpdate = "last_price_update"
-        case lastBalanceRefresh = "last_balance_refresh"
-        case editingId = "editing_id"
-        case deleteMessage = "delete_message"
-        case deleteWarning = "delete_warning"
-        case refreshing
-        case stockRefreshPending = "stock_refresh_pending"
-        case bankRefreshPending = "bank_refresh_pending"
-        case priceWarning = "price_warning"
-        case reconnectNeeded = "reconnect_needed"
-        case quoteState = "quote_state"
-        case quoteName = "quote_name"
-        case quotePrice = "quote_price"
-        case quoteMarketOpen = "quote_market_open"
-        case stockQuantity = "stock_quantity"
-        case quoteError = "quote_error"
-        case bankMessage = "bank_message"
-        case bankConnecting = "bank_connecting"
-        case selectedBank = "selected_bank"
-        case discardPrompt = "discard_prompt"
-        case logoutPrompt = "logout_prompt"
-        case notificationsEnabled = "notifications_enabled"
-        case usdPerGbp = "usd_per_gbp"
-        case eurPerGbp = "eur_per_gbp"
-        case ratesFromFallback = "rates_from_fallback"
-        case ratesWarning = "rates_warning"
-        case storageAlert = "storage_alert"
-        case pendingCurrency = "pending_currency"
-        case subscriptionActive = "subscription_active"
-        case subscriptionExpiresAt = "subscription_expires_at"
-        case inTrial = "in_trial"
-        case willRenew = "will_renew"
-        case annualPrice = "annual_price"
-        case purchasing
-        case settingsAlert = "settings_alert"
+    /// Decodes the record from an object keyed by the fields' names in the flows.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
+        onboardingStep = try fields.decode(String.self, forKey: FlowCodingKey("onboarding_step"))
+        userId = try fields.decode(String.self, forKey: FlowCodingKey("user_id"))
+        userEmail = try fields.decode(String.self, forKey: FlowCodingKey("user_email"))
+        userName = try fields.decode(String.self, forKey: FlowCodingKey("user_name"))
+        userPhoto = try fields.decode(String.self, forKey: FlowCodingKey("user_photo"))
+        primaryCurrency = try fields.decode(String.self, forKey: FlowCodingKey("primary_currency"))
+        faceIdEnabled = try fields.decode(Bool.self, forKey: FlowCodingKey("face_id_enabled"))
+        pinSet = try fields.decode(Bool.self, forKey: FlowCodingKey("pin_set"))
+        failedPinAttempts = try fields.decode(Int.self, forKey: FlowCodingKey("failed_pin_attempts"))
+        lockedUntil = try fields.decodeIfPresent(Timestamp.self, forKey: FlowCodingKey("locked_until"))
+        signedIn = try fields.decode(Bool.self, forKey: FlowCodingKey("signed_in"))
+        signInState = try fields.decode(String.self, forKey: FlowCodingKey("sign_in_state"))
+        signInAlert = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("sign_in_alert"))
+        faceIdWarning = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("face_id_warning"))
+        faceIdFailures = try fields.decode(Int.self, forKey: FlowCodingKey("face_id_failures"))
+        authMessage = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("auth_message"))
+        authAlert = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("auth_alert"))
+        pinError = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("pin_error"))
+        assets = try fields.decode([RegentAsset].self, forKey: FlowCodingKey("assets"))
+        liabilities = try fields.decode([RegentLiability].self, forKey: FlowCodingKey("liabilities"))
+        nextId = try fields.decode(Int.self, forKey: FlowCodingKey("next_id"))
+        snapshots = try fields.decode([RegentNetWorthSnapshot].self, forKey: FlowCodingKey("snapshots"))
+        lastPriceUpdate = try fields.decodeIfPresent(Timestamp.self, forKey: FlowCodingKey("last_price_update"))
+        lastBalanceRefresh = try fields.decodeIfPresent(Timestamp.self, forKey: FlowCodingKey("last_balance_refresh"))
+        editingId = try fields.decode(String.self, forKey: FlowCodingKey("editing_id"))
+        deleteMessage = try fields.decode(String.self, forKey: FlowCodingKey("delete_message"))
+        deleteWarning = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("delete_warning"))
+        refreshing = try fields.decode(Bool.self, forKey: FlowCodingKey("refreshing"))
+        stockRefreshPending = try fields.decode(Bool.self, forKey: FlowCodingKey("stock_refresh_pending"))
+        bankRefreshPending = try fields.decode(Bool.self, forKey: FlowCodingKey("bank_refresh_pending"))
+        priceWarning = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("price_warning"))
+        reconnectNeeded = try fields.decode(Bool.self, forKey: FlowCodingKey("reconnect_needed"))
+        quoteState = try fields.decode(String.self, forKey: FlowCodingKey("quote_state"))
+        quoteName = try fields.decode(String.self, forKey: FlowCodingKey("quote_name"))
+        quotePrice = try fields.decodeIfPresent(Money.self, forKey: FlowCodingKey("quote_price"))
+        quoteMarketOpen = try fields.decode(Bool.self, forKey: FlowCodingKey("quote_market_open"))
+        stockQuantity = try fields.decodeIfPresent(Decimal.self, forKey: FlowCodingKey("stock_quantity"))
+        quoteError = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("quote_error"))
+        bankMessage = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("bank_message"))
+        bankConnecting = try fields.decode(Bool.self, forKey: FlowCodingKey("bank_connecting"))
+        selectedBank = try fields.decode(String.self, forKey: FlowCodingKey("selected_bank"))
+        discardPrompt = try fields.decode(Bool.self, forKey: FlowCodingKey("discard_prompt"))
+        logoutPrompt = try fields.decode(Bool.self, forKey: FlowCodingKey("logout_prompt"))
+        notificationsEnabled = try fields.decode(Bool.self, forKey: FlowCodingKey("notifications_enabled"))
+        usdPerGbp = try fields.decode(Decimal.self, forKey: FlowCodingKey("usd_per_gbp"))
+        eurPerGbp = try fields.decode(Decimal.self, forKey: FlowCodingKey("eur_per_gbp"))
+        ratesFromFallback = try fields.decode(Bool.self, forKey: FlowCodingKey("rates_from_fallback"))
+        ratesWarning = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("rates_warning"))
+        storageAlert = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("storage_alert"))
+        pendingCurrency = try fields.decode(String.self, forKey: FlowCodingKey("pending_currency"))
+        subscriptionActive = try fields.decode(Bool.self, forKey: FlowCodingKey("subscription_active"))
+        subscriptionExpiresAt = try fields.decodeIfPresent(
+            Timestamp.self,
+            forKey: FlowCodingKey("subscription_expires_at")
+        )
+        inTrial = try fields.decode(Bool.self, forKey: FlowCodingKey("in_trial"))
+        willRenew = try fields.decode(Bool.self, forKey: FlowCodingKey("will_renew"))
+        annualPrice = try fields.decode(Money.self, forKey: FlowCodingKey("annual_price"))
+        purchasing = try fields.decode(Bool.self, forKey: FlowCodingKey("purchasing"))
+        settingsAlert = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("settings_alert"))
+    }
+
+    /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    public func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: FlowCodingKey.self)
+        try fields.encode(onboardingStep, forKey: FlowCodingKey("onboarding_step"))
+        try fields.encode(userId, forKey: FlowCodingKey("user_id"))
+        try fields.encode(userEmail, forKey: FlowCodingKey("user_email"))
+        try fields.encode(userName, forKey: FlowCodingKey("user_name"))
+        try fields.encode(userPhoto, forKey: FlowCodingKey("user_photo"))
+        try fields.encode(primaryCurrency, forKey: FlowCodingKey("primary_currency"))
+        try fields.encode(faceIdEnabled, forKey: FlowCodingKey("face_id_enabled"))
+        try fields.encode(pinSet, forKey: FlowCodingKey("pin_set"))
+        try fields.encode(failedPinAttempts, forKey: FlowCodingKey("failed_pin_attempts"))
+        try fields.encodeIfPresent(lockedUntil, forKey: FlowCodingKey("locked_until"))
+        try fields.encode(signedIn, forKey: FlowCodingKey("signed_in"))
+        try fields.encode(signInState, forKey: FlowCodingKey("sign_in_state"))
+        try fields.encodeIfPresent(signInAlert, forKey: FlowCodingKey("sign_in_alert"))
+        try fields.encodeIfPresent(faceIdWarning, forKey: FlowCodingKey("face_id_warning"))
+        try fields.encode(faceIdFailures, forKey: FlowCodingKey("face_id_failures"))
+        try fields.encodeIfPresent(authMessage, forKey: FlowCodingKey("auth_message"))
+        try fields.encodeIfPresent(authAlert, forKey: FlowCodingKey("auth_alert"))
+        try fields.encodeIfPresent(pinError, forKey: FlowCodingKey("pin_error"))
+        try fields.encode(assets, forKey: FlowCodingKey("assets"))
+        try fields.encode(liabilities, forKey: FlowCodingKey("liabilities"))
+        try fields.encode(nextId, forKey: FlowCodingKey("next_id"))
+        try fields.encode(snapshots, forKey: FlowCodingKey("snapshots"))
+        try fields.encodeIfPresent(lastPriceUpdate, forKey: FlowCodingKey("last_price_update"))
+        try fields.encodeIfPresent(lastBalanceRefresh, forKey: FlowCodingKey("last_balance_refresh"))
+        try fields.encode(editingId, forKey: FlowCodingKey("editing_id"))
+        try fields.encode(deleteMessage, forKey: FlowCodingKey("delete_message"))
+        try fields.encodeIfPresent(deleteWarning, forKey: FlowCodingKey("delete_warning"))
+        try fields.encode(refreshing, forKey: FlowCodingKey("refreshing"))
+        try fields.encode(stockRefreshPending, forKey: FlowCodingKey("stock_refresh_pending"))
+        try fields.encode(bankRefreshPending, forKey: FlowCodingKey("bank_refresh_pending"))
+        try fields.encodeIfPresent(priceWarning, forKey: FlowCodingKey("price_warning"))
+        try fields.encode(reconnectNeeded, forKey: FlowCodingKey("reconnect_needed"))
+        try fields.encode(quoteState, forKey: FlowCodingKey("quote_state"))
+        try fields.encode(quoteName, forKey: FlowCodingKey("quote_name"))
+        try fields.encodeIfPresent(quotePrice, forKey: FlowCodingKey("quote_price"))
+        try fields.encode(quoteMarketOpen, forKey: FlowCodingKey("quote_market_open"))
+        try fields.encodeIfPresent(stockQuantity, forKey: FlowCodingKey("stock_quantity"))
+        try fields.encodeIfPresent(quoteError, forKey: FlowCodingKey("quote_error"))
+        try fields.encodeIfPresent(bankMessage, forKey: FlowCodingKey("bank_message"))
+        try fields.encode(bankConnecting, forKey: FlowCodingKey("bank_connecting"))
+        try fields.encode(selectedBank, forKey: FlowCodingKey("selected_bank"))
+        try fields.encode(discardPrompt, forKey: FlowCodingKey("discard_prompt"))
+        try fields.encode(logoutPrompt, forKey: FlowCodingKey("logout_prompt"))
+        try fields.encode(notificationsEnabled, forKey: FlowCodingKey("notifications_enabled"))
+        try fields.encode(usdPerGbp, forKey: FlowCodingKey("usd_per_gbp"))
+        try fields.encode(eurPerGbp, forKey: FlowCodingKey("eur_per_gbp"))
+        try fields.encode(ratesFromFallback, forKey: FlowCodingKey("rates_from_fallback"))
+        try fields.encodeIfPresent(ratesWarning, forKey: FlowCodingKey("rates_warning"))
+        try fields.encodeIfPresent(storageAlert, forKey: FlowCodingKey("storage_alert"))
+        try fields.encode(pendingCurrency, forKey: FlowCodingKey("pending_currency"))
+        try fields.encode(subscriptionActive, forKey: FlowCodingKey("subscription_active"))
+        try fields.encodeIfPresent(subscriptionExpiresAt, forKey: FlowCodingKey("subscription_expires_at"))
+        try fields.encode(inTrial, forKey: FlowCodingKey("in_trial"))
+        try fields.encode(willRenew, forKey: FlowCodingKey("will_renew"))
+        try fields.encode(annualPrice, forKey: FlowCodingKey("annual_price"))
+        try fields.encode(purchasing, forKey: FlowCodingKey("purchasing"))
+        try fields.encodeIfPresent(settingsAlert, forKey: FlowCodingKey("settings_alert"))
     }
 }

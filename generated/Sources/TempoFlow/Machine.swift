@@ -275,7 +275,10 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                         0
                     ).url)
                 : ("initial "
-                    + truncate(trimmed(element(state.transactions, subtract(state.transactions.count, 1)).description), 1).uppercased()))
+                    + truncate(
+                        trimmed(element(state.transactions, subtract(state.transactions.count, 1)).description),
+                        1
+                    ).uppercased()))
     }
 
     /// `balance_age_minutes`: Whole minutes since the balance was last fetched from Equals (rounded down).
@@ -2852,7 +2855,34 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             if input.isBlank {
                 return "Choose the recipient's country"
             }
-            if !["AT", "BE", "CY", "DE", "EE", "ES", "FI", "FR", "GR", "HR", "IE", "IT", "LT", "LU", "LV", "MT", "NL", "PT", "SI", "SK", "CH", "DK", "NO", "PL", "SE", "AE"].contains(input.typedText) {
+            if ![
+                "AT",
+                "BE",
+                "CY",
+                "DE",
+                "EE",
+                "ES",
+                "FI",
+                "FR",
+                "GR",
+                "HR",
+                "IE",
+                "IT",
+                "LT",
+                "LU",
+                "LV",
+                "MT",
+                "NL",
+                "PT",
+                "SI",
+                "SK",
+                "CH",
+                "DK",
+                "NO",
+                "PL",
+                "SE",
+                "AE"
+            ].contains(input.typedText) {
                 return "We can't send to this country yet"
             }
             return nil
@@ -3026,21 +3056,35 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                         && (decimalPlaces(required(t.fee, "'t.fee'")) <= 2))
             }) else {
             throw FlowFailure(
-                "invariant 'amounts_in_gbp_two_decimals' (currency(balance) == 'GBP' && decimal_places(balance) <= 2 && currency(daily_spent) == 'GBP' && currency(daily_limit) == 'GBP' && currency(per_transaction_limit) == 'GBP' && currency(transfer_amount) == 'GBP' && decimal_places(transfer_amount) <= 2 && currency(transfer_fee) == 'GBP' && decimal_places(transfer_fee) <= 2 && transactions.all(t, t.amount == null || (currency(t.amount) == 'GBP' && decimal_places(t.amount) <= 2)) && transactions.all(t, t.fee == null || (currency(t.fee) == 'GBP' && decimal_places(t.fee) <= 2))) broken"
+                """
+                invariant 'amounts_in_gbp_two_decimals' (currency(balance) == 'GBP' && decimal_places(balance) <= \
+                2 && currency(daily_spent) == 'GBP' && currency(daily_limit) == 'GBP' && \
+                currency(per_transaction_limit) == 'GBP' && currency(transfer_amount) == 'GBP' && \
+                decimal_places(transfer_amount) <= 2 && currency(transfer_fee) == 'GBP' && \
+                decimal_places(transfer_fee) <= 2 && transactions.all(t, t.amount == null || (currency(t.amount) \
+                == 'GBP' && decimal_places(t.amount) <= 2)) && transactions.all(t, t.fee == null || \
+                (currency(t.fee) == 'GBP' && decimal_places(t.fee) <= 2))) broken
+                """
             )
         }
         // Once physical card activates, virtual card is retired (same CPAN cannot exist in two places)
         guard (state.physicalCard != TempoPhysicalCardStatus.active)
             || (state.virtualCard == TempoVirtualCardStatus.retired) else {
             throw FlowFailure(
-                "invariant 'one_cpan_one_card' (physical_card != PhysicalCardStatus.active || virtual_card == VirtualCardStatus.retired) broken"
+                """
+                invariant 'one_cpan_one_card' (physical_card != PhysicalCardStatus.active || virtual_card == \
+                VirtualCardStatus.retired) broken
+                """
             )
         }
         // A retired virtual card is never active again; it is retired only when the physical card is active.
         guard (state.virtualCard != TempoVirtualCardStatus.retired)
             || (state.physicalCard == TempoPhysicalCardStatus.active) else {
             throw FlowFailure(
-                "invariant 'retired_virtual_card_never_active' (virtual_card != VirtualCardStatus.retired || physical_card == PhysicalCardStatus.active) broken"
+                """
+                invariant 'retired_virtual_card_never_active' (virtual_card != VirtualCardStatus.retired || \
+                physical_card == PhysicalCardStatus.active) broken
+                """
             )
         }
         // PIN never transmitted or stored in plaintext: the first entry is held on the device only until the order is
@@ -3053,7 +3097,10 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         // PIN Reveal (physical only): a PIN is only ever shown for an active physical card — virtual has no PIN.
         guard !state.pinVisible || (state.physicalCard == TempoPhysicalCardStatus.active) else {
             throw FlowFailure(
-                "invariant 'pin_reveal_physical_only' (!pin_visible || physical_card == PhysicalCardStatus.active) broken"
+                """
+                invariant 'pin_reveal_physical_only' (!pin_visible || physical_card == PhysicalCardStatus.active) \
+                broken
+                """
             )
         }
         // While the Card Limit is on, card spend on a UTC day never exceeds the Daily Limit.
@@ -3066,13 +3113,19 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         guard try sameMoney(state.dailyLimit, TempoConstants.gbp2000)
             && sameMoney(state.perTransactionLimit, TempoConstants.gbp500) else {
             throw FlowFailure(
-                "invariant 'card_limits_fixed' (daily_limit == 2000.00 GBP && per_transaction_limit == 500.00 GBP) broken"
+                """
+                invariant 'card_limits_fixed' (daily_limit == 2000.00 GBP && per_transaction_limit == 500.00 GBP) \
+                broken
+                """
             )
         }
         // Security alerts cannot be disabled (FCA requirement).
         guard !isIn(TempoNotificationPreference.emailSecurityAlerts, state.notificationsOff) else {
             throw FlowFailure(
-                "invariant 'security_alerts_always_on' (!(NotificationPreference.email_security_alerts in notifications_off)) broken"
+                """
+                invariant 'security_alerts_always_on' (!(NotificationPreference.email_security_alerts in \
+                notifications_off)) broken
+                """
             )
         }
         // A closed account keeps no money, no subscription and no card that can pay (SET-012a: "subscription cancelled,
@@ -3081,13 +3134,19 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             || ((sameMoney(state.balance, TempoConstants.gbp0) && !state.subscriptionActive)
                 && !computeCardActive()) else {
             throw FlowFailure(
-                "invariant 'closed_account_holds_nothing' (!account_closed || (balance == 0.00 GBP && !subscription_active && !card_active)) broken"
+                """
+                invariant 'closed_account_holds_nothing' (!account_closed || (balance == 0.00 GBP && \
+                !subscription_active && !card_active)) broken
+                """
             )
         }
         // Initial payment processed before account activation (Final Touches).
         guard !state.accountActive || state.initialPaymentMade else {
             throw FlowFailure(
-                "invariant 'account_activated_only_after_initial_payment' (!account_active || initial_payment_made) broken"
+                """
+                invariant 'account_activated_only_after_initial_payment' (!account_active || initial_payment_made) \
+                broken
+                """
             )
         }
     }

@@ -992,15 +992,15 @@ enum TempoTables {
     227 86 0 0 0 0 // app_lock (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
     227 0 235 0 0 0 // app_lock (global) funds_received_push_due stays
     228 87 0 0 0 0 // app_lock (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
-    228 88 236 0 0 0 // app_lock (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+    228 88 236 0 0 0 // app_lock (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.…
     228 0 0 0 0 0 // app_lock (global) large_transaction_push_due stays
     3 89 237 0 0 0 // app_lock (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-    4 90 238 2 49 0 // app_lock (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+    4 90 238 2 49 0 // app_lock (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == Physica…
     229 0 239 0 0 0 // app_lock (global) forget_user stays
     230 0 240 0 0 0 // app_lock (global) connection_lost stays
     231 0 241 0 0 0 // app_lock (global) connection_restored stays
     111 0 220 0 0 0 // device_integrity (global) app_backgrounded stays
-    112 77 221 2 0 0 // device_integrity (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+    112 77 221 2 0 0 // device_integrity (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (ov…
     112 0 222 0 0 0 // device_integrity (global) app_foregrounded stays
     223 0 0 0 0 0 // device_integrity (global) session_check stays
     84 0 223 0 0 0 // device_integrity (global) logos.find_logo.found stays
@@ -1014,7 +1014,7 @@ enum TempoTables {
     2 14 225 0 0 0 // device_integrity (global) card_payment_requested if card_frozen stays
     2 79 226 0 0 0 // device_integrity (global) card_payment_requested if !card_active stays
     2 80 227 0 0 0 // device_integrity (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-    2 81 228 0 0 0 // device_integrity (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+    2 81 228 0 0 0 // device_integrity (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit …
     2 82 229 0 0 0 // device_integrity (global) card_payment_requested if event.amount > balance stays
     2 0 230 0 0 0 // device_integrity (global) card_payment_requested stays
     224 83 231 0 0 0 // device_integrity (global) card_payment_recorded if card_payments_made == 1 stays
@@ -1026,11 +1026,11 @@ enum TempoTables {
     226 0 234 0 0 0 // device_integrity (global) card_payment_push_due stays
     227 86 0 0 0 0 // device_integrity (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
     227 0 235 0 0 0 // device_integrity (global) funds_received_push_due stays
-    228 87 0 0 0 0 // device_integrity (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
-    228 88 236 0 0 0 // device_integrity (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+    228 87 0 0 0 0 // device_integrity (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_o…
+    228 88 236 0 0 0 // device_integrity (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (t…
     228 0 0 0 0 0 // device_integrity (global) large_transaction_push_due stays
     3 89 237 0 0 0 // device_integrity (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-    4 90 238 2 49 0 // device_integrity (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+    4 90 238 2 49 0 // device_integrity (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card ==…
     229 0 239 0 0 0 // device_integrity (global) forget_user stays
     230 0 240 0 0 0 // device_integrity (global) connection_lost stays
     231 0 241 0 0 0 // device_integrity (global) connection_restored stays
@@ -1061,15 +1061,15 @@ enum TempoTables {
     226 0 234 0 0 0 // onboarding (global) card_payment_push_due stays
     227 86 0 0 0 0 // onboarding (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
     227 0 235 0 0 0 // onboarding (global) funds_received_push_due stays
-    228 87 0 0 0 0 // onboarding (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
-    228 88 236 0 0 0 // onboarding (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+    228 87 0 0 0 0 // onboarding (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off sta…
+    228 88 236 0 0 0 // onboarding (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draf…
     228 0 0 0 0 0 // onboarding (global) large_transaction_push_due stays
     3 89 237 0 0 0 // onboarding (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-    4 90 238 2 49 0 // onboarding (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+    4 90 238 2 49 0 // onboarding (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == Physi…
     229 0 239 0 0 0 // onboarding (global) forget_user stays
     230 0 240 0 0 0 // onboarding (global) connection_lost stays
     231 0 241 0 0 0 // onboarding (global) connection_restored stays
-    223 91 242 0 0 0 // wallet (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
+    223 91 242 0 0 0 // wallet (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime…
     223 0 0 0 0 0 // wallet (global) session_check stays
     54 0 243 0 0 0 // wallet (global) equals.refresh_session.refreshed stays
     55 0 244 1 4 0 // wallet (global) equals.refresh_session.expired → ONB-002
@@ -1105,14 +1105,14 @@ enum TempoTables {
     227 86 0 0 0 0 // wallet (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
     227 0 235 0 0 0 // wallet (global) funds_received_push_due stays
     228 87 0 0 0 0 // wallet (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
-    228 88 236 0 0 0 // wallet (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+    228 88 236 0 0 0 // wallet (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.am…
     228 0 0 0 0 0 // wallet (global) large_transaction_push_due stays
     3 89 237 0 0 0 // wallet (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-    4 90 238 2 49 0 // wallet (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+    4 90 238 2 49 0 // wallet (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalC…
     229 0 239 0 0 0 // wallet (global) forget_user stays
     230 0 240 0 0 0 // wallet (global) connection_lost stays
     231 0 241 0 0 0 // wallet (global) connection_restored stays
-    223 91 242 0 0 0 // settings (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
+    223 91 242 0 0 0 // settings (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifeti…
     223 0 0 0 0 0 // settings (global) session_check stays
     54 0 243 0 0 0 // settings (global) equals.refresh_session.refreshed stays
     55 0 244 1 4 0 // settings (global) equals.refresh_session.expired → ONB-002
@@ -1143,15 +1143,15 @@ enum TempoTables {
     227 86 0 0 0 0 // settings (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
     227 0 235 0 0 0 // settings (global) funds_received_push_due stays
     228 87 0 0 0 0 // settings (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
-    228 88 236 0 0 0 // settings (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+    228 88 236 0 0 0 // settings (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.…
     228 0 0 0 0 0 // settings (global) large_transaction_push_due stays
     3 89 237 0 0 0 // settings (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-    4 90 238 2 49 0 // settings (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+    4 90 238 2 49 0 // settings (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == Physica…
     229 0 239 0 0 0 // settings (global) forget_user stays
     230 0 240 0 0 0 // settings (global) connection_lost stays
     231 0 241 0 0 0 // settings (global) connection_restored stays
     111 0 220 0 0 0 // identity_verification (global) app_backgrounded stays
-    112 77 221 2 0 0 // identity_verification (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+    112 77 221 2 0 0 // identity_verification (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOC…
     112 0 222 0 0 0 // identity_verification (global) app_foregrounded stays
     223 0 0 0 0 0 // identity_verification (global) session_check stays
     84 0 223 0 0 0 // identity_verification (global) logos.find_logo.found stays
@@ -1165,23 +1165,23 @@ enum TempoTables {
     2 14 225 0 0 0 // identity_verification (global) card_payment_requested if card_frozen stays
     2 79 226 0 0 0 // identity_verification (global) card_payment_requested if !card_active stays
     2 80 227 0 0 0 // identity_verification (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-    2 81 228 0 0 0 // identity_verification (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+    2 81 228 0 0 0 // identity_verification (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_l…
     2 82 229 0 0 0 // identity_verification (global) card_payment_requested if event.amount > balance stays
     2 0 230 0 0 0 // identity_verification (global) card_payment_requested stays
     224 83 231 0 0 0 // identity_verification (global) card_payment_recorded if card_payments_made == 1 stays
     224 0 0 0 0 0 // identity_verification (global) card_payment_recorded stays
-    225 84 232 0 0 0 // identity_verification (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+    225 84 232 0 0 0 // identity_verification (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) st…
     225 0 0 0 0 0 // identity_verification (global) merchant_logo_needed stays
     6 0 233 0 0 0 // identity_verification (global) bank_transfer_received stays
-    226 85 0 0 0 0 // identity_verification (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+    226 85 0 0 0 0 // identity_verification (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off st…
     226 0 234 0 0 0 // identity_verification (global) card_payment_push_due stays
-    227 86 0 0 0 0 // identity_verification (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+    227 86 0 0 0 0 // identity_verification (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off…
     227 0 235 0 0 0 // identity_verification (global) funds_received_push_due stays
-    228 87 0 0 0 0 // identity_verification (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
-    228 88 236 0 0 0 // identity_verification (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+    228 87 0 0 0 0 // identity_verification (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notificati…
+    228 88 236 0 0 0 // identity_verification (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP…
     228 0 0 0 0 0 // identity_verification (global) large_transaction_push_due stays
     3 89 237 0 0 0 // identity_verification (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-    4 90 238 2 49 0 // identity_verification (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+    4 90 238 2 49 0 // identity_verification (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_ca…
     229 0 239 0 0 0 // identity_verification (global) forget_user stays
     230 0 240 0 0 0 // identity_verification (global) connection_lost stays
     231 0 241 0 0 0 // identity_verification (global) connection_restored stays
@@ -1214,15 +1214,15 @@ enum TempoTables {
     227 86 0 0 0 0 // veriff (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
     227 0 235 0 0 0 // veriff (global) funds_received_push_due stays
     228 87 0 0 0 0 // veriff (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
-    228 88 236 0 0 0 // veriff (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+    228 88 236 0 0 0 // veriff (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.am…
     228 0 0 0 0 0 // veriff (global) large_transaction_push_due stays
     3 89 237 0 0 0 // veriff (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-    4 90 238 2 49 0 // veriff (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+    4 90 238 2 49 0 // veriff (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalC…
     229 0 239 0 0 0 // veriff (global) forget_user stays
     230 0 240 0 0 0 // veriff (global) connection_lost stays
     231 0 241 0 0 0 // veriff (global) connection_restored stays
     111 0 220 0 0 0 // final_touches (global) app_backgrounded stays
-    112 77 221 2 0 0 // final_touches (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+    112 77 221 2 0 0 // final_touches (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overl…
     112 0 222 0 0 0 // final_touches (global) app_foregrounded stays
     223 0 0 0 0 0 // final_touches (global) session_check stays
     84 0 223 0 0 0 // final_touches (global) logos.find_logo.found stays
@@ -1236,7 +1236,7 @@ enum TempoTables {
     2 14 225 0 0 0 // final_touches (global) card_payment_requested if card_frozen stays
     2 79 226 0 0 0 // final_touches (global) card_payment_requested if !card_active stays
     2 80 227 0 0 0 // final_touches (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-    2 81 228 0 0 0 // final_touches (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+    2 81 228 0 0 0 // final_touches (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit sta…
     2 82 229 0 0 0 // final_touches (global) card_payment_requested if event.amount > balance stays
     2 0 230 0 0 0 // final_touches (global) card_payment_requested stays
     224 83 231 0 0 0 // final_touches (global) card_payment_recorded if card_payments_made == 1 stays
@@ -1248,11 +1248,11 @@ enum TempoTables {
     226 0 234 0 0 0 // final_touches (global) card_payment_push_due stays
     227 86 0 0 0 0 // final_touches (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
     227 0 235 0 0 0 // final_touches (global) funds_received_push_due stays
-    228 87 0 0 0 0 // final_touches (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
-    228 88 236 0 0 0 // final_touches (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+    228 87 0 0 0 0 // final_touches (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off …
+    228 88 236 0 0 0 // final_touches (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_d…
     228 0 0 0 0 0 // final_touches (global) large_transaction_push_due stays
     3 89 237 0 0 0 // final_touches (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-    4 90 238 2 49 0 // final_touches (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+    4 90 238 2 49 0 // final_touches (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == Ph…
     229 0 239 0 0 0 // final_touches (global) forget_user stays
     230 0 240 0 0 0 // final_touches (global) connection_lost stays
     231 0 241 0 0 0 // final_touches (global) connection_restored stays

@@ -3729,242 +3729,245 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         return nil
     }
 
-    private enum CaseKey: String, CodingKey {
-        case countrySelected
-        case addressSelected
-        case cardPaymentRequested
-        case physicalCardDelivered
-        case physicalCardAtmActivated
-        case fxRateQuoted
-        case bankTransferReceived
-        case ecosystemHighlightViewed
-        case ecosystemHighlightTapped
-        case historyRangePicked
-        case notificationToggled
-        case sessionSignOutTapped
-        case planTapped
-        case inboxItemTapped
-        case inboxPushOpened
-        case legalDocumentsChanged
-        case helpCategoryTapped
-        case legalDocumentTapped
-        case equalsSubmitApplicationSubmitted
-        case equalsSubmitApplicationFailed
-        case equalsCreateAccountCreated
-        case equalsGetOnboardingStatusActive
-        case equalsGetOnboardingStatusApproved
-        case equalsGetOnboardingStatusPending
-        case equalsGetOnboardingStatusRejected
-        case equalsGetOnboardingStatusIncomplete
-        case equalsActivateAccountActivated
-        case equalsListTransactionsListed
-        case equalsListTransactionsFailed
-        case equalsListSessionsRefreshed
-        case equalsSignOutSessionSignedOut
-        case equalsSignOutOtherSessionsSignedOut
-        case equalsChargePlanUpgradeCharged
-        case equalsChargePlanUpgradeInsufficientFunds
-        case equalsSchedulePlanChangeScheduled
-        case equalsCloseAccountClosed
-        case equalsLogInSuccess
-        case equalsLogInWrongKeycode
-        case equalsActivateCardActivated
-        case equalsActivateCardFailed
-        case equalsSetCardFrozenDone
-        case equalsSetCardFrozenFailed
-        case equalsGetCardDetailsRetrieved
-        case equalsGetCardDetailsFailed
-        case equalsGetPinRetrieved
-        case equalsGetPinFailed
-        case equalsSetCardLimitDone
-        case equalsSetCardLimitFailed
-        case equalsOrderPhysicalCardPlaced
-        case equalsOrderPhysicalCardFailed
-        case equalsSendUkTransferSent
-        case equalsSendUkTransferFailed
-        case equalsGetBalanceFetched
-        case equalsGetBalanceFailed
-        case equalsRefreshSessionRefreshed
-        case equalsRefreshSessionExpired
-        case equalsSendInternationalTransferSubmitted
-        case equalsSendInternationalTransferFailed
-        case otpSendEmailCodeSent
-        case otpSendEmailCodeFailed
-        case otpVerifyEmailCodeValid
-        case otpVerifyEmailCodeInvalid
-        case otpVerifyEmailCodeExpired
-        case otpSendSmsCodeSent
-        case otpSendSmsCodeFailed
-        case otpVerifySmsCodeValid
-        case otpVerifySmsCodeInvalid
-        case otpVerifySmsCodeExpired
-        case postcodeLookupFindAddressesFound
-        case postcodeLookupFindAddressesNotFound
-        case deviceCheckIntegrityIntact
-        case deviceCheckIntegrityCompromised
-        case deviceEnableBiometricsEnabled
-        case deviceEnableBiometricsDeclined
-        case deviceAuthenticateAuthenticated
-        case deviceAuthenticateCancelled
-        case paymentsInitialPaymentSucceeded
-        case paymentsInitialPaymentDeclined
-        case paymentsChargeSucceeded
-        case paymentsChargeDeclined
-        case paymentsChargeCancelled
-        case pitstopOpenTicketOpened
-        case pitstopOpenTicketFailed
-        case pitstopStartChatStarted
-        case logosFindLogoFound
-        case logosFindLogoNotFound
-        case fxSubscribeRatesStreaming
-        case fxSubscribeRatesUnavailable
-        case fxLockRateLocked
-        case fxLockRateExpired
-        case deviceWalletProvisionCardAdded
-        case deviceWalletProvisionCardCancelled
-        case deviceWalletProvisionCardFailed
-        case pushProviderSavePreferencesSaved
-        case veriffSendSmsLinkSent
-        case veriffSendSmsLinkFailed
-        case veriffScanFrontPassport
-        case veriffScanFrontDrivingLicence
-        case veriffScanFrontNationalId
-        case veriffScanFrontNotDetected
-        case veriffScanBackCaptured
-        case veriffCaptureSelfieCaptured
-        case veriffAnalyseSubmitted
-        case veriffGetDecisionApproved
-        case veriffGetDecisionRejected
-        case veriffGetDecisionPending
-        case veriffGetDecisionIncomplete
-        case veriffCheckProofOfAddressApproved
-        case veriffCheckProofOfAddressRejected
-        case veriffCheckProofOfAddressPending
-        case tapUnlock
-        case appBackgrounded
-        case appForegrounded
-        case tapImNew
-        case tapLogIn
-        case keycodeEntered
-        case tapBack
-        case tapSelect
-        case tapContinue
-        case codeEntered
-        case tapResendCode
-        case tapDialCode
-        case tapClose
-        case tapEnableNow
-        case tapEnableLater
-        case tapFindAddress
-        case tapConfirm
-        case tapTabHome
-        case tapTabCards
-        case tapTabSend
-        case tapCardControls
-        case tapSend
-        case tapMenu
-        case tapCard
-        case tapBalance
-        case tapAddFunds
-        case tapSeeAllTransactions
-        case toggleFreeze
-        case tapClaim
-        case tapSearch
-        case searchChanged
-        case tapCancelSearch
-        case tapDateFilter
-        case tapApplyFilter
-        case tapClearFilter
-        case pullToRefresh
-        case tapCardOrDigitalWallet
-        case tapCloseSheet
-        case tapBankTransfer
-        case tapPay
-        case tapCopyAccountNumber
-        case tapCopySortCode
-        case tapActivateVirtualCard
-        case tapAddToWallet
-        case tapOrderPhysicalCard
-        case tapViewCardDetails
-        case tapReportIssue
-        case tapLimits
-        case tapViewPin
-        case tapAddToAppleWallet
-        case tapAddToGoogleWallet
-        case tapActivateNow
-        case tapDone
-        case tapRetry
-        case tapFreeze
-        case tapCancel
-        case tapCopyPan
-        case tapCopyCvv
-        case tapViewMyPin
-        case tapReport
-        case toggleCardLimit
-        case tapConfirmDisable
-        case tapCancelDisable
-        case tapConfirmAddress
-        case tapChangeAddress
-        case pinEntered
-        case tapTryAgain
-        case tapOk
-        case tapUkTransfer
-        case tapInternationalTransfer
-        case tapViewHistory
-        case tapTopUpNow
-        case tapPitstopSupport
-        case tapPersonalDetails
-        case tapSecurity
-        case tapNotifications
-        case tapSubscription
-        case tapPitstop
-        case tapLegalDocuments
-        case tapCloseAccount
-        case tapSignOut
-        case tapEditEmail
-        case tapEditPhone
-        case tapEditAddress
-        case tapLockedIdentityField
-        case tapSave
-        case toggleFaceId
-        case tapChangeKeycode
-        case tapSignOutAllOtherDevices
-        case tapInbox
-        case tapCancelSubscription
-        case tapStartChat
-        case tapFaq
-        case tapEmailSupport
-        case tapContinueToClose
-        case tapCloseAccountPermanently
-        case tapSendSmsLink
-        case veriffLinkOpened
-        case tapCheckAgain
-        case tapLogOut
-        case tapStart
-        case tapContinueOnPhone
-        case tapAllowCamera
-        case cameraDenied
-        case phoneSessionStarted
-        case tapStartScan
-        case tapReturnToApp
-        case browserClosed
-        case tapConfirmMethod
-        case tapPayNow
-        case tapLater
-        case tapAgree
-        case tapGoHome
-        case sessionCheck
-        case cardPaymentRecorded
-        case merchantLogoNeeded
-        case cardPaymentPushDue
-        case fundsReceivedPushDue
-        case largeTransactionPushDue
-        case forgetUser
-        case connectionLost
-        case connectionRestored
-        case transferRecorded
-        case timerFired
-    }
+    /// The cases' names as `Codable` writes them, one per line, by number.
+    private static let codingCasesData = #"""
+    countrySelected
+    addressSelected
+    cardPaymentRequested
+    physicalCardDelivered
+    physicalCardAtmActivated
+    fxRateQuoted
+    bankTransferReceived
+    ecosystemHighlightViewed
+    ecosystemHighlightTapped
+    historyRangePicked
+    notificationToggled
+    sessionSignOutTapped
+    planTapped
+    inboxItemTapped
+    inboxPushOpened
+    legalDocumentsChanged
+    helpCategoryTapped
+    legalDocumentTapped
+    equalsSubmitApplicationSubmitted
+    equalsSubmitApplicationFailed
+    equalsCreateAccountCreated
+    equalsGetOnboardingStatusActive
+    equalsGetOnboardingStatusApproved
+    equalsGetOnboardingStatusPending
+    equalsGetOnboardingStatusRejected
+    equalsGetOnboardingStatusIncomplete
+    equalsActivateAccountActivated
+    equalsListTransactionsListed
+    equalsListTransactionsFailed
+    equalsListSessionsRefreshed
+    equalsSignOutSessionSignedOut
+    equalsSignOutOtherSessionsSignedOut
+    equalsChargePlanUpgradeCharged
+    equalsChargePlanUpgradeInsufficientFunds
+    equalsSchedulePlanChangeScheduled
+    equalsCloseAccountClosed
+    equalsLogInSuccess
+    equalsLogInWrongKeycode
+    equalsActivateCardActivated
+    equalsActivateCardFailed
+    equalsSetCardFrozenDone
+    equalsSetCardFrozenFailed
+    equalsGetCardDetailsRetrieved
+    equalsGetCardDetailsFailed
+    equalsGetPinRetrieved
+    equalsGetPinFailed
+    equalsSetCardLimitDone
+    equalsSetCardLimitFailed
+    equalsOrderPhysicalCardPlaced
+    equalsOrderPhysicalCardFailed
+    equalsSendUkTransferSent
+    equalsSendUkTransferFailed
+    equalsGetBalanceFetched
+    equalsGetBalanceFailed
+    equalsRefreshSessionRefreshed
+    equalsRefreshSessionExpired
+    equalsSendInternationalTransferSubmitted
+    equalsSendInternationalTransferFailed
+    otpSendEmailCodeSent
+    otpSendEmailCodeFailed
+    otpVerifyEmailCodeValid
+    otpVerifyEmailCodeInvalid
+    otpVerifyEmailCodeExpired
+    otpSendSmsCodeSent
+    otpSendSmsCodeFailed
+    otpVerifySmsCodeValid
+    otpVerifySmsCodeInvalid
+    otpVerifySmsCodeExpired
+    postcodeLookupFindAddressesFound
+    postcodeLookupFindAddressesNotFound
+    deviceCheckIntegrityIntact
+    deviceCheckIntegrityCompromised
+    deviceEnableBiometricsEnabled
+    deviceEnableBiometricsDeclined
+    deviceAuthenticateAuthenticated
+    deviceAuthenticateCancelled
+    paymentsInitialPaymentSucceeded
+    paymentsInitialPaymentDeclined
+    paymentsChargeSucceeded
+    paymentsChargeDeclined
+    paymentsChargeCancelled
+    pitstopOpenTicketOpened
+    pitstopOpenTicketFailed
+    pitstopStartChatStarted
+    logosFindLogoFound
+    logosFindLogoNotFound
+    fxSubscribeRatesStreaming
+    fxSubscribeRatesUnavailable
+    fxLockRateLocked
+    fxLockRateExpired
+    deviceWalletProvisionCardAdded
+    deviceWalletProvisionCardCancelled
+    deviceWalletProvisionCardFailed
+    pushProviderSavePreferencesSaved
+    veriffSendSmsLinkSent
+    veriffSendSmsLinkFailed
+    veriffScanFrontPassport
+    veriffScanFrontDrivingLicence
+    veriffScanFrontNationalId
+    veriffScanFrontNotDetected
+    veriffScanBackCaptured
+    veriffCaptureSelfieCaptured
+    veriffAnalyseSubmitted
+    veriffGetDecisionApproved
+    veriffGetDecisionRejected
+    veriffGetDecisionPending
+    veriffGetDecisionIncomplete
+    veriffCheckProofOfAddressApproved
+    veriffCheckProofOfAddressRejected
+    veriffCheckProofOfAddressPending
+    tapUnlock
+    appBackgrounded
+    appForegrounded
+    tapImNew
+    tapLogIn
+    keycodeEntered
+    tapBack
+    tapSelect
+    tapContinue
+    codeEntered
+    tapResendCode
+    tapDialCode
+    tapClose
+    tapEnableNow
+    tapEnableLater
+    tapFindAddress
+    tapConfirm
+    tapTabHome
+    tapTabCards
+    tapTabSend
+    tapCardControls
+    tapSend
+    tapMenu
+    tapCard
+    tapBalance
+    tapAddFunds
+    tapSeeAllTransactions
+    toggleFreeze
+    tapClaim
+    tapSearch
+    searchChanged
+    tapCancelSearch
+    tapDateFilter
+    tapApplyFilter
+    tapClearFilter
+    pullToRefresh
+    tapCardOrDigitalWallet
+    tapCloseSheet
+    tapBankTransfer
+    tapPay
+    tapCopyAccountNumber
+    tapCopySortCode
+    tapActivateVirtualCard
+    tapAddToWallet
+    tapOrderPhysicalCard
+    tapViewCardDetails
+    tapReportIssue
+    tapLimits
+    tapViewPin
+    tapAddToAppleWallet
+    tapAddToGoogleWallet
+    tapActivateNow
+    tapDone
+    tapRetry
+    tapFreeze
+    tapCancel
+    tapCopyPan
+    tapCopyCvv
+    tapViewMyPin
+    tapReport
+    toggleCardLimit
+    tapConfirmDisable
+    tapCancelDisable
+    tapConfirmAddress
+    tapChangeAddress
+    pinEntered
+    tapTryAgain
+    tapOk
+    tapUkTransfer
+    tapInternationalTransfer
+    tapViewHistory
+    tapTopUpNow
+    tapPitstopSupport
+    tapPersonalDetails
+    tapSecurity
+    tapNotifications
+    tapSubscription
+    tapPitstop
+    tapLegalDocuments
+    tapCloseAccount
+    tapSignOut
+    tapEditEmail
+    tapEditPhone
+    tapEditAddress
+    tapLockedIdentityField
+    tapSave
+    toggleFaceId
+    tapChangeKeycode
+    tapSignOutAllOtherDevices
+    tapInbox
+    tapCancelSubscription
+    tapStartChat
+    tapFaq
+    tapEmailSupport
+    tapContinueToClose
+    tapCloseAccountPermanently
+    tapSendSmsLink
+    veriffLinkOpened
+    tapCheckAgain
+    tapLogOut
+    tapStart
+    tapContinueOnPhone
+    tapAllowCamera
+    cameraDenied
+    phoneSessionStarted
+    tapStartScan
+    tapReturnToApp
+    browserClosed
+    tapConfirmMethod
+    tapPayNow
+    tapLater
+    tapAgree
+    tapGoHome
+    sessionCheck
+    cardPaymentRecorded
+    merchantLogoNeeded
+    cardPaymentPushDue
+    fundsReceivedPushDue
+    largeTransactionPushDue
+    forgetUser
+    connectionLost
+    connectionRestored
+    transferRecorded
+    timerFired
+    """#
+
+    private static let codingCases = NameTable(lines: codingCasesData)
 
     private enum FieldKey: String, CodingKey {
         case country
@@ -3997,1074 +4000,843 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
     /// payloads.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CaseKey.self)
-        guard container.allKeys.count == 1, let key = container.allKeys.first else {
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "a TempoEvent is an object with one key, its case"
-                )
-            )
-        }
-        switch key {
-        case .countrySelected:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .countrySelected)
+        let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoEvent")
+        switch coded.number {
+        case 0:
+            let fields = try coded.fields(FieldKey.self)
             self = .countrySelected(country: try fields.decode(String.self, forKey: .country))
-        case .addressSelected:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .addressSelected)
+        case 1:
+            let fields = try coded.fields(FieldKey.self)
             self = .addressSelected(address: try fields.decode(String.self, forKey: .address))
-        case .cardPaymentRequested:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .cardPaymentRequested)
+        case 2:
+            let fields = try coded.fields(FieldKey.self)
             self = .cardPaymentRequested(
                 merchant: try fields.decode(String.self, forKey: .merchant),
                 amount: try fields.decode(Money.self, forKey: .amount)
             )
-        case .physicalCardDelivered:
+        case 3:
             self = .physicalCardDelivered
-        case .physicalCardAtmActivated:
+        case 4:
             self = .physicalCardAtmActivated
-        case .fxRateQuoted:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .fxRateQuoted)
+        case 5:
+            let fields = try coded.fields(FieldKey.self)
             self = .fxRateQuoted(
                 rate: try fields.decode(Decimal.self, forKey: .rate),
                 fee: try fields.decode(Money.self, forKey: .fee)
             )
-        case .bankTransferReceived:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .bankTransferReceived)
+        case 6:
+            let fields = try coded.fields(FieldKey.self)
             self = .bankTransferReceived(
                 sender: try fields.decode(String.self, forKey: .sender),
                 amount: try fields.decode(Money.self, forKey: .amount)
             )
-        case .ecosystemHighlightViewed:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .ecosystemHighlightViewed)
+        case 7:
+            let fields = try coded.fields(FieldKey.self)
             self = .ecosystemHighlightViewed(
                 slot: try fields.decode(Int.self, forKey: .slot),
                 campaignId: try fields.decode(String.self, forKey: .campaignId)
             )
-        case .ecosystemHighlightTapped:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .ecosystemHighlightTapped)
+        case 8:
+            let fields = try coded.fields(FieldKey.self)
             self = .ecosystemHighlightTapped(
                 slot: try fields.decode(Int.self, forKey: .slot),
                 campaignId: try fields.decode(String.self, forKey: .campaignId)
             )
-        case .historyRangePicked:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .historyRangePicked)
+        case 9:
+            let fields = try coded.fields(FieldKey.self)
             self = .historyRangePicked(
                 from: try fields.decode(CalendarDate.self, forKey: .from),
                 to: try fields.decode(CalendarDate.self, forKey: .to)
             )
-        case .notificationToggled:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .notificationToggled)
+        case 10:
+            let fields = try coded.fields(FieldKey.self)
             self = .notificationToggled(
                 preference: try fields.decode(TempoNotificationPreference.self, forKey: .preference),
                 enabled: try fields.decode(Bool.self, forKey: .enabled)
             )
-        case .sessionSignOutTapped:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .sessionSignOutTapped)
+        case 11:
+            let fields = try coded.fields(FieldKey.self)
             self = .sessionSignOutTapped(sessionId: try fields.decode(String.self, forKey: .sessionId))
-        case .planTapped:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .planTapped)
+        case 12:
+            let fields = try coded.fields(FieldKey.self)
             self = .planTapped(plan: try fields.decode(TempoPlan.self, forKey: .plan))
-        case .inboxItemTapped:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .inboxItemTapped)
+        case 13:
+            let fields = try coded.fields(FieldKey.self)
             self = .inboxItemTapped(category: try fields.decode(TempoInboxCategory.self, forKey: .category))
-        case .inboxPushOpened:
+        case 14:
             self = .inboxPushOpened
-        case .legalDocumentsChanged:
+        case 15:
             self = .legalDocumentsChanged
-        case .helpCategoryTapped:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .helpCategoryTapped)
+        case 16:
+            let fields = try coded.fields(FieldKey.self)
             self = .helpCategoryTapped(category: try fields.decode(String.self, forKey: .category))
-        case .legalDocumentTapped:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .legalDocumentTapped)
+        case 17:
+            let fields = try coded.fields(FieldKey.self)
             self = .legalDocumentTapped(document: try fields.decode(String.self, forKey: .document))
-        case .equalsSubmitApplicationSubmitted:
+        case 18:
             self = .equalsSubmitApplicationSubmitted
-        case .equalsSubmitApplicationFailed:
+        case 19:
             self = .equalsSubmitApplicationFailed
-        case .equalsCreateAccountCreated:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsCreateAccountCreated)
+        case 20:
+            let fields = try coded.fields(FieldKey.self)
             self = .equalsCreateAccountCreated(userId: try fields.decode(String.self, forKey: .userId))
-        case .equalsGetOnboardingStatusActive:
+        case 21:
             self = .equalsGetOnboardingStatusActive
-        case .equalsGetOnboardingStatusApproved:
+        case 22:
             self = .equalsGetOnboardingStatusApproved
-        case .equalsGetOnboardingStatusPending:
+        case 23:
             self = .equalsGetOnboardingStatusPending
-        case .equalsGetOnboardingStatusRejected:
+        case 24:
             self = .equalsGetOnboardingStatusRejected
-        case .equalsGetOnboardingStatusIncomplete:
+        case 25:
             self = .equalsGetOnboardingStatusIncomplete
-        case .equalsActivateAccountActivated:
+        case 26:
             self = .equalsActivateAccountActivated
-        case .equalsListTransactionsListed:
+        case 27:
             self = .equalsListTransactionsListed
-        case .equalsListTransactionsFailed:
+        case 28:
             self = .equalsListTransactionsFailed
-        case .equalsListSessionsRefreshed:
+        case 29:
             self = .equalsListSessionsRefreshed
-        case .equalsSignOutSessionSignedOut:
+        case 30:
             self = .equalsSignOutSessionSignedOut
-        case .equalsSignOutOtherSessionsSignedOut:
+        case 31:
             self = .equalsSignOutOtherSessionsSignedOut
-        case .equalsChargePlanUpgradeCharged:
+        case 32:
             self = .equalsChargePlanUpgradeCharged
-        case .equalsChargePlanUpgradeInsufficientFunds:
+        case 33:
             self = .equalsChargePlanUpgradeInsufficientFunds
-        case .equalsSchedulePlanChangeScheduled:
+        case 34:
             self = .equalsSchedulePlanChangeScheduled
-        case .equalsCloseAccountClosed:
+        case 35:
             self = .equalsCloseAccountClosed
-        case .equalsLogInSuccess:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsLogInSuccess)
+        case 36:
+            let fields = try coded.fields(FieldKey.self)
             self = .equalsLogInSuccess(userId: try fields.decode(String.self, forKey: .userId))
-        case .equalsLogInWrongKeycode:
+        case 37:
             self = .equalsLogInWrongKeycode
-        case .equalsActivateCardActivated:
+        case 38:
             self = .equalsActivateCardActivated
-        case .equalsActivateCardFailed:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsActivateCardFailed)
+        case 39:
+            let fields = try coded.fields(FieldKey.self)
             self = .equalsActivateCardFailed(reason: try fields.decode(String.self, forKey: .reason))
-        case .equalsSetCardFrozenDone:
+        case 40:
             self = .equalsSetCardFrozenDone
-        case .equalsSetCardFrozenFailed:
+        case 41:
             self = .equalsSetCardFrozenFailed
-        case .equalsGetCardDetailsRetrieved:
+        case 42:
             self = .equalsGetCardDetailsRetrieved
-        case .equalsGetCardDetailsFailed:
+        case 43:
             self = .equalsGetCardDetailsFailed
-        case .equalsGetPinRetrieved:
+        case 44:
             self = .equalsGetPinRetrieved
-        case .equalsGetPinFailed:
+        case 45:
             self = .equalsGetPinFailed
-        case .equalsSetCardLimitDone:
+        case 46:
             self = .equalsSetCardLimitDone
-        case .equalsSetCardLimitFailed:
+        case 47:
             self = .equalsSetCardLimitFailed
-        case .equalsOrderPhysicalCardPlaced:
+        case 48:
             self = .equalsOrderPhysicalCardPlaced
-        case .equalsOrderPhysicalCardFailed:
+        case 49:
             self = .equalsOrderPhysicalCardFailed
-        case .equalsSendUkTransferSent:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsSendUkTransferSent)
+        case 50:
+            let fields = try coded.fields(FieldKey.self)
             self = .equalsSendUkTransferSent(transferId: try fields.decode(String.self, forKey: .transferId))
-        case .equalsSendUkTransferFailed:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsSendUkTransferFailed)
+        case 51:
+            let fields = try coded.fields(FieldKey.self)
             self = .equalsSendUkTransferFailed(reason: try fields.decode(String.self, forKey: .reason))
-        case .equalsGetBalanceFetched:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsGetBalanceFetched)
+        case 52:
+            let fields = try coded.fields(FieldKey.self)
             self = .equalsGetBalanceFetched(balance: try fields.decode(Money.self, forKey: .balance))
-        case .equalsGetBalanceFailed:
+        case 53:
             self = .equalsGetBalanceFailed
-        case .equalsRefreshSessionRefreshed:
+        case 54:
             self = .equalsRefreshSessionRefreshed
-        case .equalsRefreshSessionExpired:
+        case 55:
             self = .equalsRefreshSessionExpired
-        case .equalsSendInternationalTransferSubmitted:
-            let fields = try container.nestedContainer(
-                keyedBy: FieldKey.self,
-                forKey: .equalsSendInternationalTransferSubmitted
-            )
+        case 56:
+            let fields = try coded.fields(FieldKey.self)
             self = .equalsSendInternationalTransferSubmitted(
                 transferId: try fields.decode(String.self, forKey: .transferId)
             )
-        case .equalsSendInternationalTransferFailed:
-            let fields = try container.nestedContainer(
-                keyedBy: FieldKey.self,
-                forKey: .equalsSendInternationalTransferFailed
-            )
+        case 57:
+            let fields = try coded.fields(FieldKey.self)
             self = .equalsSendInternationalTransferFailed(reason: try fields.decode(String.self, forKey: .reason))
-        case .otpSendEmailCodeSent:
+        case 58:
             self = .otpSendEmailCodeSent
-        case .otpSendEmailCodeFailed:
+        case 59:
             self = .otpSendEmailCodeFailed
-        case .otpVerifyEmailCodeValid:
+        case 60:
             self = .otpVerifyEmailCodeValid
-        case .otpVerifyEmailCodeInvalid:
+        case 61:
             self = .otpVerifyEmailCodeInvalid
-        case .otpVerifyEmailCodeExpired:
+        case 62:
             self = .otpVerifyEmailCodeExpired
-        case .otpSendSmsCodeSent:
+        case 63:
             self = .otpSendSmsCodeSent
-        case .otpSendSmsCodeFailed:
+        case 64:
             self = .otpSendSmsCodeFailed
-        case .otpVerifySmsCodeValid:
+        case 65:
             self = .otpVerifySmsCodeValid
-        case .otpVerifySmsCodeInvalid:
+        case 66:
             self = .otpVerifySmsCodeInvalid
-        case .otpVerifySmsCodeExpired:
+        case 67:
             self = .otpVerifySmsCodeExpired
-        case .postcodeLookupFindAddressesFound:
-            let fields = try container.nestedContainer(
-                keyedBy: FieldKey.self,
-                forKey: .postcodeLookupFindAddressesFound
-            )
+        case 68:
+            let fields = try coded.fields(FieldKey.self)
             self = .postcodeLookupFindAddressesFound(addresses: try fields.decode([String].self, forKey: .addresses))
-        case .postcodeLookupFindAddressesNotFound:
+        case 69:
             self = .postcodeLookupFindAddressesNotFound
-        case .deviceCheckIntegrityIntact:
+        case 70:
             self = .deviceCheckIntegrityIntact
-        case .deviceCheckIntegrityCompromised:
+        case 71:
             self = .deviceCheckIntegrityCompromised
-        case .deviceEnableBiometricsEnabled:
+        case 72:
             self = .deviceEnableBiometricsEnabled
-        case .deviceEnableBiometricsDeclined:
+        case 73:
             self = .deviceEnableBiometricsDeclined
-        case .deviceAuthenticateAuthenticated:
+        case 74:
             self = .deviceAuthenticateAuthenticated
-        case .deviceAuthenticateCancelled:
+        case 75:
             self = .deviceAuthenticateCancelled
-        case .paymentsInitialPaymentSucceeded:
+        case 76:
             self = .paymentsInitialPaymentSucceeded
-        case .paymentsInitialPaymentDeclined:
+        case 77:
             self = .paymentsInitialPaymentDeclined
-        case .paymentsChargeSucceeded:
+        case 78:
             self = .paymentsChargeSucceeded
-        case .paymentsChargeDeclined:
+        case 79:
             self = .paymentsChargeDeclined
-        case .paymentsChargeCancelled:
+        case 80:
             self = .paymentsChargeCancelled
-        case .pitstopOpenTicketOpened:
+        case 81:
             self = .pitstopOpenTicketOpened
-        case .pitstopOpenTicketFailed:
+        case 82:
             self = .pitstopOpenTicketFailed
-        case .pitstopStartChatStarted:
+        case 83:
             self = .pitstopStartChatStarted
-        case .logosFindLogoFound:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .logosFindLogoFound)
+        case 84:
+            let fields = try coded.fields(FieldKey.self)
             self = .logosFindLogoFound(
                 merchant: try fields.decode(String.self, forKey: .merchant),
                 url: try fields.decode(String.self, forKey: .url)
             )
-        case .logosFindLogoNotFound:
+        case 85:
             self = .logosFindLogoNotFound
-        case .fxSubscribeRatesStreaming:
+        case 86:
             self = .fxSubscribeRatesStreaming
-        case .fxSubscribeRatesUnavailable:
+        case 87:
             self = .fxSubscribeRatesUnavailable
-        case .fxLockRateLocked:
+        case 88:
             self = .fxLockRateLocked
-        case .fxLockRateExpired:
+        case 89:
             self = .fxLockRateExpired
-        case .deviceWalletProvisionCardAdded:
+        case 90:
             self = .deviceWalletProvisionCardAdded
-        case .deviceWalletProvisionCardCancelled:
+        case 91:
             self = .deviceWalletProvisionCardCancelled
-        case .deviceWalletProvisionCardFailed:
+        case 92:
             self = .deviceWalletProvisionCardFailed
-        case .pushProviderSavePreferencesSaved:
+        case 93:
             self = .pushProviderSavePreferencesSaved
-        case .veriffSendSmsLinkSent:
+        case 94:
             self = .veriffSendSmsLinkSent
-        case .veriffSendSmsLinkFailed:
+        case 95:
             self = .veriffSendSmsLinkFailed
-        case .veriffScanFrontPassport:
+        case 96:
             self = .veriffScanFrontPassport
-        case .veriffScanFrontDrivingLicence:
+        case 97:
             self = .veriffScanFrontDrivingLicence
-        case .veriffScanFrontNationalId:
+        case 98:
             self = .veriffScanFrontNationalId
-        case .veriffScanFrontNotDetected:
+        case 99:
             self = .veriffScanFrontNotDetected
-        case .veriffScanBackCaptured:
+        case 100:
             self = .veriffScanBackCaptured
-        case .veriffCaptureSelfieCaptured:
+        case 101:
             self = .veriffCaptureSelfieCaptured
-        case .veriffAnalyseSubmitted:
+        case 102:
             self = .veriffAnalyseSubmitted
-        case .veriffGetDecisionApproved:
+        case 103:
             self = .veriffGetDecisionApproved
-        case .veriffGetDecisionRejected:
+        case 104:
             self = .veriffGetDecisionRejected
-        case .veriffGetDecisionPending:
+        case 105:
             self = .veriffGetDecisionPending
-        case .veriffGetDecisionIncomplete:
+        case 106:
             self = .veriffGetDecisionIncomplete
-        case .veriffCheckProofOfAddressApproved:
+        case 107:
             self = .veriffCheckProofOfAddressApproved
-        case .veriffCheckProofOfAddressRejected:
+        case 108:
             self = .veriffCheckProofOfAddressRejected
-        case .veriffCheckProofOfAddressPending:
+        case 109:
             self = .veriffCheckProofOfAddressPending
-        case .tapUnlock:
+        case 110:
             self = .tapUnlock
-        case .appBackgrounded:
+        case 111:
             self = .appBackgrounded
-        case .appForegrounded:
+        case 112:
             self = .appForegrounded
-        case .tapImNew:
+        case 113:
             self = .tapImNew
-        case .tapLogIn:
+        case 114:
             self = .tapLogIn
-        case .keycodeEntered:
+        case 115:
             self = .keycodeEntered
-        case .tapBack:
+        case 116:
             self = .tapBack
-        case .tapSelect:
+        case 117:
             self = .tapSelect
-        case .tapContinue:
+        case 118:
             self = .tapContinue
-        case .codeEntered:
+        case 119:
             self = .codeEntered
-        case .tapResendCode:
+        case 120:
             self = .tapResendCode
-        case .tapDialCode:
+        case 121:
             self = .tapDialCode
-        case .tapClose:
+        case 122:
             self = .tapClose
-        case .tapEnableNow:
+        case 123:
             self = .tapEnableNow
-        case .tapEnableLater:
+        case 124:
             self = .tapEnableLater
-        case .tapFindAddress:
+        case 125:
             self = .tapFindAddress
-        case .tapConfirm:
+        case 126:
             self = .tapConfirm
-        case .tapTabHome:
+        case 127:
             self = .tapTabHome
-        case .tapTabCards:
+        case 128:
             self = .tapTabCards
-        case .tapTabSend:
+        case 129:
             self = .tapTabSend
-        case .tapCardControls:
+        case 130:
             self = .tapCardControls
-        case .tapSend:
+        case 131:
             self = .tapSend
-        case .tapMenu:
+        case 132:
             self = .tapMenu
-        case .tapCard:
+        case 133:
             self = .tapCard
-        case .tapBalance:
+        case 134:
             self = .tapBalance
-        case .tapAddFunds:
+        case 135:
             self = .tapAddFunds
-        case .tapSeeAllTransactions:
+        case 136:
             self = .tapSeeAllTransactions
-        case .toggleFreeze:
+        case 137:
             self = .toggleFreeze
-        case .tapClaim:
+        case 138:
             self = .tapClaim
-        case .tapSearch:
+        case 139:
             self = .tapSearch
-        case .searchChanged:
+        case 140:
             self = .searchChanged
-        case .tapCancelSearch:
+        case 141:
             self = .tapCancelSearch
-        case .tapDateFilter:
+        case 142:
             self = .tapDateFilter
-        case .tapApplyFilter:
+        case 143:
             self = .tapApplyFilter
-        case .tapClearFilter:
+        case 144:
             self = .tapClearFilter
-        case .pullToRefresh:
+        case 145:
             self = .pullToRefresh
-        case .tapCardOrDigitalWallet:
+        case 146:
             self = .tapCardOrDigitalWallet
-        case .tapCloseSheet:
+        case 147:
             self = .tapCloseSheet
-        case .tapBankTransfer:
+        case 148:
             self = .tapBankTransfer
-        case .tapPay:
+        case 149:
             self = .tapPay
-        case .tapCopyAccountNumber:
+        case 150:
             self = .tapCopyAccountNumber
-        case .tapCopySortCode:
+        case 151:
             self = .tapCopySortCode
-        case .tapActivateVirtualCard:
+        case 152:
             self = .tapActivateVirtualCard
-        case .tapAddToWallet:
+        case 153:
             self = .tapAddToWallet
-        case .tapOrderPhysicalCard:
+        case 154:
             self = .tapOrderPhysicalCard
-        case .tapViewCardDetails:
+        case 155:
             self = .tapViewCardDetails
-        case .tapReportIssue:
+        case 156:
             self = .tapReportIssue
-        case .tapLimits:
+        case 157:
             self = .tapLimits
-        case .tapViewPin:
+        case 158:
             self = .tapViewPin
-        case .tapAddToAppleWallet:
+        case 159:
             self = .tapAddToAppleWallet
-        case .tapAddToGoogleWallet:
+        case 160:
             self = .tapAddToGoogleWallet
-        case .tapActivateNow:
+        case 161:
             self = .tapActivateNow
-        case .tapDone:
+        case 162:
             self = .tapDone
-        case .tapRetry:
+        case 163:
             self = .tapRetry
-        case .tapFreeze:
+        case 164:
             self = .tapFreeze
-        case .tapCancel:
+        case 165:
             self = .tapCancel
-        case .tapCopyPan:
+        case 166:
             self = .tapCopyPan
-        case .tapCopyCvv:
+        case 167:
             self = .tapCopyCvv
-        case .tapViewMyPin:
+        case 168:
             self = .tapViewMyPin
-        case .tapReport:
+        case 169:
             self = .tapReport
-        case .toggleCardLimit:
+        case 170:
             self = .toggleCardLimit
-        case .tapConfirmDisable:
+        case 171:
             self = .tapConfirmDisable
-        case .tapCancelDisable:
+        case 172:
             self = .tapCancelDisable
-        case .tapConfirmAddress:
+        case 173:
             self = .tapConfirmAddress
-        case .tapChangeAddress:
+        case 174:
             self = .tapChangeAddress
-        case .pinEntered:
+        case 175:
             self = .pinEntered
-        case .tapTryAgain:
+        case 176:
             self = .tapTryAgain
-        case .tapOk:
+        case 177:
             self = .tapOk
-        case .tapUkTransfer:
+        case 178:
             self = .tapUkTransfer
-        case .tapInternationalTransfer:
+        case 179:
             self = .tapInternationalTransfer
-        case .tapViewHistory:
+        case 180:
             self = .tapViewHistory
-        case .tapTopUpNow:
+        case 181:
             self = .tapTopUpNow
-        case .tapPitstopSupport:
+        case 182:
             self = .tapPitstopSupport
-        case .tapPersonalDetails:
+        case 183:
             self = .tapPersonalDetails
-        case .tapSecurity:
+        case 184:
             self = .tapSecurity
-        case .tapNotifications:
+        case 185:
             self = .tapNotifications
-        case .tapSubscription:
+        case 186:
             self = .tapSubscription
-        case .tapPitstop:
+        case 187:
             self = .tapPitstop
-        case .tapLegalDocuments:
+        case 188:
             self = .tapLegalDocuments
-        case .tapCloseAccount:
+        case 189:
             self = .tapCloseAccount
-        case .tapSignOut:
+        case 190:
             self = .tapSignOut
-        case .tapEditEmail:
+        case 191:
             self = .tapEditEmail
-        case .tapEditPhone:
+        case 192:
             self = .tapEditPhone
-        case .tapEditAddress:
+        case 193:
             self = .tapEditAddress
-        case .tapLockedIdentityField:
+        case 194:
             self = .tapLockedIdentityField
-        case .tapSave:
+        case 195:
             self = .tapSave
-        case .toggleFaceId:
+        case 196:
             self = .toggleFaceId
-        case .tapChangeKeycode:
+        case 197:
             self = .tapChangeKeycode
-        case .tapSignOutAllOtherDevices:
+        case 198:
             self = .tapSignOutAllOtherDevices
-        case .tapInbox:
+        case 199:
             self = .tapInbox
-        case .tapCancelSubscription:
+        case 200:
             self = .tapCancelSubscription
-        case .tapStartChat:
+        case 201:
             self = .tapStartChat
-        case .tapFaq:
+        case 202:
             self = .tapFaq
-        case .tapEmailSupport:
+        case 203:
             self = .tapEmailSupport
-        case .tapContinueToClose:
+        case 204:
             self = .tapContinueToClose
-        case .tapCloseAccountPermanently:
+        case 205:
             self = .tapCloseAccountPermanently
-        case .tapSendSmsLink:
+        case 206:
             self = .tapSendSmsLink
-        case .veriffLinkOpened:
+        case 207:
             self = .veriffLinkOpened
-        case .tapCheckAgain:
+        case 208:
             self = .tapCheckAgain
-        case .tapLogOut:
+        case 209:
             self = .tapLogOut
-        case .tapStart:
+        case 210:
             self = .tapStart
-        case .tapContinueOnPhone:
+        case 211:
             self = .tapContinueOnPhone
-        case .tapAllowCamera:
+        case 212:
             self = .tapAllowCamera
-        case .cameraDenied:
+        case 213:
             self = .cameraDenied
-        case .phoneSessionStarted:
+        case 214:
             self = .phoneSessionStarted
-        case .tapStartScan:
+        case 215:
             self = .tapStartScan
-        case .tapReturnToApp:
+        case 216:
             self = .tapReturnToApp
-        case .browserClosed:
+        case 217:
             self = .browserClosed
-        case .tapConfirmMethod:
+        case 218:
             self = .tapConfirmMethod
-        case .tapPayNow:
+        case 219:
             self = .tapPayNow
-        case .tapLater:
+        case 220:
             self = .tapLater
-        case .tapAgree:
+        case 221:
             self = .tapAgree
-        case .tapGoHome:
+        case 222:
             self = .tapGoHome
-        case .sessionCheck:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .sessionCheck)
+        case 223:
+            let fields = try coded.fields(FieldKey.self)
             self = .sessionCheck(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
-        case .cardPaymentRecorded:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .cardPaymentRecorded)
+        case 224:
+            let fields = try coded.fields(FieldKey.self)
             self = .cardPaymentRecorded(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
-        case .merchantLogoNeeded:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .merchantLogoNeeded)
+        case 225:
+            let fields = try coded.fields(FieldKey.self)
             self = .merchantLogoNeeded(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
-        case .cardPaymentPushDue:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .cardPaymentPushDue)
+        case 226:
+            let fields = try coded.fields(FieldKey.self)
             self = .cardPaymentPushDue(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
-        case .fundsReceivedPushDue:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .fundsReceivedPushDue)
+        case 227:
+            let fields = try coded.fields(FieldKey.self)
             self = .fundsReceivedPushDue(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
-        case .largeTransactionPushDue:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .largeTransactionPushDue)
+        case 228:
+            let fields = try coded.fields(FieldKey.self)
             self = .largeTransactionPushDue(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
-        case .forgetUser:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .forgetUser)
+        case 229:
+            let fields = try coded.fields(FieldKey.self)
             self = .forgetUser(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
-        case .connectionLost:
+        case 230:
             self = .connectionLost
-        case .connectionRestored:
+        case 231:
             self = .connectionRestored
-        case .transferRecorded:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .transferRecorded)
+        case 232:
+            let fields = try coded.fields(FieldKey.self)
             self = .transferRecorded(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
-        case .timerFired:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
+        case 233:
+            let fields = try coded.fields(FieldKey.self)
             self = .timerFired(token: try fields.decode(TimerToken.self, forKey: .token))
+        default:
+            throw coded.unknownCase()
         }
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CaseKey.self)
+        var coded = CaseEncoder(encoder)
         switch self {
         case .countrySelected(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .countrySelected)
+            var fields = coded.fields("countrySelected", FieldKey.self)
             try fields.encode(value0, forKey: .country)
         case .addressSelected(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .addressSelected)
+            var fields = coded.fields("addressSelected", FieldKey.self)
             try fields.encode(value0, forKey: .address)
         case .cardPaymentRequested(let value0, let value1):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .cardPaymentRequested)
+            var fields = coded.fields("cardPaymentRequested", FieldKey.self)
             try fields.encode(value0, forKey: .merchant)
             try fields.encode(value1, forKey: .amount)
-        case .physicalCardDelivered:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .physicalCardDelivered)
-        case .physicalCardAtmActivated:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .physicalCardAtmActivated)
         case .fxRateQuoted(let value0, let value1):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .fxRateQuoted)
+            var fields = coded.fields("fxRateQuoted", FieldKey.self)
             try fields.encode(value0, forKey: .rate)
             try fields.encode(value1, forKey: .fee)
         case .bankTransferReceived(let value0, let value1):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .bankTransferReceived)
+            var fields = coded.fields("bankTransferReceived", FieldKey.self)
             try fields.encode(value0, forKey: .sender)
             try fields.encode(value1, forKey: .amount)
         case .ecosystemHighlightViewed(let value0, let value1):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .ecosystemHighlightViewed)
+            var fields = coded.fields("ecosystemHighlightViewed", FieldKey.self)
             try fields.encode(value0, forKey: .slot)
             try fields.encode(value1, forKey: .campaignId)
         case .ecosystemHighlightTapped(let value0, let value1):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .ecosystemHighlightTapped)
+            var fields = coded.fields("ecosystemHighlightTapped", FieldKey.self)
             try fields.encode(value0, forKey: .slot)
             try fields.encode(value1, forKey: .campaignId)
         case .historyRangePicked(let value0, let value1):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .historyRangePicked)
+            var fields = coded.fields("historyRangePicked", FieldKey.self)
             try fields.encode(value0, forKey: .from)
             try fields.encode(value1, forKey: .to)
         case .notificationToggled(let value0, let value1):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .notificationToggled)
+            var fields = coded.fields("notificationToggled", FieldKey.self)
             try fields.encode(value0, forKey: .preference)
             try fields.encode(value1, forKey: .enabled)
         case .sessionSignOutTapped(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .sessionSignOutTapped)
+            var fields = coded.fields("sessionSignOutTapped", FieldKey.self)
             try fields.encode(value0, forKey: .sessionId)
         case .planTapped(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .planTapped)
+            var fields = coded.fields("planTapped", FieldKey.self)
             try fields.encode(value0, forKey: .plan)
         case .inboxItemTapped(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .inboxItemTapped)
+            var fields = coded.fields("inboxItemTapped", FieldKey.self)
             try fields.encode(value0, forKey: .category)
-        case .inboxPushOpened:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .inboxPushOpened)
-        case .legalDocumentsChanged:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .legalDocumentsChanged)
         case .helpCategoryTapped(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .helpCategoryTapped)
+            var fields = coded.fields("helpCategoryTapped", FieldKey.self)
             try fields.encode(value0, forKey: .category)
         case .legalDocumentTapped(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .legalDocumentTapped)
+            var fields = coded.fields("legalDocumentTapped", FieldKey.self)
             try fields.encode(value0, forKey: .document)
-        case .equalsSubmitApplicationSubmitted:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsSubmitApplicationSubmitted)
-        case .equalsSubmitApplicationFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsSubmitApplicationFailed)
         case .equalsCreateAccountCreated(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsCreateAccountCreated)
+            var fields = coded.fields("equalsCreateAccountCreated", FieldKey.self)
             try fields.encode(value0, forKey: .userId)
-        case .equalsGetOnboardingStatusActive:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsGetOnboardingStatusActive)
-        case .equalsGetOnboardingStatusApproved:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsGetOnboardingStatusApproved)
-        case .equalsGetOnboardingStatusPending:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsGetOnboardingStatusPending)
-        case .equalsGetOnboardingStatusRejected:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsGetOnboardingStatusRejected)
-        case .equalsGetOnboardingStatusIncomplete:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsGetOnboardingStatusIncomplete)
-        case .equalsActivateAccountActivated:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsActivateAccountActivated)
-        case .equalsListTransactionsListed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsListTransactionsListed)
-        case .equalsListTransactionsFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsListTransactionsFailed)
-        case .equalsListSessionsRefreshed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsListSessionsRefreshed)
-        case .equalsSignOutSessionSignedOut:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsSignOutSessionSignedOut)
-        case .equalsSignOutOtherSessionsSignedOut:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsSignOutOtherSessionsSignedOut)
-        case .equalsChargePlanUpgradeCharged:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsChargePlanUpgradeCharged)
-        case .equalsChargePlanUpgradeInsufficientFunds:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsChargePlanUpgradeInsufficientFunds)
-        case .equalsSchedulePlanChangeScheduled:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsSchedulePlanChangeScheduled)
-        case .equalsCloseAccountClosed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsCloseAccountClosed)
         case .equalsLogInSuccess(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsLogInSuccess)
+            var fields = coded.fields("equalsLogInSuccess", FieldKey.self)
             try fields.encode(value0, forKey: .userId)
-        case .equalsLogInWrongKeycode:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsLogInWrongKeycode)
-        case .equalsActivateCardActivated:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsActivateCardActivated)
         case .equalsActivateCardFailed(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsActivateCardFailed)
+            var fields = coded.fields("equalsActivateCardFailed", FieldKey.self)
             try fields.encode(value0, forKey: .reason)
-        case .equalsSetCardFrozenDone:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsSetCardFrozenDone)
-        case .equalsSetCardFrozenFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsSetCardFrozenFailed)
-        case .equalsGetCardDetailsRetrieved:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsGetCardDetailsRetrieved)
-        case .equalsGetCardDetailsFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsGetCardDetailsFailed)
-        case .equalsGetPinRetrieved:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsGetPinRetrieved)
-        case .equalsGetPinFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsGetPinFailed)
-        case .equalsSetCardLimitDone:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsSetCardLimitDone)
-        case .equalsSetCardLimitFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsSetCardLimitFailed)
-        case .equalsOrderPhysicalCardPlaced:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsOrderPhysicalCardPlaced)
-        case .equalsOrderPhysicalCardFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsOrderPhysicalCardFailed)
         case .equalsSendUkTransferSent(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsSendUkTransferSent)
+            var fields = coded.fields("equalsSendUkTransferSent", FieldKey.self)
             try fields.encode(value0, forKey: .transferId)
         case .equalsSendUkTransferFailed(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsSendUkTransferFailed)
+            var fields = coded.fields("equalsSendUkTransferFailed", FieldKey.self)
             try fields.encode(value0, forKey: .reason)
         case .equalsGetBalanceFetched(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsGetBalanceFetched)
+            var fields = coded.fields("equalsGetBalanceFetched", FieldKey.self)
             try fields.encode(value0, forKey: .balance)
-        case .equalsGetBalanceFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsGetBalanceFailed)
-        case .equalsRefreshSessionRefreshed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsRefreshSessionRefreshed)
-        case .equalsRefreshSessionExpired:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsRefreshSessionExpired)
         case .equalsSendInternationalTransferSubmitted(let value0):
-            var fields = container.nestedContainer(
-                keyedBy: FieldKey.self,
-                forKey: .equalsSendInternationalTransferSubmitted
-            )
+            var fields = coded.fields("equalsSendInternationalTransferSubmitted", FieldKey.self)
             try fields.encode(value0, forKey: .transferId)
         case .equalsSendInternationalTransferFailed(let value0):
-            var fields = container.nestedContainer(
-                keyedBy: FieldKey.self,
-                forKey: .equalsSendInternationalTransferFailed
-            )
+            var fields = coded.fields("equalsSendInternationalTransferFailed", FieldKey.self)
             try fields.encode(value0, forKey: .reason)
-        case .otpSendEmailCodeSent:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .otpSendEmailCodeSent)
-        case .otpSendEmailCodeFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .otpSendEmailCodeFailed)
-        case .otpVerifyEmailCodeValid:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .otpVerifyEmailCodeValid)
-        case .otpVerifyEmailCodeInvalid:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .otpVerifyEmailCodeInvalid)
-        case .otpVerifyEmailCodeExpired:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .otpVerifyEmailCodeExpired)
-        case .otpSendSmsCodeSent:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .otpSendSmsCodeSent)
-        case .otpSendSmsCodeFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .otpSendSmsCodeFailed)
-        case .otpVerifySmsCodeValid:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .otpVerifySmsCodeValid)
-        case .otpVerifySmsCodeInvalid:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .otpVerifySmsCodeInvalid)
-        case .otpVerifySmsCodeExpired:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .otpVerifySmsCodeExpired)
         case .postcodeLookupFindAddressesFound(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .postcodeLookupFindAddressesFound)
+            var fields = coded.fields("postcodeLookupFindAddressesFound", FieldKey.self)
             try fields.encode(value0, forKey: .addresses)
-        case .postcodeLookupFindAddressesNotFound:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .postcodeLookupFindAddressesNotFound)
-        case .deviceCheckIntegrityIntact:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceCheckIntegrityIntact)
-        case .deviceCheckIntegrityCompromised:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceCheckIntegrityCompromised)
-        case .deviceEnableBiometricsEnabled:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceEnableBiometricsEnabled)
-        case .deviceEnableBiometricsDeclined:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceEnableBiometricsDeclined)
-        case .deviceAuthenticateAuthenticated:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceAuthenticateAuthenticated)
-        case .deviceAuthenticateCancelled:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceAuthenticateCancelled)
-        case .paymentsInitialPaymentSucceeded:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .paymentsInitialPaymentSucceeded)
-        case .paymentsInitialPaymentDeclined:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .paymentsInitialPaymentDeclined)
-        case .paymentsChargeSucceeded:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .paymentsChargeSucceeded)
-        case .paymentsChargeDeclined:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .paymentsChargeDeclined)
-        case .paymentsChargeCancelled:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .paymentsChargeCancelled)
-        case .pitstopOpenTicketOpened:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pitstopOpenTicketOpened)
-        case .pitstopOpenTicketFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pitstopOpenTicketFailed)
-        case .pitstopStartChatStarted:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pitstopStartChatStarted)
         case .logosFindLogoFound(let value0, let value1):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .logosFindLogoFound)
+            var fields = coded.fields("logosFindLogoFound", FieldKey.self)
             try fields.encode(value0, forKey: .merchant)
             try fields.encode(value1, forKey: .url)
-        case .logosFindLogoNotFound:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .logosFindLogoNotFound)
-        case .fxSubscribeRatesStreaming:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .fxSubscribeRatesStreaming)
-        case .fxSubscribeRatesUnavailable:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .fxSubscribeRatesUnavailable)
-        case .fxLockRateLocked:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .fxLockRateLocked)
-        case .fxLockRateExpired:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .fxLockRateExpired)
-        case .deviceWalletProvisionCardAdded:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceWalletProvisionCardAdded)
-        case .deviceWalletProvisionCardCancelled:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceWalletProvisionCardCancelled)
-        case .deviceWalletProvisionCardFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceWalletProvisionCardFailed)
-        case .pushProviderSavePreferencesSaved:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pushProviderSavePreferencesSaved)
-        case .veriffSendSmsLinkSent:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffSendSmsLinkSent)
-        case .veriffSendSmsLinkFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffSendSmsLinkFailed)
-        case .veriffScanFrontPassport:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffScanFrontPassport)
-        case .veriffScanFrontDrivingLicence:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffScanFrontDrivingLicence)
-        case .veriffScanFrontNationalId:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffScanFrontNationalId)
-        case .veriffScanFrontNotDetected:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffScanFrontNotDetected)
-        case .veriffScanBackCaptured:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffScanBackCaptured)
-        case .veriffCaptureSelfieCaptured:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffCaptureSelfieCaptured)
-        case .veriffAnalyseSubmitted:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffAnalyseSubmitted)
-        case .veriffGetDecisionApproved:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffGetDecisionApproved)
-        case .veriffGetDecisionRejected:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffGetDecisionRejected)
-        case .veriffGetDecisionPending:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffGetDecisionPending)
-        case .veriffGetDecisionIncomplete:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffGetDecisionIncomplete)
-        case .veriffCheckProofOfAddressApproved:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffCheckProofOfAddressApproved)
-        case .veriffCheckProofOfAddressRejected:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffCheckProofOfAddressRejected)
-        case .veriffCheckProofOfAddressPending:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffCheckProofOfAddressPending)
-        case .tapUnlock:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapUnlock)
-        case .appBackgrounded:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .appBackgrounded)
-        case .appForegrounded:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .appForegrounded)
-        case .tapImNew:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapImNew)
-        case .tapLogIn:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapLogIn)
-        case .keycodeEntered:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .keycodeEntered)
-        case .tapBack:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapBack)
-        case .tapSelect:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSelect)
-        case .tapContinue:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapContinue)
-        case .codeEntered:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .codeEntered)
-        case .tapResendCode:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapResendCode)
-        case .tapDialCode:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapDialCode)
-        case .tapClose:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapClose)
-        case .tapEnableNow:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapEnableNow)
-        case .tapEnableLater:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapEnableLater)
-        case .tapFindAddress:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapFindAddress)
-        case .tapConfirm:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapConfirm)
-        case .tapTabHome:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTabHome)
-        case .tapTabCards:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTabCards)
-        case .tapTabSend:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTabSend)
-        case .tapCardControls:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCardControls)
-        case .tapSend:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSend)
-        case .tapMenu:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapMenu)
-        case .tapCard:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCard)
-        case .tapBalance:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapBalance)
-        case .tapAddFunds:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapAddFunds)
-        case .tapSeeAllTransactions:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSeeAllTransactions)
-        case .toggleFreeze:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .toggleFreeze)
-        case .tapClaim:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapClaim)
-        case .tapSearch:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSearch)
-        case .searchChanged:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .searchChanged)
-        case .tapCancelSearch:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCancelSearch)
-        case .tapDateFilter:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapDateFilter)
-        case .tapApplyFilter:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapApplyFilter)
-        case .tapClearFilter:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapClearFilter)
-        case .pullToRefresh:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pullToRefresh)
-        case .tapCardOrDigitalWallet:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCardOrDigitalWallet)
-        case .tapCloseSheet:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCloseSheet)
-        case .tapBankTransfer:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapBankTransfer)
-        case .tapPay:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapPay)
-        case .tapCopyAccountNumber:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCopyAccountNumber)
-        case .tapCopySortCode:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCopySortCode)
-        case .tapActivateVirtualCard:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapActivateVirtualCard)
-        case .tapAddToWallet:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapAddToWallet)
-        case .tapOrderPhysicalCard:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapOrderPhysicalCard)
-        case .tapViewCardDetails:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapViewCardDetails)
-        case .tapReportIssue:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapReportIssue)
-        case .tapLimits:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapLimits)
-        case .tapViewPin:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapViewPin)
-        case .tapAddToAppleWallet:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapAddToAppleWallet)
-        case .tapAddToGoogleWallet:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapAddToGoogleWallet)
-        case .tapActivateNow:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapActivateNow)
-        case .tapDone:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapDone)
-        case .tapRetry:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapRetry)
-        case .tapFreeze:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapFreeze)
-        case .tapCancel:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCancel)
-        case .tapCopyPan:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCopyPan)
-        case .tapCopyCvv:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCopyCvv)
-        case .tapViewMyPin:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapViewMyPin)
-        case .tapReport:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapReport)
-        case .toggleCardLimit:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .toggleCardLimit)
-        case .tapConfirmDisable:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapConfirmDisable)
-        case .tapCancelDisable:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCancelDisable)
-        case .tapConfirmAddress:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapConfirmAddress)
-        case .tapChangeAddress:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapChangeAddress)
-        case .pinEntered:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pinEntered)
-        case .tapTryAgain:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTryAgain)
-        case .tapOk:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapOk)
-        case .tapUkTransfer:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapUkTransfer)
-        case .tapInternationalTransfer:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapInternationalTransfer)
-        case .tapViewHistory:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapViewHistory)
-        case .tapTopUpNow:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTopUpNow)
-        case .tapPitstopSupport:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapPitstopSupport)
-        case .tapPersonalDetails:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapPersonalDetails)
-        case .tapSecurity:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSecurity)
-        case .tapNotifications:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapNotifications)
-        case .tapSubscription:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSubscription)
-        case .tapPitstop:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapPitstop)
-        case .tapLegalDocuments:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapLegalDocuments)
-        case .tapCloseAccount:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCloseAccount)
-        case .tapSignOut:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSignOut)
-        case .tapEditEmail:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapEditEmail)
-        case .tapEditPhone:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapEditPhone)
-        case .tapEditAddress:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapEditAddress)
-        case .tapLockedIdentityField:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapLockedIdentityField)
-        case .tapSave:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSave)
-        case .toggleFaceId:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .toggleFaceId)
-        case .tapChangeKeycode:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapChangeKeycode)
-        case .tapSignOutAllOtherDevices:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSignOutAllOtherDevices)
-        case .tapInbox:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapInbox)
-        case .tapCancelSubscription:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCancelSubscription)
-        case .tapStartChat:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapStartChat)
-        case .tapFaq:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapFaq)
-        case .tapEmailSupport:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapEmailSupport)
-        case .tapContinueToClose:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapContinueToClose)
-        case .tapCloseAccountPermanently:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCloseAccountPermanently)
-        case .tapSendSmsLink:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSendSmsLink)
-        case .veriffLinkOpened:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffLinkOpened)
-        case .tapCheckAgain:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCheckAgain)
-        case .tapLogOut:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapLogOut)
-        case .tapStart:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapStart)
-        case .tapContinueOnPhone:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapContinueOnPhone)
-        case .tapAllowCamera:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapAllowCamera)
-        case .cameraDenied:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cameraDenied)
-        case .phoneSessionStarted:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .phoneSessionStarted)
-        case .tapStartScan:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapStartScan)
-        case .tapReturnToApp:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapReturnToApp)
-        case .browserClosed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .browserClosed)
-        case .tapConfirmMethod:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapConfirmMethod)
-        case .tapPayNow:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapPayNow)
-        case .tapLater:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapLater)
-        case .tapAgree:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapAgree)
-        case .tapGoHome:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapGoHome)
         case .sessionCheck(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .sessionCheck)
+            var fields = coded.fields("sessionCheck", FieldKey.self)
             try fields.encode(value0, forKey: .raisedBy)
         case .cardPaymentRecorded(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .cardPaymentRecorded)
+            var fields = coded.fields("cardPaymentRecorded", FieldKey.self)
             try fields.encode(value0, forKey: .raisedBy)
         case .merchantLogoNeeded(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .merchantLogoNeeded)
+            var fields = coded.fields("merchantLogoNeeded", FieldKey.self)
             try fields.encode(value0, forKey: .raisedBy)
         case .cardPaymentPushDue(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .cardPaymentPushDue)
+            var fields = coded.fields("cardPaymentPushDue", FieldKey.self)
             try fields.encode(value0, forKey: .raisedBy)
         case .fundsReceivedPushDue(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .fundsReceivedPushDue)
+            var fields = coded.fields("fundsReceivedPushDue", FieldKey.self)
             try fields.encode(value0, forKey: .raisedBy)
         case .largeTransactionPushDue(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .largeTransactionPushDue)
+            var fields = coded.fields("largeTransactionPushDue", FieldKey.self)
             try fields.encode(value0, forKey: .raisedBy)
         case .forgetUser(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .forgetUser)
+            var fields = coded.fields("forgetUser", FieldKey.self)
             try fields.encode(value0, forKey: .raisedBy)
-        case .connectionLost:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .connectionLost)
-        case .connectionRestored:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .connectionRestored)
         case .transferRecorded(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .transferRecorded)
+            var fields = coded.fields("transferRecorded", FieldKey.self)
             try fields.encode(value0, forKey: .raisedBy)
         case .timerFired(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
+            var fields = coded.fields("timerFired", FieldKey.self)
             try fields.encode(value0, forKey: .token)
+        default:
+            coded.plain(Self.codingCases[number])
+        }
+    }
+
+    /// Whether two values are the same case with equal payloads.
+    public static func ==(lhs: Self, rhs: Self) -> Bool {
+        switch lhs {
+        case let .countrySelected(l0):
+            guard case let .countrySelected(r0) = rhs else { return false }
+            return l0 == r0
+        case let .addressSelected(l0):
+            guard case let .addressSelected(r0) = rhs else { return false }
+            return l0 == r0
+        case let .cardPaymentRequested(l0, l1):
+            guard case let .cardPaymentRequested(r0, r1) = rhs else { return false }
+            return (l0 == r0) && (l1 == r1)
+        case let .fxRateQuoted(l0, l1):
+            guard case let .fxRateQuoted(r0, r1) = rhs else { return false }
+            return (l0 == r0) && (l1 == r1)
+        case let .bankTransferReceived(l0, l1):
+            guard case let .bankTransferReceived(r0, r1) = rhs else { return false }
+            return (l0 == r0) && (l1 == r1)
+        case let .ecosystemHighlightViewed(l0, l1):
+            guard case let .ecosystemHighlightViewed(r0, r1) = rhs else { return false }
+            return (l0 == r0) && (l1 == r1)
+        case let .ecosystemHighlightTapped(l0, l1):
+            guard case let .ecosystemHighlightTapped(r0, r1) = rhs else { return false }
+            return (l0 == r0) && (l1 == r1)
+        case let .historyRangePicked(l0, l1):
+            guard case let .historyRangePicked(r0, r1) = rhs else { return false }
+            return (l0 == r0) && (l1 == r1)
+        case let .notificationToggled(l0, l1):
+            guard case let .notificationToggled(r0, r1) = rhs else { return false }
+            return (l0 == r0) && (l1 == r1)
+        case let .sessionSignOutTapped(l0):
+            guard case let .sessionSignOutTapped(r0) = rhs else { return false }
+            return l0 == r0
+        case let .planTapped(l0):
+            guard case let .planTapped(r0) = rhs else { return false }
+            return l0 == r0
+        case let .inboxItemTapped(l0):
+            guard case let .inboxItemTapped(r0) = rhs else { return false }
+            return l0 == r0
+        case let .helpCategoryTapped(l0):
+            guard case let .helpCategoryTapped(r0) = rhs else { return false }
+            return l0 == r0
+        case let .legalDocumentTapped(l0):
+            guard case let .legalDocumentTapped(r0) = rhs else { return false }
+            return l0 == r0
+        case let .equalsCreateAccountCreated(l0):
+            guard case let .equalsCreateAccountCreated(r0) = rhs else { return false }
+            return l0 == r0
+        case let .equalsLogInSuccess(l0):
+            guard case let .equalsLogInSuccess(r0) = rhs else { return false }
+            return l0 == r0
+        case let .equalsActivateCardFailed(l0):
+            guard case let .equalsActivateCardFailed(r0) = rhs else { return false }
+            return l0 == r0
+        case let .equalsSendUkTransferSent(l0):
+            guard case let .equalsSendUkTransferSent(r0) = rhs else { return false }
+            return l0 == r0
+        case let .equalsSendUkTransferFailed(l0):
+            guard case let .equalsSendUkTransferFailed(r0) = rhs else { return false }
+            return l0 == r0
+        case let .equalsGetBalanceFetched(l0):
+            guard case let .equalsGetBalanceFetched(r0) = rhs else { return false }
+            return l0 == r0
+        case let .equalsSendInternationalTransferSubmitted(l0):
+            guard case let .equalsSendInternationalTransferSubmitted(r0) = rhs else { return false }
+            return l0 == r0
+        case let .equalsSendInternationalTransferFailed(l0):
+            guard case let .equalsSendInternationalTransferFailed(r0) = rhs else { return false }
+            return l0 == r0
+        case let .postcodeLookupFindAddressesFound(l0):
+            guard case let .postcodeLookupFindAddressesFound(r0) = rhs else { return false }
+            return l0 == r0
+        case let .logosFindLogoFound(l0, l1):
+            guard case let .logosFindLogoFound(r0, r1) = rhs else { return false }
+            return (l0 == r0) && (l1 == r1)
+        case let .sessionCheck(l0):
+            guard case let .sessionCheck(r0) = rhs else { return false }
+            return l0 == r0
+        case let .cardPaymentRecorded(l0):
+            guard case let .cardPaymentRecorded(r0) = rhs else { return false }
+            return l0 == r0
+        case let .merchantLogoNeeded(l0):
+            guard case let .merchantLogoNeeded(r0) = rhs else { return false }
+            return l0 == r0
+        case let .cardPaymentPushDue(l0):
+            guard case let .cardPaymentPushDue(r0) = rhs else { return false }
+            return l0 == r0
+        case let .fundsReceivedPushDue(l0):
+            guard case let .fundsReceivedPushDue(r0) = rhs else { return false }
+            return l0 == r0
+        case let .largeTransactionPushDue(l0):
+            guard case let .largeTransactionPushDue(r0) = rhs else { return false }
+            return l0 == r0
+        case let .forgetUser(l0):
+            guard case let .forgetUser(r0) = rhs else { return false }
+            return l0 == r0
+        case let .transferRecorded(l0):
+            guard case let .transferRecorded(r0) = rhs else { return false }
+            return l0 == r0
+        case let .timerFired(l0):
+            guard case let .timerFired(r0) = rhs else { return false }
+            return l0 == r0
+        default:
+            return lhs.number == rhs.number
+        }
+    }
+
+    /// Hashes the case and its payload.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(number)
+        switch self {
+        case let .countrySelected(l0):
+            hasher.combine(l0)
+        case let .addressSelected(l0):
+            hasher.combine(l0)
+        case let .cardPaymentRequested(l0, l1):
+            hasher.combine(l0)
+            hasher.combine(l1)
+        case let .fxRateQuoted(l0, l1):
+            hasher.combine(l0)
+            hasher.combine(l1)
+        case let .bankTransferReceived(l0, l1):
+            hasher.combine(l0)
+            hasher.combine(l1)
+        case let .ecosystemHighlightViewed(l0, l1):
+            hasher.combine(l0)
+            hasher.combine(l1)
+        case let .ecosystemHighlightTapped(l0, l1):
+            hasher.combine(l0)
+            hasher.combine(l1)
+        case let .historyRangePicked(l0, l1):
+            hasher.combine(l0)
+            hasher.combine(l1)
+        case let .notificationToggled(l0, l1):
+            hasher.combine(l0)
+            hasher.combine(l1)
+        case let .sessionSignOutTapped(l0):
+            hasher.combine(l0)
+        case let .planTapped(l0):
+            hasher.combine(l0)
+        case let .inboxItemTapped(l0):
+            hasher.combine(l0)
+        case let .helpCategoryTapped(l0):
+            hasher.combine(l0)
+        case let .legalDocumentTapped(l0):
+            hasher.combine(l0)
+        case let .equalsCreateAccountCreated(l0):
+            hasher.combine(l0)
+        case let .equalsLogInSuccess(l0):
+            hasher.combine(l0)
+        case let .equalsActivateCardFailed(l0):
+            hasher.combine(l0)
+        case let .equalsSendUkTransferSent(l0):
+            hasher.combine(l0)
+        case let .equalsSendUkTransferFailed(l0):
+            hasher.combine(l0)
+        case let .equalsGetBalanceFetched(l0):
+            hasher.combine(l0)
+        case let .equalsSendInternationalTransferSubmitted(l0):
+            hasher.combine(l0)
+        case let .equalsSendInternationalTransferFailed(l0):
+            hasher.combine(l0)
+        case let .postcodeLookupFindAddressesFound(l0):
+            hasher.combine(l0)
+        case let .logosFindLogoFound(l0, l1):
+            hasher.combine(l0)
+            hasher.combine(l1)
+        case let .sessionCheck(l0):
+            hasher.combine(l0)
+        case let .cardPaymentRecorded(l0):
+            hasher.combine(l0)
+        case let .merchantLogoNeeded(l0):
+            hasher.combine(l0)
+        case let .cardPaymentPushDue(l0):
+            hasher.combine(l0)
+        case let .fundsReceivedPushDue(l0):
+            hasher.combine(l0)
+        case let .largeTransactionPushDue(l0):
+            hasher.combine(l0)
+        case let .forgetUser(l0):
+            hasher.combine(l0)
+        case let .transferRecorded(l0):
+            hasher.combine(l0)
+        case let .timerFired(l0):
+            hasher.combine(l0)
+        default:
+            break
         }
     }
 }
@@ -5633,54 +5405,155 @@ public enum TempoServiceCall: FlowServiceCall {
         }
     }
 
-    private enum CaseKey: String, CodingKey {
-        case equalsSubmitApplication
-        case equalsCreateAccount
-        case equalsGetOnboardingStatus
-        case equalsActivateAccount
-        case equalsListTransactions
-        case equalsListSessions
-        case equalsSignOutSession
-        case equalsSignOutOtherSessions
-        case equalsChargePlanUpgrade
-        case equalsSchedulePlanChange
-        case equalsCloseAccount
-        case equalsLogIn
-        case equalsActivateCard
-        case equalsSetCardFrozen
-        case equalsGetCardDetails
-        case equalsGetPin
-        case equalsSetCardLimit
-        case equalsOrderPhysicalCard
-        case equalsSendUkTransfer
-        case equalsGetBalance
-        case equalsRefreshSession
-        case equalsSendInternationalTransfer
-        case otpSendEmailCode
-        case otpVerifyEmailCode
-        case otpSendSmsCode
-        case otpVerifySmsCode
-        case postcodeLookupFindAddresses
-        case deviceCheckIntegrity
-        case deviceEnableBiometrics
-        case deviceAuthenticate
-        case paymentsInitialPayment
-        case paymentsCharge
-        case pitstopOpenTicket
-        case pitstopStartChat
-        case logosFindLogo
-        case fxSubscribeRates
-        case fxLockRate
-        case deviceWalletProvisionCard
-        case pushProviderSavePreferences
-        case veriffSendSmsLink
-        case veriffScanFront
-        case veriffScanBack
-        case veriffCaptureSelfie
-        case veriffAnalyse
-        case veriffGetDecision
-        case veriffCheckProofOfAddress
+    /// The case's number in `codingCases`.
+    private var codingCase: Int32 {
+        switch self {
+        case .equalsSubmitApplication:
+            return 0
+        case .equalsCreateAccount:
+            return 1
+        case .equalsGetOnboardingStatus:
+            return 2
+        case .equalsActivateAccount:
+            return 3
+        case .equalsListTransactions:
+            return 4
+        case .equalsListSessions:
+            return 5
+        case .equalsSignOutSession:
+            return 6
+        case .equalsSignOutOtherSessions:
+            return 7
+        case .equalsChargePlanUpgrade:
+            return 8
+        case .equalsSchedulePlanChange:
+            return 9
+        case .equalsCloseAccount:
+            return 10
+        case .equalsLogIn:
+            return 11
+        case .equalsActivateCard:
+            return 12
+        case .equalsSetCardFrozen:
+            return 13
+        case .equalsGetCardDetails:
+            return 14
+        case .equalsGetPin:
+            return 15
+        case .equalsSetCardLimit:
+            return 16
+        case .equalsOrderPhysicalCard:
+            return 17
+        case .equalsSendUkTransfer:
+            return 18
+        case .equalsGetBalance:
+            return 19
+        case .equalsRefreshSession:
+            return 20
+        case .equalsSendInternationalTransfer:
+            return 21
+        case .otpSendEmailCode:
+            return 22
+        case .otpVerifyEmailCode:
+            return 23
+        case .otpSendSmsCode:
+            return 24
+        case .otpVerifySmsCode:
+            return 25
+        case .postcodeLookupFindAddresses:
+            return 26
+        case .deviceCheckIntegrity:
+            return 27
+        case .deviceEnableBiometrics:
+            return 28
+        case .deviceAuthenticate:
+            return 29
+        case .paymentsInitialPayment:
+            return 30
+        case .paymentsCharge:
+            return 31
+        case .pitstopOpenTicket:
+            return 32
+        case .pitstopStartChat:
+            return 33
+        case .logosFindLogo:
+            return 34
+        case .fxSubscribeRates:
+            return 35
+        case .fxLockRate:
+            return 36
+        case .deviceWalletProvisionCard:
+            return 37
+        case .pushProviderSavePreferences:
+            return 38
+        case .veriffSendSmsLink:
+            return 39
+        case .veriffScanFront:
+            return 40
+        case .veriffScanBack:
+            return 41
+        case .veriffCaptureSelfie:
+            return 42
+        case .veriffAnalyse:
+            return 43
+        case .veriffGetDecision:
+            return 44
+        case .veriffCheckProofOfAddress:
+            return 45
+        }
     }
+
+    /// The cases' names as `Codable` writes them, one per line, by number.
+    private static let codingCasesData = #"""
+    equalsSubmitApplication
+    equalsCreateAccount
+    equalsGetOnboardingStatus
+    equalsActivateAccount
+    equalsListTransactions
+    equalsListSessions
+    equalsSignOutSession
+    equalsSignOutOtherSessions
+    equalsChargePlanUpgrade
+    equalsSchedulePlanChange
+    equalsCloseAccount
+    equalsLogIn
+    equalsActivateCard
+    equalsSetCardFrozen
+    equalsGetCardDetails
+    equalsGetPin
+    equalsSetCardLimit
+    equalsOrderPhysicalCard
+    equalsSendUkTransfer
+    equalsGetBalance
+    equalsRefreshSession
+    equalsSendInternationalTransfer
+    otpSendEmailCode
+    otpVerifyEmailCode
+    otpSendSmsCode
+    otpVerifySmsCode
+    postcodeLookupFindAddresses
+    deviceCheckIntegrity
+    deviceEnableBiometrics
+    deviceAuthenticate
+    paymentsInitialPayment
+    paymentsCharge
+    pitstopOpenTicket
+    pitstopStartChat
+    logosFindLogo
+    fxSubscribeRates
+    fxLockRate
+    deviceWalletProvisionCard
+    pushProviderSavePreferences
+    veriffSendSmsLink
+    veriffScanFront
+    veriffScanBack
+    veriffCaptureSelfie
+    veriffAnalyse
+    veriffGetDecision
+    veriffCheckProofOfAddress
+    """#
+
+    private static let codingCases = NameTable(lines: codingCasesData)
 
     private enum FieldKey: String, CodingKey {
         case applicant
@@ -5723,79 +5596,71 @@ public enum TempoServiceCall: FlowServiceCall {
     /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
     /// payloads.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CaseKey.self)
-        guard container.allKeys.count == 1, let key = container.allKeys.first else {
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "a TempoServiceCall is an object with one key, its case"
-                )
-            )
-        }
-        switch key {
-        case .equalsSubmitApplication:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsSubmitApplication)
+        let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoServiceCall")
+        switch coded.number {
+        case 0:
+            let fields = try coded.fields(FieldKey.self)
             self = .equalsSubmitApplication(
                 applicant: try fields.decode(TempoApplicant.self, forKey: .applicant),
                 plan: try fields.decodeIfPresent(TempoPlan.self, forKey: .plan)
             )
-        case .equalsCreateAccount:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsCreateAccount)
+        case 1:
+            let fields = try coded.fields(FieldKey.self)
             self = .equalsCreateAccount(applicant: try fields.decode(TempoApplicant.self, forKey: .applicant))
-        case .equalsGetOnboardingStatus:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsGetOnboardingStatus)
+        case 2:
+            let fields = try coded.fields(FieldKey.self)
             self = .equalsGetOnboardingStatus(userId: try fields.decodeIfPresent(String.self, forKey: .userId))
-        case .equalsActivateAccount:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsActivateAccount)
+        case 3:
+            let fields = try coded.fields(FieldKey.self)
             self = .equalsActivateAccount(userId: try fields.decodeIfPresent(String.self, forKey: .userId))
-        case .equalsListTransactions:
+        case 4:
             self = .equalsListTransactions
-        case .equalsListSessions:
+        case 5:
             self = .equalsListSessions
-        case .equalsSignOutSession:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsSignOutSession)
+        case 6:
+            let fields = try coded.fields(FieldKey.self)
             self = .equalsSignOutSession(sessionId: try fields.decode(String.self, forKey: .sessionId))
-        case .equalsSignOutOtherSessions:
+        case 7:
             self = .equalsSignOutOtherSessions
-        case .equalsChargePlanUpgrade:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsChargePlanUpgrade)
+        case 8:
+            let fields = try coded.fields(FieldKey.self)
             self = .equalsChargePlanUpgrade(
                 plan: try fields.decodeIfPresent(TempoPlan.self, forKey: .plan),
                 amount: try fields.decode(Money.self, forKey: .amount)
             )
-        case .equalsSchedulePlanChange:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsSchedulePlanChange)
+        case 9:
+            let fields = try coded.fields(FieldKey.self)
             self = .equalsSchedulePlanChange(
                 plan: try fields.decodeIfPresent(TempoPlan.self, forKey: .plan),
                 effectiveOn: try fields.decode(CalendarDate.self, forKey: .effectiveOn),
                 price: try fields.decode(Money.self, forKey: .price)
             )
-        case .equalsCloseAccount:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsCloseAccount)
+        case 10:
+            let fields = try coded.fields(FieldKey.self)
             self = .equalsCloseAccount(reason: try fields.decodeIfPresent(TempoCloseReason.self, forKey: .reason))
-        case .equalsLogIn:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsLogIn)
+        case 11:
+            let fields = try coded.fields(FieldKey.self)
             self = .equalsLogIn(keycode: try fields.decode(String.self, forKey: .keycode))
-        case .equalsActivateCard:
+        case 12:
             self = .equalsActivateCard
-        case .equalsSetCardFrozen:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsSetCardFrozen)
+        case 13:
+            let fields = try coded.fields(FieldKey.self)
             self = .equalsSetCardFrozen(frozen: try fields.decode(Bool.self, forKey: .frozen))
-        case .equalsGetCardDetails:
+        case 14:
             self = .equalsGetCardDetails
-        case .equalsGetPin:
+        case 15:
             self = .equalsGetPin
-        case .equalsSetCardLimit:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsSetCardLimit)
+        case 16:
+            let fields = try coded.fields(FieldKey.self)
             self = .equalsSetCardLimit(enabled: try fields.decode(Bool.self, forKey: .enabled))
-        case .equalsOrderPhysicalCard:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsOrderPhysicalCard)
+        case 17:
+            let fields = try coded.fields(FieldKey.self)
             self = .equalsOrderPhysicalCard(
                 deliveryAddress: try fields.decode(String.self, forKey: .deliveryAddress),
                 payWith: try fields.decode(TempoPayWith.self, forKey: .payWith)
             )
-        case .equalsSendUkTransfer:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsSendUkTransfer)
+        case 18:
+            let fields = try coded.fields(FieldKey.self)
             self = .equalsSendUkTransfer(
                 accountName: try fields.decode(String.self, forKey: .accountName),
                 sortCode: try fields.decode(String.self, forKey: .sortCode),
@@ -5803,12 +5668,12 @@ public enum TempoServiceCall: FlowServiceCall {
                 reference: try fields.decode(String.self, forKey: .reference),
                 amount: try fields.decode(Money.self, forKey: .amount)
             )
-        case .equalsGetBalance:
+        case 19:
             self = .equalsGetBalance
-        case .equalsRefreshSession:
+        case 20:
             self = .equalsRefreshSession
-        case .equalsSendInternationalTransfer:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsSendInternationalTransfer)
+        case 21:
+            let fields = try coded.fields(FieldKey.self)
             self = .equalsSendInternationalTransfer(
                 recipientName: try fields.decode(String.self, forKey: .recipientName),
                 country: try fields.decode(String.self, forKey: .country),
@@ -5819,163 +5684,149 @@ public enum TempoServiceCall: FlowServiceCall {
                 fee: try fields.decode(Money.self, forKey: .fee),
                 rate: try fields.decode(Decimal.self, forKey: .rate)
             )
-        case .otpSendEmailCode:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .otpSendEmailCode)
+        case 22:
+            let fields = try coded.fields(FieldKey.self)
             self = .otpSendEmailCode(email: try fields.decode(String.self, forKey: .email))
-        case .otpVerifyEmailCode:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .otpVerifyEmailCode)
+        case 23:
+            let fields = try coded.fields(FieldKey.self)
             self = .otpVerifyEmailCode(
                 email: try fields.decode(String.self, forKey: .email),
                 code: try fields.decode(String.self, forKey: .code)
             )
-        case .otpSendSmsCode:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .otpSendSmsCode)
+        case 24:
+            let fields = try coded.fields(FieldKey.self)
             self = .otpSendSmsCode(phone: try fields.decode(String.self, forKey: .phone))
-        case .otpVerifySmsCode:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .otpVerifySmsCode)
+        case 25:
+            let fields = try coded.fields(FieldKey.self)
             self = .otpVerifySmsCode(
                 phone: try fields.decode(String.self, forKey: .phone),
                 code: try fields.decode(String.self, forKey: .code)
             )
-        case .postcodeLookupFindAddresses:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .postcodeLookupFindAddresses)
+        case 26:
+            let fields = try coded.fields(FieldKey.self)
             self = .postcodeLookupFindAddresses(postcode: try fields.decode(String.self, forKey: .postcode))
-        case .deviceCheckIntegrity:
+        case 27:
             self = .deviceCheckIntegrity
-        case .deviceEnableBiometrics:
+        case 28:
             self = .deviceEnableBiometrics
-        case .deviceAuthenticate:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .deviceAuthenticate)
+        case 29:
+            let fields = try coded.fields(FieldKey.self)
             self = .deviceAuthenticate(purpose: try fields.decode(String.self, forKey: .purpose))
-        case .paymentsInitialPayment:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .paymentsInitialPayment)
+        case 30:
+            let fields = try coded.fields(FieldKey.self)
             self = .paymentsInitialPayment(
                 method: try fields.decode(TempoPaymentMethod.self, forKey: .method),
                 amount: try fields.decode(Money.self, forKey: .amount)
             )
-        case .paymentsCharge:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .paymentsCharge)
+        case 31:
+            let fields = try coded.fields(FieldKey.self)
             self = .paymentsCharge(
                 method: try fields.decode(TempoPaymentMethod.self, forKey: .method),
                 amount: try fields.decode(Money.self, forKey: .amount),
                 purpose: try fields.decode(String.self, forKey: .purpose)
             )
-        case .pitstopOpenTicket:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .pitstopOpenTicket)
+        case 32:
+            let fields = try coded.fields(FieldKey.self)
             self = .pitstopOpenTicket(topic: try fields.decode(String.self, forKey: .topic))
-        case .pitstopStartChat:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .pitstopStartChat)
+        case 33:
+            let fields = try coded.fields(FieldKey.self)
             self = .pitstopStartChat(topic: try fields.decode(String.self, forKey: .topic))
-        case .logosFindLogo:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .logosFindLogo)
+        case 34:
+            let fields = try coded.fields(FieldKey.self)
             self = .logosFindLogo(merchant: try fields.decode(String.self, forKey: .merchant))
-        case .fxSubscribeRates:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .fxSubscribeRates)
+        case 35:
+            let fields = try coded.fields(FieldKey.self)
             self = .fxSubscribeRates(currency: try fields.decode(String.self, forKey: .currency))
-        case .fxLockRate:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .fxLockRate)
+        case 36:
+            let fields = try coded.fields(FieldKey.self)
             self = .fxLockRate(
                 currency: try fields.decode(String.self, forKey: .currency),
                 rate: try fields.decode(Decimal.self, forKey: .rate),
                 amount: try fields.decode(Money.self, forKey: .amount)
             )
-        case .deviceWalletProvisionCard:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .deviceWalletProvisionCard)
+        case 37:
+            let fields = try coded.fields(FieldKey.self)
             self = .deviceWalletProvisionCard(platform: try fields.decode(String.self, forKey: .platform))
-        case .pushProviderSavePreferences:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .pushProviderSavePreferences)
+        case 38:
+            let fields = try coded.fields(FieldKey.self)
             self = .pushProviderSavePreferences(
                 turnedOff: try fields.decode([TempoNotificationPreference].self, forKey: .turnedOff)
             )
-        case .veriffSendSmsLink:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .veriffSendSmsLink)
+        case 39:
+            let fields = try coded.fields(FieldKey.self)
             self = .veriffSendSmsLink(phone: try fields.decode(String.self, forKey: .phone))
-        case .veriffScanFront:
+        case 40:
             self = .veriffScanFront
-        case .veriffScanBack:
+        case 41:
             self = .veriffScanBack
-        case .veriffCaptureSelfie:
+        case 42:
             self = .veriffCaptureSelfie
-        case .veriffAnalyse:
+        case 43:
             self = .veriffAnalyse
-        case .veriffGetDecision:
+        case 44:
             self = .veriffGetDecision
-        case .veriffCheckProofOfAddress:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .veriffCheckProofOfAddress)
+        case 45:
+            let fields = try coded.fields(FieldKey.self)
             self = .veriffCheckProofOfAddress(address: try fields.decode(String.self, forKey: .address))
+        default:
+            throw coded.unknownCase()
         }
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CaseKey.self)
+        var coded = CaseEncoder(encoder)
         switch self {
         case .equalsSubmitApplication(let value0, let value1):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsSubmitApplication)
+            var fields = coded.fields("equalsSubmitApplication", FieldKey.self)
             try fields.encode(value0, forKey: .applicant)
             try fields.encodeIfPresent(value1, forKey: .plan)
         case .equalsCreateAccount(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsCreateAccount)
+            var fields = coded.fields("equalsCreateAccount", FieldKey.self)
             try fields.encode(value0, forKey: .applicant)
         case .equalsGetOnboardingStatus(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsGetOnboardingStatus)
+            var fields = coded.fields("equalsGetOnboardingStatus", FieldKey.self)
             try fields.encodeIfPresent(value0, forKey: .userId)
         case .equalsActivateAccount(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsActivateAccount)
+            var fields = coded.fields("equalsActivateAccount", FieldKey.self)
             try fields.encodeIfPresent(value0, forKey: .userId)
-        case .equalsListTransactions:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsListTransactions)
-        case .equalsListSessions:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsListSessions)
         case .equalsSignOutSession(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsSignOutSession)
+            var fields = coded.fields("equalsSignOutSession", FieldKey.self)
             try fields.encode(value0, forKey: .sessionId)
-        case .equalsSignOutOtherSessions:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsSignOutOtherSessions)
         case .equalsChargePlanUpgrade(let value0, let value1):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsChargePlanUpgrade)
+            var fields = coded.fields("equalsChargePlanUpgrade", FieldKey.self)
             try fields.encodeIfPresent(value0, forKey: .plan)
             try fields.encode(value1, forKey: .amount)
         case .equalsSchedulePlanChange(let value0, let value1, let value2):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsSchedulePlanChange)
+            var fields = coded.fields("equalsSchedulePlanChange", FieldKey.self)
             try fields.encodeIfPresent(value0, forKey: .plan)
             try fields.encode(value1, forKey: .effectiveOn)
             try fields.encode(value2, forKey: .price)
         case .equalsCloseAccount(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsCloseAccount)
+            var fields = coded.fields("equalsCloseAccount", FieldKey.self)
             try fields.encodeIfPresent(value0, forKey: .reason)
         case .equalsLogIn(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsLogIn)
+            var fields = coded.fields("equalsLogIn", FieldKey.self)
             try fields.encode(value0, forKey: .keycode)
-        case .equalsActivateCard:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsActivateCard)
         case .equalsSetCardFrozen(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsSetCardFrozen)
+            var fields = coded.fields("equalsSetCardFrozen", FieldKey.self)
             try fields.encode(value0, forKey: .frozen)
-        case .equalsGetCardDetails:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsGetCardDetails)
-        case .equalsGetPin:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsGetPin)
         case .equalsSetCardLimit(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsSetCardLimit)
+            var fields = coded.fields("equalsSetCardLimit", FieldKey.self)
             try fields.encode(value0, forKey: .enabled)
         case .equalsOrderPhysicalCard(let value0, let value1):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsOrderPhysicalCard)
+            var fields = coded.fields("equalsOrderPhysicalCard", FieldKey.self)
             try fields.encode(value0, forKey: .deliveryAddress)
             try fields.encode(value1, forKey: .payWith)
         case .equalsSendUkTransfer(let value0, let value1, let value2, let value3, let value4):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsSendUkTransfer)
+            var fields = coded.fields("equalsSendUkTransfer", FieldKey.self)
             try fields.encode(value0, forKey: .accountName)
             try fields.encode(value1, forKey: .sortCode)
             try fields.encode(value2, forKey: .accountNumber)
             try fields.encode(value3, forKey: .reference)
             try fields.encode(value4, forKey: .amount)
-        case .equalsGetBalance:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsGetBalance)
-        case .equalsRefreshSession:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsRefreshSession)
         case .equalsSendInternationalTransfer(let value0, let value1, let value2, let value3, let value4, let value5, let value6, let value7):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsSendInternationalTransfer)
+            var fields = coded.fields("equalsSendInternationalTransfer", FieldKey.self)
             try fields.encode(value0, forKey: .recipientName)
             try fields.encode(value1, forKey: .country)
             try fields.encode(value2, forKey: .iban)
@@ -5985,77 +5836,262 @@ public enum TempoServiceCall: FlowServiceCall {
             try fields.encode(value6, forKey: .fee)
             try fields.encode(value7, forKey: .rate)
         case .otpSendEmailCode(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .otpSendEmailCode)
+            var fields = coded.fields("otpSendEmailCode", FieldKey.self)
             try fields.encode(value0, forKey: .email)
         case .otpVerifyEmailCode(let value0, let value1):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .otpVerifyEmailCode)
+            var fields = coded.fields("otpVerifyEmailCode", FieldKey.self)
             try fields.encode(value0, forKey: .email)
             try fields.encode(value1, forKey: .code)
         case .otpSendSmsCode(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .otpSendSmsCode)
+            var fields = coded.fields("otpSendSmsCode", FieldKey.self)
             try fields.encode(value0, forKey: .phone)
         case .otpVerifySmsCode(let value0, let value1):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .otpVerifySmsCode)
+            var fields = coded.fields("otpVerifySmsCode", FieldKey.self)
             try fields.encode(value0, forKey: .phone)
             try fields.encode(value1, forKey: .code)
         case .postcodeLookupFindAddresses(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .postcodeLookupFindAddresses)
+            var fields = coded.fields("postcodeLookupFindAddresses", FieldKey.self)
             try fields.encode(value0, forKey: .postcode)
-        case .deviceCheckIntegrity:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceCheckIntegrity)
-        case .deviceEnableBiometrics:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceEnableBiometrics)
         case .deviceAuthenticate(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .deviceAuthenticate)
+            var fields = coded.fields("deviceAuthenticate", FieldKey.self)
             try fields.encode(value0, forKey: .purpose)
         case .paymentsInitialPayment(let value0, let value1):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .paymentsInitialPayment)
+            var fields = coded.fields("paymentsInitialPayment", FieldKey.self)
             try fields.encode(value0, forKey: .method)
             try fields.encode(value1, forKey: .amount)
         case .paymentsCharge(let value0, let value1, let value2):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .paymentsCharge)
+            var fields = coded.fields("paymentsCharge", FieldKey.self)
             try fields.encode(value0, forKey: .method)
             try fields.encode(value1, forKey: .amount)
             try fields.encode(value2, forKey: .purpose)
         case .pitstopOpenTicket(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .pitstopOpenTicket)
+            var fields = coded.fields("pitstopOpenTicket", FieldKey.self)
             try fields.encode(value0, forKey: .topic)
         case .pitstopStartChat(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .pitstopStartChat)
+            var fields = coded.fields("pitstopStartChat", FieldKey.self)
             try fields.encode(value0, forKey: .topic)
         case .logosFindLogo(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .logosFindLogo)
+            var fields = coded.fields("logosFindLogo", FieldKey.self)
             try fields.encode(value0, forKey: .merchant)
         case .fxSubscribeRates(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .fxSubscribeRates)
+            var fields = coded.fields("fxSubscribeRates", FieldKey.self)
             try fields.encode(value0, forKey: .currency)
         case .fxLockRate(let value0, let value1, let value2):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .fxLockRate)
+            var fields = coded.fields("fxLockRate", FieldKey.self)
             try fields.encode(value0, forKey: .currency)
             try fields.encode(value1, forKey: .rate)
             try fields.encode(value2, forKey: .amount)
         case .deviceWalletProvisionCard(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .deviceWalletProvisionCard)
+            var fields = coded.fields("deviceWalletProvisionCard", FieldKey.self)
             try fields.encode(value0, forKey: .platform)
         case .pushProviderSavePreferences(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .pushProviderSavePreferences)
+            var fields = coded.fields("pushProviderSavePreferences", FieldKey.self)
             try fields.encode(value0, forKey: .turnedOff)
         case .veriffSendSmsLink(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .veriffSendSmsLink)
+            var fields = coded.fields("veriffSendSmsLink", FieldKey.self)
             try fields.encode(value0, forKey: .phone)
-        case .veriffScanFront:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffScanFront)
-        case .veriffScanBack:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffScanBack)
-        case .veriffCaptureSelfie:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffCaptureSelfie)
-        case .veriffAnalyse:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffAnalyse)
-        case .veriffGetDecision:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffGetDecision)
         case .veriffCheckProofOfAddress(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .veriffCheckProofOfAddress)
+            var fields = coded.fields("veriffCheckProofOfAddress", FieldKey.self)
             try fields.encode(value0, forKey: .address)
+        default:
+            coded.plain(Self.codingCases[codingCase])
+        }
+    }
+
+    /// Whether two values are the same case with equal payloads.
+    public static func ==(lhs: Self, rhs: Self) -> Bool {
+        switch lhs {
+        case let .equalsSubmitApplication(l0, l1):
+            guard case let .equalsSubmitApplication(r0, r1) = rhs else { return false }
+            return (l0 == r0) && (l1 == r1)
+        case let .equalsCreateAccount(l0):
+            guard case let .equalsCreateAccount(r0) = rhs else { return false }
+            return l0 == r0
+        case let .equalsGetOnboardingStatus(l0):
+            guard case let .equalsGetOnboardingStatus(r0) = rhs else { return false }
+            return l0 == r0
+        case let .equalsActivateAccount(l0):
+            guard case let .equalsActivateAccount(r0) = rhs else { return false }
+            return l0 == r0
+        case let .equalsSignOutSession(l0):
+            guard case let .equalsSignOutSession(r0) = rhs else { return false }
+            return l0 == r0
+        case let .equalsChargePlanUpgrade(l0, l1):
+            guard case let .equalsChargePlanUpgrade(r0, r1) = rhs else { return false }
+            return (l0 == r0) && (l1 == r1)
+        case let .equalsSchedulePlanChange(l0, l1, l2):
+            guard case let .equalsSchedulePlanChange(r0, r1, r2) = rhs else { return false }
+            return ((l0 == r0) && (l1 == r1)) && (l2 == r2)
+        case let .equalsCloseAccount(l0):
+            guard case let .equalsCloseAccount(r0) = rhs else { return false }
+            return l0 == r0
+        case let .equalsLogIn(l0):
+            guard case let .equalsLogIn(r0) = rhs else { return false }
+            return l0 == r0
+        case let .equalsSetCardFrozen(l0):
+            guard case let .equalsSetCardFrozen(r0) = rhs else { return false }
+            return l0 == r0
+        case let .equalsSetCardLimit(l0):
+            guard case let .equalsSetCardLimit(r0) = rhs else { return false }
+            return l0 == r0
+        case let .equalsOrderPhysicalCard(l0, l1):
+            guard case let .equalsOrderPhysicalCard(r0, r1) = rhs else { return false }
+            return (l0 == r0) && (l1 == r1)
+        case let .equalsSendUkTransfer(l0, l1, l2, l3, l4):
+            guard case let .equalsSendUkTransfer(r0, r1, r2, r3, r4) = rhs else { return false }
+            return ((((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)) && (l4 == r4)
+        case let .equalsSendInternationalTransfer(l0, l1, l2, l3, l4, l5, l6, l7):
+            guard case let .equalsSendInternationalTransfer(r0, r1, r2, r3, r4, r5, r6, r7) = rhs else { return false }
+            return (((((((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)) && (l4 == r4)) && (l5 == r5))
+                && (l6 == r6))
+                && (l7 == r7)
+        case let .otpSendEmailCode(l0):
+            guard case let .otpSendEmailCode(r0) = rhs else { return false }
+            return l0 == r0
+        case let .otpVerifyEmailCode(l0, l1):
+            guard case let .otpVerifyEmailCode(r0, r1) = rhs else { return false }
+            return (l0 == r0) && (l1 == r1)
+        case let .otpSendSmsCode(l0):
+            guard case let .otpSendSmsCode(r0) = rhs else { return false }
+            return l0 == r0
+        case let .otpVerifySmsCode(l0, l1):
+            guard case let .otpVerifySmsCode(r0, r1) = rhs else { return false }
+            return (l0 == r0) && (l1 == r1)
+        case let .postcodeLookupFindAddresses(l0):
+            guard case let .postcodeLookupFindAddresses(r0) = rhs else { return false }
+            return l0 == r0
+        case let .deviceAuthenticate(l0):
+            guard case let .deviceAuthenticate(r0) = rhs else { return false }
+            return l0 == r0
+        case let .paymentsInitialPayment(l0, l1):
+            guard case let .paymentsInitialPayment(r0, r1) = rhs else { return false }
+            return (l0 == r0) && (l1 == r1)
+        case let .paymentsCharge(l0, l1, l2):
+            guard case let .paymentsCharge(r0, r1, r2) = rhs else { return false }
+            return ((l0 == r0) && (l1 == r1)) && (l2 == r2)
+        case let .pitstopOpenTicket(l0):
+            guard case let .pitstopOpenTicket(r0) = rhs else { return false }
+            return l0 == r0
+        case let .pitstopStartChat(l0):
+            guard case let .pitstopStartChat(r0) = rhs else { return false }
+            return l0 == r0
+        case let .logosFindLogo(l0):
+            guard case let .logosFindLogo(r0) = rhs else { return false }
+            return l0 == r0
+        case let .fxSubscribeRates(l0):
+            guard case let .fxSubscribeRates(r0) = rhs else { return false }
+            return l0 == r0
+        case let .fxLockRate(l0, l1, l2):
+            guard case let .fxLockRate(r0, r1, r2) = rhs else { return false }
+            return ((l0 == r0) && (l1 == r1)) && (l2 == r2)
+        case let .deviceWalletProvisionCard(l0):
+            guard case let .deviceWalletProvisionCard(r0) = rhs else { return false }
+            return l0 == r0
+        case let .pushProviderSavePreferences(l0):
+            guard case let .pushProviderSavePreferences(r0) = rhs else { return false }
+            return l0 == r0
+        case let .veriffSendSmsLink(l0):
+            guard case let .veriffSendSmsLink(r0) = rhs else { return false }
+            return l0 == r0
+        case let .veriffCheckProofOfAddress(l0):
+            guard case let .veriffCheckProofOfAddress(r0) = rhs else { return false }
+            return l0 == r0
+        default:
+            return lhs.codingCase == rhs.codingCase
+        }
+    }
+
+    /// Hashes the case and its payload.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(codingCase)
+        switch self {
+        case let .equalsSubmitApplication(l0, l1):
+            hasher.combine(l0)
+            hasher.combine(l1)
+        case let .equalsCreateAccount(l0):
+            hasher.combine(l0)
+        case let .equalsGetOnboardingStatus(l0):
+            hasher.combine(l0)
+        case let .equalsActivateAccount(l0):
+            hasher.combine(l0)
+        case let .equalsSignOutSession(l0):
+            hasher.combine(l0)
+        case let .equalsChargePlanUpgrade(l0, l1):
+            hasher.combine(l0)
+            hasher.combine(l1)
+        case let .equalsSchedulePlanChange(l0, l1, l2):
+            hasher.combine(l0)
+            hasher.combine(l1)
+            hasher.combine(l2)
+        case let .equalsCloseAccount(l0):
+            hasher.combine(l0)
+        case let .equalsLogIn(l0):
+            hasher.combine(l0)
+        case let .equalsSetCardFrozen(l0):
+            hasher.combine(l0)
+        case let .equalsSetCardLimit(l0):
+            hasher.combine(l0)
+        case let .equalsOrderPhysicalCard(l0, l1):
+            hasher.combine(l0)
+            hasher.combine(l1)
+        case let .equalsSendUkTransfer(l0, l1, l2, l3, l4):
+            hasher.combine(l0)
+            hasher.combine(l1)
+            hasher.combine(l2)
+            hasher.combine(l3)
+            hasher.combine(l4)
+        case let .equalsSendInternationalTransfer(l0, l1, l2, l3, l4, l5, l6, l7):
+            hasher.combine(l0)
+            hasher.combine(l1)
+            hasher.combine(l2)
+            hasher.combine(l3)
+            hasher.combine(l4)
+            hasher.combine(l5)
+            hasher.combine(l6)
+            hasher.combine(l7)
+        case let .otpSendEmailCode(l0):
+            hasher.combine(l0)
+        case let .otpVerifyEmailCode(l0, l1):
+            hasher.combine(l0)
+            hasher.combine(l1)
+        case let .otpSendSmsCode(l0):
+            hasher.combine(l0)
+        case let .otpVerifySmsCode(l0, l1):
+            hasher.combine(l0)
+            hasher.combine(l1)
+        case let .postcodeLookupFindAddresses(l0):
+            hasher.combine(l0)
+        case let .deviceAuthenticate(l0):
+            hasher.combine(l0)
+        case let .paymentsInitialPayment(l0, l1):
+            hasher.combine(l0)
+            hasher.combine(l1)
+        case let .paymentsCharge(l0, l1, l2):
+            hasher.combine(l0)
+            hasher.combine(l1)
+            hasher.combine(l2)
+        case let .pitstopOpenTicket(l0):
+            hasher.combine(l0)
+        case let .pitstopStartChat(l0):
+            hasher.combine(l0)
+        case let .logosFindLogo(l0):
+            hasher.combine(l0)
+        case let .fxSubscribeRates(l0):
+            hasher.combine(l0)
+        case let .fxLockRate(l0, l1, l2):
+            hasher.combine(l0)
+            hasher.combine(l1)
+            hasher.combine(l2)
+        case let .deviceWalletProvisionCard(l0):
+            hasher.combine(l0)
+        case let .pushProviderSavePreferences(l0):
+            hasher.combine(l0)
+        case let .veriffSendSmsLink(l0):
+            hasher.combine(l0)
+        case let .veriffCheckProofOfAddress(l0):
+            hasher.combine(l0)
+        default:
+            break
         }
     }
 }
@@ -6423,7 +6459,11 @@ public protocol TempoVeriffService: Sendable {
 /// The services Tempo calls: implement this protocol (or one protocol per service, composed with `TempoServiceSet`) and
 /// give it to `FlowDriver`, which calls it for every `.call`
 /// effect and sends the outcome back to the machine. Calls run off the main actor.
-public protocol TempoServices: Sendable, TempoEqualsService, TempoOtpService, TempoPostcodeLookupService, TempoDeviceService, TempoPaymentsService, TempoPitstopService, TempoLogosService, TempoFxService, TempoDeviceWalletService, TempoPushProviderService, TempoVeriffService {
+public protocol TempoServices:
+    Sendable, TempoEqualsService, TempoOtpService, TempoPostcodeLookupService, TempoDeviceService, TempoPaymentsService,
+    TempoPitstopService, TempoLogosService, TempoFxService, TempoDeviceWalletService, TempoPushProviderService,
+    TempoVeriffService
+{
 }
 
 /// Tempo's services composed from one implementation per service: `TempoServiceSet(equals: ..., otp: ...,
@@ -6791,41 +6831,57 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case submitted
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .submitted:
+                return 0
+            case .failed:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        submitted
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.EqualsSubmitApplication is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .submitted:
+            let coded = try CaseDecoder(
+                decoder,
+                cases: Self.codingCases,
+                typeName: "TempoOutcome.EqualsSubmitApplication"
+            )
+            switch coded.number {
+            case 0:
                 self = .submitted
-            case .failed:
+            case 1:
                 self = .failed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .submitted:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .submitted)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -6841,9 +6897,20 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case created
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .created:
+                return 0
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        created
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         private enum FieldKey: String, CodingKey {
             case userId
@@ -6852,30 +6919,42 @@ public enum TempoOutcome {
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.EqualsCreateAccount is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .created:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .created)
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.EqualsCreateAccount")
+            switch coded.number {
+            case 0:
+                let fields = try coded.fields(FieldKey.self)
                 self = .created(userId: try fields.decode(String.self, forKey: .userId))
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
+            var coded = CaseEncoder(encoder)
             switch self {
             case .created(let value0):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .created)
+                var fields = coded.fields("created", FieldKey.self)
                 try fields.encode(value0, forKey: .userId)
+            }
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            switch lhs {
+            case let .created(l0):
+                guard case let .created(r0) = rhs else { return false }
+                return l0 == r0
+            }
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
+            switch self {
+            case let .created(l0):
+                hasher.combine(l0)
             }
         }
     }
@@ -6904,56 +6983,72 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case active
-            case approved
-            case pending
-            case rejected
-            case incomplete
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .active:
+                return 0
+            case .approved:
+                return 1
+            case .pending:
+                return 2
+            case .rejected:
+                return 3
+            case .incomplete:
+                return 4
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        active
+        approved
+        pending
+        rejected
+        incomplete
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.EqualsGetOnboardingStatus is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .active:
+            let coded = try CaseDecoder(
+                decoder,
+                cases: Self.codingCases,
+                typeName: "TempoOutcome.EqualsGetOnboardingStatus"
+            )
+            switch coded.number {
+            case 0:
                 self = .active
-            case .approved:
+            case 1:
                 self = .approved
-            case .pending:
+            case 2:
                 self = .pending
-            case .rejected:
+            case 3:
                 self = .rejected
-            case .incomplete:
+            case 4:
                 self = .incomplete
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .active:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .active)
-            case .approved:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .approved)
-            case .pending:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pending)
-            case .rejected:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .rejected)
-            case .incomplete:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .incomplete)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -6969,36 +7064,52 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case activated
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .activated:
+                return 0
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        activated
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.EqualsActivateAccount is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .activated:
+            let coded = try CaseDecoder(
+                decoder,
+                cases: Self.codingCases,
+                typeName: "TempoOutcome.EqualsActivateAccount"
+            )
+            switch coded.number {
+            case 0:
                 self = .activated
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .activated:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .activated)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -7019,41 +7130,57 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case listed
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .listed:
+                return 0
+            case .failed:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        listed
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.EqualsListTransactions is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .listed:
+            let coded = try CaseDecoder(
+                decoder,
+                cases: Self.codingCases,
+                typeName: "TempoOutcome.EqualsListTransactions"
+            )
+            switch coded.number {
+            case 0:
                 self = .listed
-            case .failed:
+            case 1:
                 self = .failed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .listed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .listed)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -7069,36 +7196,48 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case refreshed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .refreshed:
+                return 0
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        refreshed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.EqualsListSessions is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .refreshed:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.EqualsListSessions")
+            switch coded.number {
+            case 0:
                 self = .refreshed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .refreshed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .refreshed)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -7114,36 +7253,48 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case signedOut
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .signedOut:
+                return 0
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        signedOut
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.EqualsSignOutSession is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .signedOut:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.EqualsSignOutSession")
+            switch coded.number {
+            case 0:
                 self = .signedOut
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .signedOut:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .signedOut)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -7159,36 +7310,52 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case signedOut
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .signedOut:
+                return 0
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        signedOut
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.EqualsSignOutOtherSessions is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .signedOut:
+            let coded = try CaseDecoder(
+                decoder,
+                cases: Self.codingCases,
+                typeName: "TempoOutcome.EqualsSignOutOtherSessions"
+            )
+            switch coded.number {
+            case 0:
                 self = .signedOut
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .signedOut:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .signedOut)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -7207,41 +7374,57 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case charged
-            case insufficientFunds
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .charged:
+                return 0
+            case .insufficientFunds:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        charged
+        insufficientFunds
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.EqualsChargePlanUpgrade is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .charged:
+            let coded = try CaseDecoder(
+                decoder,
+                cases: Self.codingCases,
+                typeName: "TempoOutcome.EqualsChargePlanUpgrade"
+            )
+            switch coded.number {
+            case 0:
                 self = .charged
-            case .insufficientFunds:
+            case 1:
                 self = .insufficientFunds
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .charged:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .charged)
-            case .insufficientFunds:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .insufficientFunds)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -7257,36 +7440,52 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case scheduled
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .scheduled:
+                return 0
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        scheduled
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.EqualsSchedulePlanChange is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .scheduled:
+            let coded = try CaseDecoder(
+                decoder,
+                cases: Self.codingCases,
+                typeName: "TempoOutcome.EqualsSchedulePlanChange"
+            )
+            switch coded.number {
+            case 0:
                 self = .scheduled
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .scheduled:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .scheduled)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -7302,36 +7501,48 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case closed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .closed:
+                return 0
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        closed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.EqualsCloseAccount is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .closed:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.EqualsCloseAccount")
+            switch coded.number {
+            case 0:
                 self = .closed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .closed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .closed)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -7350,10 +7561,23 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case success
-            case wrongKeycode
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .success:
+                return 0
+            case .wrongKeycode:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        success
+        wrongKeycode
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         private enum FieldKey: String, CodingKey {
             case userId
@@ -7362,34 +7586,50 @@ public enum TempoOutcome {
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.EqualsLogIn is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .success:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .success)
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.EqualsLogIn")
+            switch coded.number {
+            case 0:
+                let fields = try coded.fields(FieldKey.self)
                 self = .success(userId: try fields.decode(String.self, forKey: .userId))
-            case .wrongKeycode:
+            case 1:
                 self = .wrongKeycode
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
+            var coded = CaseEncoder(encoder)
             switch self {
             case .success(let value0):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .success)
+                var fields = coded.fields("success", FieldKey.self)
                 try fields.encode(value0, forKey: .userId)
-            case .wrongKeycode:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .wrongKeycode)
+            default:
+                coded.plain(Self.codingCases[codingCase])
+            }
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            switch lhs {
+            case let .success(l0):
+                guard case let .success(r0) = rhs else { return false }
+                return l0 == r0
+            default:
+                return lhs.codingCase == rhs.codingCase
+            }
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
+            switch self {
+            case let .success(l0):
+                hasher.combine(l0)
+            default:
+                break
             }
         }
     }
@@ -7409,10 +7649,23 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case activated
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .activated:
+                return 0
+            case .failed:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        activated
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         private enum FieldKey: String, CodingKey {
             case reason
@@ -7421,34 +7674,50 @@ public enum TempoOutcome {
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.EqualsActivateCard is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .activated:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.EqualsActivateCard")
+            switch coded.number {
+            case 0:
                 self = .activated
-            case .failed:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .failed)
+            case 1:
+                let fields = try coded.fields(FieldKey.self)
                 self = .failed(reason: try fields.decode(String.self, forKey: .reason))
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
+            var coded = CaseEncoder(encoder)
             switch self {
-            case .activated:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .activated)
             case .failed(let value0):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .failed)
+                var fields = coded.fields("failed", FieldKey.self)
                 try fields.encode(value0, forKey: .reason)
+            default:
+                coded.plain(Self.codingCases[codingCase])
+            }
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            switch lhs {
+            case let .failed(l0):
+                guard case let .failed(r0) = rhs else { return false }
+                return l0 == r0
+            default:
+                return lhs.codingCase == rhs.codingCase
+            }
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
+            switch self {
+            case let .failed(l0):
+                hasher.combine(l0)
+            default:
+                break
             }
         }
     }
@@ -7468,41 +7737,53 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case done
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .done:
+                return 0
+            case .failed:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        done
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.EqualsSetCardFrozen is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .done:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.EqualsSetCardFrozen")
+            switch coded.number {
+            case 0:
                 self = .done
-            case .failed:
+            case 1:
                 self = .failed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .done:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .done)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -7521,41 +7802,53 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case retrieved
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .retrieved:
+                return 0
+            case .failed:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        retrieved
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.EqualsGetCardDetails is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .retrieved:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.EqualsGetCardDetails")
+            switch coded.number {
+            case 0:
                 self = .retrieved
-            case .failed:
+            case 1:
                 self = .failed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .retrieved:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .retrieved)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -7574,41 +7867,53 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case retrieved
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .retrieved:
+                return 0
+            case .failed:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        retrieved
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.EqualsGetPin is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .retrieved:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.EqualsGetPin")
+            switch coded.number {
+            case 0:
                 self = .retrieved
-            case .failed:
+            case 1:
                 self = .failed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .retrieved:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .retrieved)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -7627,41 +7932,53 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case done
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .done:
+                return 0
+            case .failed:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        done
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.EqualsSetCardLimit is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .done:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.EqualsSetCardLimit")
+            switch coded.number {
+            case 0:
                 self = .done
-            case .failed:
+            case 1:
                 self = .failed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .done:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .done)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -7680,41 +7997,57 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case placed
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .placed:
+                return 0
+            case .failed:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        placed
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.EqualsOrderPhysicalCard is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .placed:
+            let coded = try CaseDecoder(
+                decoder,
+                cases: Self.codingCases,
+                typeName: "TempoOutcome.EqualsOrderPhysicalCard"
+            )
+            switch coded.number {
+            case 0:
                 self = .placed
-            case .failed:
+            case 1:
                 self = .failed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .placed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .placed)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -7733,10 +8066,23 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case sent
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .sent:
+                return 0
+            case .failed:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        sent
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         private enum FieldKey: String, CodingKey {
             case transferId
@@ -7746,36 +8092,53 @@ public enum TempoOutcome {
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.EqualsSendUkTransfer is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .sent:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .sent)
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.EqualsSendUkTransfer")
+            switch coded.number {
+            case 0:
+                let fields = try coded.fields(FieldKey.self)
                 self = .sent(transferId: try fields.decode(String.self, forKey: .transferId))
-            case .failed:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .failed)
+            case 1:
+                let fields = try coded.fields(FieldKey.self)
                 self = .failed(reason: try fields.decode(String.self, forKey: .reason))
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
+            var coded = CaseEncoder(encoder)
             switch self {
             case .sent(let value0):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .sent)
+                var fields = coded.fields("sent", FieldKey.self)
                 try fields.encode(value0, forKey: .transferId)
             case .failed(let value0):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .failed)
+                var fields = coded.fields("failed", FieldKey.self)
                 try fields.encode(value0, forKey: .reason)
+            }
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            switch lhs {
+            case let .sent(l0):
+                guard case let .sent(r0) = rhs else { return false }
+                return l0 == r0
+            case let .failed(l0):
+                guard case let .failed(r0) = rhs else { return false }
+                return l0 == r0
+            }
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
+            switch self {
+            case let .sent(l0):
+                hasher.combine(l0)
+            case let .failed(l0):
+                hasher.combine(l0)
             }
         }
     }
@@ -7797,10 +8160,23 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case fetched
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .fetched:
+                return 0
+            case .failed:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        fetched
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         private enum FieldKey: String, CodingKey {
             case balance
@@ -7809,34 +8185,50 @@ public enum TempoOutcome {
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.EqualsGetBalance is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .fetched:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .fetched)
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.EqualsGetBalance")
+            switch coded.number {
+            case 0:
+                let fields = try coded.fields(FieldKey.self)
                 self = .fetched(balance: try fields.decode(Money.self, forKey: .balance))
-            case .failed:
+            case 1:
                 self = .failed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
+            var coded = CaseEncoder(encoder)
             switch self {
             case .fetched(let value0):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .fetched)
+                var fields = coded.fields("fetched", FieldKey.self)
                 try fields.encode(value0, forKey: .balance)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
+            default:
+                coded.plain(Self.codingCases[codingCase])
+            }
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            switch lhs {
+            case let .fetched(l0):
+                guard case let .fetched(r0) = rhs else { return false }
+                return l0 == r0
+            default:
+                return lhs.codingCase == rhs.codingCase
+            }
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
+            switch self {
+            case let .fetched(l0):
+                hasher.combine(l0)
+            default:
+                break
             }
         }
     }
@@ -7858,41 +8250,53 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case refreshed
-            case expired
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .refreshed:
+                return 0
+            case .expired:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        refreshed
+        expired
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.EqualsRefreshSession is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .refreshed:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.EqualsRefreshSession")
+            switch coded.number {
+            case 0:
                 self = .refreshed
-            case .expired:
+            case 1:
                 self = .expired
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .refreshed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .refreshed)
-            case .expired:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .expired)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -7911,10 +8315,23 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case submitted
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .submitted:
+                return 0
+            case .failed:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        submitted
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         private enum FieldKey: String, CodingKey {
             case transferId
@@ -7924,36 +8341,57 @@ public enum TempoOutcome {
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.EqualsSendInternationalTransfer is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .submitted:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .submitted)
+            let coded = try CaseDecoder(
+                decoder,
+                cases: Self.codingCases,
+                typeName: "TempoOutcome.EqualsSendInternationalTransfer"
+            )
+            switch coded.number {
+            case 0:
+                let fields = try coded.fields(FieldKey.self)
                 self = .submitted(transferId: try fields.decode(String.self, forKey: .transferId))
-            case .failed:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .failed)
+            case 1:
+                let fields = try coded.fields(FieldKey.self)
                 self = .failed(reason: try fields.decode(String.self, forKey: .reason))
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
+            var coded = CaseEncoder(encoder)
             switch self {
             case .submitted(let value0):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .submitted)
+                var fields = coded.fields("submitted", FieldKey.self)
                 try fields.encode(value0, forKey: .transferId)
             case .failed(let value0):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .failed)
+                var fields = coded.fields("failed", FieldKey.self)
                 try fields.encode(value0, forKey: .reason)
+            }
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            switch lhs {
+            case let .submitted(l0):
+                guard case let .submitted(r0) = rhs else { return false }
+                return l0 == r0
+            case let .failed(l0):
+                guard case let .failed(r0) = rhs else { return false }
+                return l0 == r0
+            }
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
+            switch self {
+            case let .submitted(l0):
+                hasher.combine(l0)
+            case let .failed(l0):
+                hasher.combine(l0)
             }
         }
     }
@@ -7973,41 +8411,53 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case sent
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .sent:
+                return 0
+            case .failed:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        sent
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.OtpSendEmailCode is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .sent:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.OtpSendEmailCode")
+            switch coded.number {
+            case 0:
                 self = .sent
-            case .failed:
+            case 1:
                 self = .failed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .sent:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .sent)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -8029,46 +8479,58 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case valid
-            case invalid
-            case expired
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .valid:
+                return 0
+            case .invalid:
+                return 1
+            case .expired:
+                return 2
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        valid
+        invalid
+        expired
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.OtpVerifyEmailCode is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .valid:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.OtpVerifyEmailCode")
+            switch coded.number {
+            case 0:
                 self = .valid
-            case .invalid:
+            case 1:
                 self = .invalid
-            case .expired:
+            case 2:
                 self = .expired
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .valid:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .valid)
-            case .invalid:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .invalid)
-            case .expired:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .expired)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -8087,41 +8549,53 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case sent
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .sent:
+                return 0
+            case .failed:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        sent
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.OtpSendSmsCode is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .sent:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.OtpSendSmsCode")
+            switch coded.number {
+            case 0:
                 self = .sent
-            case .failed:
+            case 1:
                 self = .failed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .sent:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .sent)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -8143,46 +8617,58 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case valid
-            case invalid
-            case expired
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .valid:
+                return 0
+            case .invalid:
+                return 1
+            case .expired:
+                return 2
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        valid
+        invalid
+        expired
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.OtpVerifySmsCode is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .valid:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.OtpVerifySmsCode")
+            switch coded.number {
+            case 0:
                 self = .valid
-            case .invalid:
+            case 1:
                 self = .invalid
-            case .expired:
+            case 2:
                 self = .expired
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .valid:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .valid)
-            case .invalid:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .invalid)
-            case .expired:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .expired)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -8201,10 +8687,23 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case found
-            case notFound
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .found:
+                return 0
+            case .notFound:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        found
+        notFound
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         private enum FieldKey: String, CodingKey {
             case addresses
@@ -8213,34 +8712,54 @@ public enum TempoOutcome {
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.PostcodeLookupFindAddresses is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .found:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .found)
+            let coded = try CaseDecoder(
+                decoder,
+                cases: Self.codingCases,
+                typeName: "TempoOutcome.PostcodeLookupFindAddresses"
+            )
+            switch coded.number {
+            case 0:
+                let fields = try coded.fields(FieldKey.self)
                 self = .found(addresses: try fields.decode([String].self, forKey: .addresses))
-            case .notFound:
+            case 1:
                 self = .notFound
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
+            var coded = CaseEncoder(encoder)
             switch self {
             case .found(let value0):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .found)
+                var fields = coded.fields("found", FieldKey.self)
                 try fields.encode(value0, forKey: .addresses)
-            case .notFound:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .notFound)
+            default:
+                coded.plain(Self.codingCases[codingCase])
+            }
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            switch lhs {
+            case let .found(l0):
+                guard case let .found(r0) = rhs else { return false }
+                return l0 == r0
+            default:
+                return lhs.codingCase == rhs.codingCase
+            }
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
+            switch self {
+            case let .found(l0):
+                hasher.combine(l0)
+            default:
+                break
             }
         }
     }
@@ -8262,41 +8781,53 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case intact
-            case compromised
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .intact:
+                return 0
+            case .compromised:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        intact
+        compromised
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.DeviceCheckIntegrity is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .intact:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.DeviceCheckIntegrity")
+            switch coded.number {
+            case 0:
                 self = .intact
-            case .compromised:
+            case 1:
                 self = .compromised
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .intact:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .intact)
-            case .compromised:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .compromised)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -8315,41 +8846,57 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case enabled
-            case declined
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .enabled:
+                return 0
+            case .declined:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        enabled
+        declined
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.DeviceEnableBiometrics is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .enabled:
+            let coded = try CaseDecoder(
+                decoder,
+                cases: Self.codingCases,
+                typeName: "TempoOutcome.DeviceEnableBiometrics"
+            )
+            switch coded.number {
+            case 0:
                 self = .enabled
-            case .declined:
+            case 1:
                 self = .declined
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .enabled:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .enabled)
-            case .declined:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .declined)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -8370,41 +8917,53 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case authenticated
-            case cancelled
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .authenticated:
+                return 0
+            case .cancelled:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        authenticated
+        cancelled
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.DeviceAuthenticate is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .authenticated:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.DeviceAuthenticate")
+            switch coded.number {
+            case 0:
                 self = .authenticated
-            case .cancelled:
+            case 1:
                 self = .cancelled
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .authenticated:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authenticated)
-            case .cancelled:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cancelled)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -8423,41 +8982,57 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case succeeded
-            case declined
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .succeeded:
+                return 0
+            case .declined:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        succeeded
+        declined
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.PaymentsInitialPayment is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .succeeded:
+            let coded = try CaseDecoder(
+                decoder,
+                cases: Self.codingCases,
+                typeName: "TempoOutcome.PaymentsInitialPayment"
+            )
+            switch coded.number {
+            case 0:
                 self = .succeeded
-            case .declined:
+            case 1:
                 self = .declined
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .succeeded:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .succeeded)
-            case .declined:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .declined)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -8481,46 +9056,58 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case succeeded
-            case declined
-            case cancelled
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .succeeded:
+                return 0
+            case .declined:
+                return 1
+            case .cancelled:
+                return 2
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        succeeded
+        declined
+        cancelled
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.PaymentsCharge is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .succeeded:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.PaymentsCharge")
+            switch coded.number {
+            case 0:
                 self = .succeeded
-            case .declined:
+            case 1:
                 self = .declined
-            case .cancelled:
+            case 2:
                 self = .cancelled
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .succeeded:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .succeeded)
-            case .declined:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .declined)
-            case .cancelled:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cancelled)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -8539,41 +9126,53 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case opened
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .opened:
+                return 0
+            case .failed:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        opened
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.PitstopOpenTicket is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .opened:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.PitstopOpenTicket")
+            switch coded.number {
+            case 0:
                 self = .opened
-            case .failed:
+            case 1:
                 self = .failed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .opened:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .opened)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -8589,36 +9188,48 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case started
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .started:
+                return 0
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        started
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.PitstopStartChat is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .started:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.PitstopStartChat")
+            switch coded.number {
+            case 0:
                 self = .started
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .started:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .started)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -8639,10 +9250,23 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case found
-            case notFound
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .found:
+                return 0
+            case .notFound:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        found
+        notFound
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         private enum FieldKey: String, CodingKey {
             case merchant
@@ -8652,38 +9276,55 @@ public enum TempoOutcome {
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.LogosFindLogo is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .found:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .found)
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.LogosFindLogo")
+            switch coded.number {
+            case 0:
+                let fields = try coded.fields(FieldKey.self)
                 self = .found(
                     merchant: try fields.decode(String.self, forKey: .merchant),
                     url: try fields.decode(String.self, forKey: .url)
                 )
-            case .notFound:
+            case 1:
                 self = .notFound
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
+            var coded = CaseEncoder(encoder)
             switch self {
             case .found(let value0, let value1):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .found)
+                var fields = coded.fields("found", FieldKey.self)
                 try fields.encode(value0, forKey: .merchant)
                 try fields.encode(value1, forKey: .url)
-            case .notFound:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .notFound)
+            default:
+                coded.plain(Self.codingCases[codingCase])
+            }
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            switch lhs {
+            case let .found(l0, l1):
+                guard case let .found(r0, r1) = rhs else { return false }
+                return (l0 == r0) && (l1 == r1)
+            default:
+                return lhs.codingCase == rhs.codingCase
+            }
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
+            switch self {
+            case let .found(l0, l1):
+                hasher.combine(l0)
+                hasher.combine(l1)
+            default:
+                break
             }
         }
     }
@@ -8703,41 +9344,53 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case streaming
-            case unavailable
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .streaming:
+                return 0
+            case .unavailable:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        streaming
+        unavailable
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.FxSubscribeRates is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .streaming:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.FxSubscribeRates")
+            switch coded.number {
+            case 0:
                 self = .streaming
-            case .unavailable:
+            case 1:
                 self = .unavailable
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .streaming:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .streaming)
-            case .unavailable:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .unavailable)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -8758,41 +9411,53 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case locked
-            case expired
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .locked:
+                return 0
+            case .expired:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        locked
+        expired
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.FxLockRate is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .locked:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.FxLockRate")
+            switch coded.number {
+            case 0:
                 self = .locked
-            case .expired:
+            case 1:
                 self = .expired
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .locked:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .locked)
-            case .expired:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .expired)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -8814,46 +9479,62 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case added
-            case cancelled
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .added:
+                return 0
+            case .cancelled:
+                return 1
+            case .failed:
+                return 2
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        added
+        cancelled
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.DeviceWalletProvisionCard is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .added:
+            let coded = try CaseDecoder(
+                decoder,
+                cases: Self.codingCases,
+                typeName: "TempoOutcome.DeviceWalletProvisionCard"
+            )
+            switch coded.number {
+            case 0:
                 self = .added
-            case .cancelled:
+            case 1:
                 self = .cancelled
-            case .failed:
+            case 2:
                 self = .failed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .added:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .added)
-            case .cancelled:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cancelled)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -8869,36 +9550,52 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case saved
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .saved:
+                return 0
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        saved
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.PushProviderSavePreferences is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .saved:
+            let coded = try CaseDecoder(
+                decoder,
+                cases: Self.codingCases,
+                typeName: "TempoOutcome.PushProviderSavePreferences"
+            )
+            switch coded.number {
+            case 0:
                 self = .saved
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .saved:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .saved)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -8917,41 +9614,53 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case sent
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .sent:
+                return 0
+            case .failed:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        sent
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.VeriffSendSmsLink is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .sent:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.VeriffSendSmsLink")
+            switch coded.number {
+            case 0:
                 self = .sent
-            case .failed:
+            case 1:
                 self = .failed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .sent:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .sent)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -8976,51 +9685,63 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case passport
-            case drivingLicence
-            case nationalId
-            case notDetected
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .passport:
+                return 0
+            case .drivingLicence:
+                return 1
+            case .nationalId:
+                return 2
+            case .notDetected:
+                return 3
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        passport
+        drivingLicence
+        nationalId
+        notDetected
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.VeriffScanFront is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .passport:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.VeriffScanFront")
+            switch coded.number {
+            case 0:
                 self = .passport
-            case .drivingLicence:
+            case 1:
                 self = .drivingLicence
-            case .nationalId:
+            case 2:
                 self = .nationalId
-            case .notDetected:
+            case 3:
                 self = .notDetected
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .passport:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .passport)
-            case .drivingLicence:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .drivingLicence)
-            case .nationalId:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .nationalId)
-            case .notDetected:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .notDetected)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -9036,36 +9757,48 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case captured
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .captured:
+                return 0
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        captured
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.VeriffScanBack is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .captured:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.VeriffScanBack")
+            switch coded.number {
+            case 0:
                 self = .captured
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .captured:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .captured)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -9081,36 +9814,48 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case captured
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .captured:
+                return 0
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        captured
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.VeriffCaptureSelfie is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .captured:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.VeriffCaptureSelfie")
+            switch coded.number {
+            case 0:
                 self = .captured
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .captured:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .captured)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -9126,36 +9871,48 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case submitted
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .submitted:
+                return 0
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        submitted
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.VeriffAnalyse is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .submitted:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.VeriffAnalyse")
+            switch coded.number {
+            case 0:
                 self = .submitted
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .submitted:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .submitted)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -9180,51 +9937,63 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case approved
-            case rejected
-            case pending
-            case incomplete
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .approved:
+                return 0
+            case .rejected:
+                return 1
+            case .pending:
+                return 2
+            case .incomplete:
+                return 3
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        approved
+        rejected
+        pending
+        incomplete
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.VeriffGetDecision is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .approved:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.VeriffGetDecision")
+            switch coded.number {
+            case 0:
                 self = .approved
-            case .rejected:
+            case 1:
                 self = .rejected
-            case .pending:
+            case 2:
                 self = .pending
-            case .incomplete:
+            case 3:
                 self = .incomplete
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .approved:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .approved)
-            case .rejected:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .rejected)
-            case .pending:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pending)
-            case .incomplete:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .incomplete)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -9246,46 +10015,62 @@ public enum TempoOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case approved
-            case rejected
-            case pending
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .approved:
+                return 0
+            case .rejected:
+                return 1
+            case .pending:
+                return 2
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        approved
+        rejected
+        pending
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a TempoOutcome.VeriffCheckProofOfAddress is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .approved:
+            let coded = try CaseDecoder(
+                decoder,
+                cases: Self.codingCases,
+                typeName: "TempoOutcome.VeriffCheckProofOfAddress"
+            )
+            switch coded.number {
+            case 0:
                 self = .approved
-            case .rejected:
+            case 1:
                 self = .rejected
-            case .pending:
+            case 2:
                 self = .pending
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .approved:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .approved)
-            case .rejected:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .rejected)
-            case .pending:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pending)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 }
@@ -9438,22 +10223,45 @@ public struct TempoApplicant: Hashable, Sendable, Codable {
         return record.written
     }
 
-    enum CodingKeys: String, CodingKey {
-        case givenName = "given_name"
-        case surname
-        case preferredName = "preferred_name"
-        case email
-        case phone
-        case phoneCountry = "phone_country"
-        case dob
-        case nationality
-        case market
-        case purposes
-        case fundsSources = "funds_sources"
-        case monthlySpend = "monthly_spend"
-        case annualTurnover = "annual_turnover"
-        case postcode
-        case address
+    /// Decodes the record from an object keyed by the fields' names in the flows.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
+        givenName = try fields.decode(String.self, forKey: FlowCodingKey("given_name"))
+        surname = try fields.decode(String.self, forKey: FlowCodingKey("surname"))
+        preferredName = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("preferred_name"))
+        email = try fields.decode(String.self, forKey: FlowCodingKey("email"))
+        phone = try fields.decode(String.self, forKey: FlowCodingKey("phone"))
+        phoneCountry = try fields.decode(String.self, forKey: FlowCodingKey("phone_country"))
+        dob = try fields.decodeIfPresent(CalendarDate.self, forKey: FlowCodingKey("dob"))
+        nationality = try fields.decode(String.self, forKey: FlowCodingKey("nationality"))
+        market = try fields.decodeIfPresent(TempoMarket.self, forKey: FlowCodingKey("market"))
+        purposes = try fields.decode([TempoAccountPurpose].self, forKey: FlowCodingKey("purposes"))
+        fundsSources = try fields.decode([TempoFundsSource].self, forKey: FlowCodingKey("funds_sources"))
+        monthlySpend = try fields.decodeIfPresent(TempoMonthlySpend.self, forKey: FlowCodingKey("monthly_spend"))
+        annualTurnover = try fields.decodeIfPresent(TempoAnnualTurnover.self, forKey: FlowCodingKey("annual_turnover"))
+        postcode = try fields.decode(String.self, forKey: FlowCodingKey("postcode"))
+        address = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("address"))
+    }
+
+    /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    public func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: FlowCodingKey.self)
+        try fields.encode(givenName, forKey: FlowCodingKey("given_name"))
+        try fields.encode(surname, forKey: FlowCodingKey("surname"))
+        try fields.encodeIfPresent(preferredName, forKey: FlowCodingKey("preferred_name"))
+        try fields.encode(email, forKey: FlowCodingKey("email"))
+        try fields.encode(phone, forKey: FlowCodingKey("phone"))
+        try fields.encode(phoneCountry, forKey: FlowCodingKey("phone_country"))
+        try fields.encodeIfPresent(dob, forKey: FlowCodingKey("dob"))
+        try fields.encode(nationality, forKey: FlowCodingKey("nationality"))
+        try fields.encodeIfPresent(market, forKey: FlowCodingKey("market"))
+        try fields.encode(purposes, forKey: FlowCodingKey("purposes"))
+        try fields.encode(fundsSources, forKey: FlowCodingKey("funds_sources"))
+        try fields.encodeIfPresent(monthlySpend, forKey: FlowCodingKey("monthly_spend"))
+        try fields.encodeIfPresent(annualTurnover, forKey: FlowCodingKey("annual_turnover"))
+        try fields.encode(postcode, forKey: FlowCodingKey("postcode"))
+        try fields.encodeIfPresent(address, forKey: FlowCodingKey("address"))
     }
 }
 
@@ -9562,6 +10370,33 @@ public struct TempoTransaction: Hashable, Sendable, Codable {
         record.add("status", status)
         return record.written
     }
+
+    /// Decodes the record from an object keyed by the fields' names in the flows.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
+        reference = try fields.decode(String.self, forKey: FlowCodingKey("reference"))
+        description = try fields.decode(String.self, forKey: FlowCodingKey("description"))
+        kind = try fields.decodeIfPresent(TempoTransactionKind.self, forKey: FlowCodingKey("kind"))
+        status = try fields.decodeIfPresent(TempoTransactionStatus.self, forKey: FlowCodingKey("status"))
+        amount = try fields.decodeIfPresent(Money.self, forKey: FlowCodingKey("amount"))
+        fee = try fields.decodeIfPresent(Money.self, forKey: FlowCodingKey("fee"))
+        received = try fields.decodeIfPresent(Money.self, forKey: FlowCodingKey("received"))
+        day = try fields.decodeIfPresent(CalendarDate.self, forKey: FlowCodingKey("day"))
+    }
+
+    /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    public func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: FlowCodingKey.self)
+        try fields.encode(reference, forKey: FlowCodingKey("reference"))
+        try fields.encode(description, forKey: FlowCodingKey("description"))
+        try fields.encodeIfPresent(kind, forKey: FlowCodingKey("kind"))
+        try fields.encodeIfPresent(status, forKey: FlowCodingKey("status"))
+        try fields.encodeIfPresent(amount, forKey: FlowCodingKey("amount"))
+        try fields.encodeIfPresent(fee, forKey: FlowCodingKey("fee"))
+        try fields.encodeIfPresent(received, forKey: FlowCodingKey("received"))
+        try fields.encodeIfPresent(day, forKey: FlowCodingKey("day"))
+    }
 }
 
 /// A logo the logo service found for a merchant name (AC-WAL-06).
@@ -9582,6 +10417,21 @@ public struct TempoMerchantLogo: Hashable, Sendable, Codable {
         record.add("merchant", text: merchant)
         record.add("url", text: url)
         return record.written
+    }
+
+    /// Decodes the record from an object keyed by the fields' names in the flows.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
+        merchant = try fields.decode(String.self, forKey: FlowCodingKey("merchant"))
+        url = try fields.decode(String.self, forKey: FlowCodingKey("url"))
+    }
+
+    /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    public func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: FlowCodingKey.self)
+        try fields.encode(merchant, forKey: FlowCodingKey("merchant"))
+        try fields.encode(url, forKey: FlowCodingKey("url"))
     }
 }
 
@@ -10104,114 +10954,245 @@ public struct TempoState: Hashable, Sendable, Codable {
         return record.written
     }
 
-    enum CodingKeys: String, CodingKey {
-        case plan
-        case applicant
-        case userId = "user_id"
-        case loggedIn = "logged_in"
-        case sessionStartedAt = "session_started_at"
-        case loginFailed = "login_failed"
-        case emailCodeStatus = "email_code_status"
-        case emailVerified = "email_verified"
-        case phoneCountry = "phone_country"
-        case keycodeSet = "keycode_set"
-        case deviceBiometry = "device_biometry"
-        case biometricsEnabled = "biometrics_enabled"
-        case addressResults = "address_results"
-        case addressNotFound = "address_not_found"
-        case selectedAddress = "selected_address"
-        case applicationComplete = "application_complete"
-        case merchantLogos = "merchant_logos"
-        case logoDraft = "logo_draft"
-        case balance
-        case balanceUpdatedAt = "balance_updated_at"
-        case transactions
-        case txDraft = "tx_draft"
-        case transferRail = "transfer_rail"
-        case transferRecipientName = "transfer_recipient_name"
-        case transferSortCode = "transfer_sort_code"
-        case transferAccountNumber = "transfer_account_number"
-        case transferCountry = "transfer_country"
-        case transferIban = "transfer_iban"
-        case transferBic = "transfer_bic"
-        case transferReference = "transfer_reference"
-        case transferAmount = "transfer_amount"
-        case transferFee = "transfer_fee"
-        case transferRate = "transfer_rate"
-        case transferReceiveCurrency = "transfer_receive_currency"
-        case transferReceiveAmount = "transfer_receive_amount"
-        case transferTransferId = "transfer_transfer_id"
-        case transferArrival = "transfer_arrival"
-        case transfersSent = "transfers_sent"
-        case cardPaymentsMade = "card_payments_made"
-        case virtualCard = "virtual_card"
-        case physicalCard = "physical_card"
-        case cardFrozen = "card_frozen"
-        case cardInDeviceWallet = "card_in_device_wallet"
-        case cardDetailsVisible = "card_details_visible"
-        case pinVisible = "pin_visible"
-        case cardLimitEnabled = "card_limit_enabled"
-        case cardLimitConfirmOpen = "card_limit_confirm_open"
-        case dailyLimit = "daily_limit"
-        case perTransactionLimit = "per_transaction_limit"
-        case dailySpent = "daily_spent"
-        case dailySpentOn = "daily_spent_on"
-        case physicalCardPayWith = "physical_card_pay_with"
-        case deliveryAddress = "delivery_address"
-        case pinDraft = "pin_draft"
-        case physicalCardExpectedBy = "physical_card_expected_by"
-        case addFundsSheetOpen = "add_funds_sheet_open"
-        case historySearchOpen = "history_search_open"
-        case historyLoading = "history_loading"
-        case historyFilterOpen = "history_filter_open"
-        case historyQuery = "history_query"
-        case historyFrom = "history_from"
-        case historyTo = "history_to"
-        case issueReported = "issue_reported"
-        case supportTicketOpen = "support_ticket_open"
-        case fxRate = "fx_rate"
-        case fxFee = "fx_fee"
-        case fxRateLocked = "fx_rate_locked"
-        case ecosystemSlot = "ecosystem_slot"
-        case ecosystemCampaign = "ecosystem_campaign"
-        case online
-        case sessionRefreshedAt = "session_refreshed_at"
-        case backgroundSince = "background_since"
-        case contactEdit = "contact_edit"
-        case contactNewValue = "contact_new_value"
-        case contactCodeSent = "contact_code_sent"
-        case contactCodeRejected = "contact_code_rejected"
-        case addressChangeRejected = "address_change_rejected"
-        case addressCheckPending = "address_check_pending"
-        case identityChangeTicketOpened = "identity_change_ticket_opened"
-        case securityAction = "security_action"
-        case otherSessions = "other_sessions"
-        case sessionsRefreshedAt = "sessions_refreshed_at"
-        case sessionToSignOut = "session_to_sign_out"
-        case keycodeChangedOn = "keycode_changed_on"
-        case notificationsOff = "notifications_off"
-        case planChangeTo = "plan_change_to"
-        case billingCycleStart = "billing_cycle_start"
-        case billingCycleEnd = "billing_cycle_end"
-        case pendingPlan = "pending_plan"
-        case pendingPlanFrom = "pending_plan_from"
-        case lastUpgradeCharge = "last_upgrade_charge"
-        case planUpgradeDeclined = "plan_upgrade_declined"
-        case accountClosed = "account_closed"
-        case closeReason = "close_reason"
-        case legalUpdateUnseen = "legal_update_unseen"
-        case subscriptionActive = "subscription_active"
-        case balanceRefund = "balance_refund"
-        case applicationSubmitted = "application_submitted"
-        case applicationSubmitFailed = "application_submit_failed"
-        case kycStatus = "kyc_status"
-        case kycDocumentType = "kyc_document_type"
-        case veriffLinkSent = "veriff_link_sent"
-        case veriffCameraDenied = "veriff_camera_denied"
-        case initialPaymentMethod = "initial_payment_method"
-        case initialPaymentMade = "initial_payment_made"
-        case initialPaymentDeclined = "initial_payment_declined"
-        case accountActive = "account_active"
-        case legalAcceptedOn = "legal_accepted_on"
+    /// Decodes the record from an object keyed by the fields' names in the flows.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
+        plan = try fields.decodeIfPresent(TempoPlan.self, forKey: FlowCodingKey("plan"))
+        applicant = try fields.decode(TempoApplicant.self, forKey: FlowCodingKey("applicant"))
+        userId = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("user_id"))
+        loggedIn = try fields.decode(Bool.self, forKey: FlowCodingKey("logged_in"))
+        sessionStartedAt = try fields.decodeIfPresent(Timestamp.self, forKey: FlowCodingKey("session_started_at"))
+        loginFailed = try fields.decode(Bool.self, forKey: FlowCodingKey("login_failed"))
+        emailCodeStatus = try fields.decode(TempoCodeStatus.self, forKey: FlowCodingKey("email_code_status"))
+        emailVerified = try fields.decode(Bool.self, forKey: FlowCodingKey("email_verified"))
+        phoneCountry = try fields.decode(String.self, forKey: FlowCodingKey("phone_country"))
+        keycodeSet = try fields.decode(Bool.self, forKey: FlowCodingKey("keycode_set"))
+        deviceBiometry = try fields.decode(TempoBiometry.self, forKey: FlowCodingKey("device_biometry"))
+        biometricsEnabled = try fields.decode(Bool.self, forKey: FlowCodingKey("biometrics_enabled"))
+        addressResults = try fields.decode([String].self, forKey: FlowCodingKey("address_results"))
+        addressNotFound = try fields.decode(Bool.self, forKey: FlowCodingKey("address_not_found"))
+        selectedAddress = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("selected_address"))
+        applicationComplete = try fields.decode(Bool.self, forKey: FlowCodingKey("application_complete"))
+        merchantLogos = try fields.decode([TempoMerchantLogo].self, forKey: FlowCodingKey("merchant_logos"))
+        logoDraft = try fields.decode(TempoMerchantLogo.self, forKey: FlowCodingKey("logo_draft"))
+        balance = try fields.decode(Money.self, forKey: FlowCodingKey("balance"))
+        balanceUpdatedAt = try fields.decodeIfPresent(Timestamp.self, forKey: FlowCodingKey("balance_updated_at"))
+        transactions = try fields.decode([TempoTransaction].self, forKey: FlowCodingKey("transactions"))
+        txDraft = try fields.decode(TempoTransaction.self, forKey: FlowCodingKey("tx_draft"))
+        transferRail = try fields.decodeIfPresent(TempoTransferRail.self, forKey: FlowCodingKey("transfer_rail"))
+        transferRecipientName = try fields.decode(String.self, forKey: FlowCodingKey("transfer_recipient_name"))
+        transferSortCode = try fields.decode(String.self, forKey: FlowCodingKey("transfer_sort_code"))
+        transferAccountNumber = try fields.decode(String.self, forKey: FlowCodingKey("transfer_account_number"))
+        transferCountry = try fields.decode(String.self, forKey: FlowCodingKey("transfer_country"))
+        transferIban = try fields.decode(String.self, forKey: FlowCodingKey("transfer_iban"))
+        transferBic = try fields.decode(String.self, forKey: FlowCodingKey("transfer_bic"))
+        transferReference = try fields.decode(String.self, forKey: FlowCodingKey("transfer_reference"))
+        transferAmount = try fields.decode(Money.self, forKey: FlowCodingKey("transfer_amount"))
+        transferFee = try fields.decode(Money.self, forKey: FlowCodingKey("transfer_fee"))
+        transferRate = try fields.decode(Decimal.self, forKey: FlowCodingKey("transfer_rate"))
+        transferReceiveCurrency = try fields.decode(String.self, forKey: FlowCodingKey("transfer_receive_currency"))
+        transferReceiveAmount = try fields.decodeIfPresent(Money.self, forKey: FlowCodingKey("transfer_receive_amount"))
+        transferTransferId = try fields.decode(String.self, forKey: FlowCodingKey("transfer_transfer_id"))
+        transferArrival = try fields.decode(String.self, forKey: FlowCodingKey("transfer_arrival"))
+        transfersSent = try fields.decode(Int.self, forKey: FlowCodingKey("transfers_sent"))
+        cardPaymentsMade = try fields.decode(Int.self, forKey: FlowCodingKey("card_payments_made"))
+        virtualCard = try fields.decode(TempoVirtualCardStatus.self, forKey: FlowCodingKey("virtual_card"))
+        physicalCard = try fields.decode(TempoPhysicalCardStatus.self, forKey: FlowCodingKey("physical_card"))
+        cardFrozen = try fields.decode(Bool.self, forKey: FlowCodingKey("card_frozen"))
+        cardInDeviceWallet = try fields.decode(Bool.self, forKey: FlowCodingKey("card_in_device_wallet"))
+        cardDetailsVisible = try fields.decode(Bool.self, forKey: FlowCodingKey("card_details_visible"))
+        pinVisible = try fields.decode(Bool.self, forKey: FlowCodingKey("pin_visible"))
+        cardLimitEnabled = try fields.decode(Bool.self, forKey: FlowCodingKey("card_limit_enabled"))
+        cardLimitConfirmOpen = try fields.decode(Bool.self, forKey: FlowCodingKey("card_limit_confirm_open"))
+        dailyLimit = try fields.decode(Money.self, forKey: FlowCodingKey("daily_limit"))
+        perTransactionLimit = try fields.decode(Money.self, forKey: FlowCodingKey("per_transaction_limit"))
+        dailySpent = try fields.decode(Money.self, forKey: FlowCodingKey("daily_spent"))
+        dailySpentOn = try fields.decodeIfPresent(CalendarDate.self, forKey: FlowCodingKey("daily_spent_on"))
+        physicalCardPayWith = try fields.decodeIfPresent(
+            TempoPayWith.self,
+            forKey: FlowCodingKey("physical_card_pay_with")
+        )
+        deliveryAddress = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("delivery_address"))
+        pinDraft = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("pin_draft"))
+        physicalCardExpectedBy = try fields.decodeIfPresent(
+            CalendarDate.self,
+            forKey: FlowCodingKey("physical_card_expected_by")
+        )
+        addFundsSheetOpen = try fields.decode(Bool.self, forKey: FlowCodingKey("add_funds_sheet_open"))
+        historySearchOpen = try fields.decode(Bool.self, forKey: FlowCodingKey("history_search_open"))
+        historyLoading = try fields.decode(Bool.self, forKey: FlowCodingKey("history_loading"))
+        historyFilterOpen = try fields.decode(Bool.self, forKey: FlowCodingKey("history_filter_open"))
+        historyQuery = try fields.decode(String.self, forKey: FlowCodingKey("history_query"))
+        historyFrom = try fields.decodeIfPresent(CalendarDate.self, forKey: FlowCodingKey("history_from"))
+        historyTo = try fields.decodeIfPresent(CalendarDate.self, forKey: FlowCodingKey("history_to"))
+        issueReported = try fields.decodeIfPresent(TempoCardIssue.self, forKey: FlowCodingKey("issue_reported"))
+        supportTicketOpen = try fields.decode(Bool.self, forKey: FlowCodingKey("support_ticket_open"))
+        fxRate = try fields.decodeIfPresent(Decimal.self, forKey: FlowCodingKey("fx_rate"))
+        fxFee = try fields.decodeIfPresent(Money.self, forKey: FlowCodingKey("fx_fee"))
+        fxRateLocked = try fields.decode(Bool.self, forKey: FlowCodingKey("fx_rate_locked"))
+        ecosystemSlot = try fields.decode(Int.self, forKey: FlowCodingKey("ecosystem_slot"))
+        ecosystemCampaign = try fields.decode(String.self, forKey: FlowCodingKey("ecosystem_campaign"))
+        online = try fields.decode(Bool.self, forKey: FlowCodingKey("online"))
+        sessionRefreshedAt = try fields.decodeIfPresent(Timestamp.self, forKey: FlowCodingKey("session_refreshed_at"))
+        backgroundSince = try fields.decodeIfPresent(Timestamp.self, forKey: FlowCodingKey("background_since"))
+        contactEdit = try fields.decodeIfPresent(TempoContactKind.self, forKey: FlowCodingKey("contact_edit"))
+        contactNewValue = try fields.decode(String.self, forKey: FlowCodingKey("contact_new_value"))
+        contactCodeSent = try fields.decode(Bool.self, forKey: FlowCodingKey("contact_code_sent"))
+        contactCodeRejected = try fields.decode(Bool.self, forKey: FlowCodingKey("contact_code_rejected"))
+        addressChangeRejected = try fields.decode(Bool.self, forKey: FlowCodingKey("address_change_rejected"))
+        addressCheckPending = try fields.decode(Bool.self, forKey: FlowCodingKey("address_check_pending"))
+        identityChangeTicketOpened = try fields.decode(
+            Bool.self,
+            forKey: FlowCodingKey("identity_change_ticket_opened")
+        )
+        securityAction = try fields.decodeIfPresent(TempoSecurityAction.self, forKey: FlowCodingKey("security_action"))
+        otherSessions = try fields.decode([String].self, forKey: FlowCodingKey("other_sessions"))
+        sessionsRefreshedAt = try fields.decodeIfPresent(Timestamp.self, forKey: FlowCodingKey("sessions_refreshed_at"))
+        sessionToSignOut = try fields.decode(String.self, forKey: FlowCodingKey("session_to_sign_out"))
+        keycodeChangedOn = try fields.decodeIfPresent(CalendarDate.self, forKey: FlowCodingKey("keycode_changed_on"))
+        notificationsOff = try fields.decode(
+            [TempoNotificationPreference].self,
+            forKey: FlowCodingKey("notifications_off")
+        )
+        planChangeTo = try fields.decodeIfPresent(TempoPlan.self, forKey: FlowCodingKey("plan_change_to"))
+        billingCycleStart = try fields.decodeIfPresent(CalendarDate.self, forKey: FlowCodingKey("billing_cycle_start"))
+        billingCycleEnd = try fields.decodeIfPresent(CalendarDate.self, forKey: FlowCodingKey("billing_cycle_end"))
+        pendingPlan = try fields.decodeIfPresent(TempoPlan.self, forKey: FlowCodingKey("pending_plan"))
+        pendingPlanFrom = try fields.decodeIfPresent(CalendarDate.self, forKey: FlowCodingKey("pending_plan_from"))
+        lastUpgradeCharge = try fields.decodeIfPresent(Money.self, forKey: FlowCodingKey("last_upgrade_charge"))
+        planUpgradeDeclined = try fields.decode(Bool.self, forKey: FlowCodingKey("plan_upgrade_declined"))
+        accountClosed = try fields.decode(Bool.self, forKey: FlowCodingKey("account_closed"))
+        closeReason = try fields.decodeIfPresent(TempoCloseReason.self, forKey: FlowCodingKey("close_reason"))
+        legalUpdateUnseen = try fields.decode(Bool.self, forKey: FlowCodingKey("legal_update_unseen"))
+        subscriptionActive = try fields.decode(Bool.self, forKey: FlowCodingKey("subscription_active"))
+        balanceRefund = try fields.decodeIfPresent(Money.self, forKey: FlowCodingKey("balance_refund"))
+        applicationSubmitted = try fields.decode(Bool.self, forKey: FlowCodingKey("application_submitted"))
+        applicationSubmitFailed = try fields.decode(Bool.self, forKey: FlowCodingKey("application_submit_failed"))
+        kycStatus = try fields.decode(TempoKycStatus.self, forKey: FlowCodingKey("kyc_status"))
+        kycDocumentType = try fields.decodeIfPresent(TempoDocumentType.self, forKey: FlowCodingKey("kyc_document_type"))
+        veriffLinkSent = try fields.decode(Bool.self, forKey: FlowCodingKey("veriff_link_sent"))
+        veriffCameraDenied = try fields.decode(Bool.self, forKey: FlowCodingKey("veriff_camera_denied"))
+        initialPaymentMethod = try fields.decodeIfPresent(
+            TempoPaymentMethod.self,
+            forKey: FlowCodingKey("initial_payment_method")
+        )
+        initialPaymentMade = try fields.decode(Bool.self, forKey: FlowCodingKey("initial_payment_made"))
+        initialPaymentDeclined = try fields.decode(Bool.self, forKey: FlowCodingKey("initial_payment_declined"))
+        accountActive = try fields.decode(Bool.self, forKey: FlowCodingKey("account_active"))
+        legalAcceptedOn = try fields.decodeIfPresent(CalendarDate.self, forKey: FlowCodingKey("legal_accepted_on"))
+    }
+
+    /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    public func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: FlowCodingKey.self)
+        try fields.encodeIfPresent(plan, forKey: FlowCodingKey("plan"))
+        try fields.encode(applicant, forKey: FlowCodingKey("applicant"))
+        try fields.encodeIfPresent(userId, forKey: FlowCodingKey("user_id"))
+        try fields.encode(loggedIn, forKey: FlowCodingKey("logged_in"))
+        try fields.encodeIfPresent(sessionStartedAt, forKey: FlowCodingKey("session_started_at"))
+        try fields.encode(loginFailed, forKey: FlowCodingKey("login_failed"))
+        try fields.encode(emailCodeStatus, forKey: FlowCodingKey("email_code_status"))
+        try fields.encode(emailVerified, forKey: FlowCodingKey("email_verified"))
+        try fields.encode(phoneCountry, forKey: FlowCodingKey("phone_country"))
+        try fields.encode(keycodeSet, forKey: FlowCodingKey("keycode_set"))
+        try fields.encode(deviceBiometry, forKey: FlowCodingKey("device_biometry"))
+        try fields.encode(biometricsEnabled, forKey: FlowCodingKey("biometrics_enabled"))
+        try fields.encode(addressResults, forKey: FlowCodingKey("address_results"))
+        try fields.encode(addressNotFound, forKey: FlowCodingKey("address_not_found"))
+        try fields.encodeIfPresent(selectedAddress, forKey: FlowCodingKey("selected_address"))
+        try fields.encode(applicationComplete, forKey: FlowCodingKey("application_complete"))
+        try fields.encode(merchantLogos, forKey: FlowCodingKey("merchant_logos"))
+        try fields.encode(logoDraft, forKey: FlowCodingKey("logo_draft"))
+        try fields.encode(balance, forKey: FlowCodingKey("balance"))
+        try fields.encodeIfPresent(balanceUpdatedAt, forKey: FlowCodingKey("balance_updated_at"))
+        try fields.encode(transactions, forKey: FlowCodingKey("transactions"))
+        try fields.encode(txDraft, forKey: FlowCodingKey("tx_draft"))
+        try fields.encodeIfPresent(transferRail, forKey: FlowCodingKey("transfer_rail"))
+        try fields.encode(transferRecipientName, forKey: FlowCodingKey("transfer_recipient_name"))
+        try fields.encode(transferSortCode, forKey: FlowCodingKey("transfer_sort_code"))
+        try fields.encode(transferAccountNumber, forKey: FlowCodingKey("transfer_account_number"))
+        try fields.encode(transferCountry, forKey: FlowCodingKey("transfer_country"))
+        try fields.encode(transferIban, forKey: FlowCodingKey("transfer_iban"))
+        try fields.encode(transferBic, forKey: FlowCodingKey("transfer_bic"))
+        try fields.encode(transferReference, forKey: FlowCodingKey("transfer_reference"))
+        try fields.encode(transferAmount, forKey: FlowCodingKey("transfer_amount"))
+        try fields.encode(transferFee, forKey: FlowCodingKey("transfer_fee"))
+        try fields.encode(transferRate, forKey: FlowCodingKey("transfer_rate"))
+        try fields.encode(transferReceiveCurrency, forKey: FlowCodingKey("transfer_receive_currency"))
+        try fields.encodeIfPresent(transferReceiveAmount, forKey: FlowCodingKey("transfer_receive_amount"))
+        try fields.encode(transferTransferId, forKey: FlowCodingKey("transfer_transfer_id"))
+        try fields.encode(transferArrival, forKey: FlowCodingKey("transfer_arrival"))
+        try fields.encode(transfersSent, forKey: FlowCodingKey("transfers_sent"))
+        try fields.encode(cardPaymentsMade, forKey: FlowCodingKey("card_payments_made"))
+        try fields.encode(virtualCard, forKey: FlowCodingKey("virtual_card"))
+        try fields.encode(physicalCard, forKey: FlowCodingKey("physical_card"))
+        try fields.encode(cardFrozen, forKey: FlowCodingKey("card_frozen"))
+        try fields.encode(cardInDeviceWallet, forKey: FlowCodingKey("card_in_device_wallet"))
+        try fields.encode(cardDetailsVisible, forKey: FlowCodingKey("card_details_visible"))
+        try fields.encode(pinVisible, forKey: FlowCodingKey("pin_visible"))
+        try fields.encode(cardLimitEnabled, forKey: FlowCodingKey("card_limit_enabled"))
+        try fields.encode(cardLimitConfirmOpen, forKey: FlowCodingKey("card_limit_confirm_open"))
+        try fields.encode(dailyLimit, forKey: FlowCodingKey("daily_limit"))
+        try fields.encode(perTransactionLimit, forKey: FlowCodingKey("per_transaction_limit"))
+        try fields.encode(dailySpent, forKey: FlowCodingKey("daily_spent"))
+        try fields.encodeIfPresent(dailySpentOn, forKey: FlowCodingKey("daily_spent_on"))
+        try fields.encodeIfPresent(physicalCardPayWith, forKey: FlowCodingKey("physical_card_pay_with"))
+        try fields.encodeIfPresent(deliveryAddress, forKey: FlowCodingKey("delivery_address"))
+        try fields.encodeIfPresent(pinDraft, forKey: FlowCodingKey("pin_draft"))
+        try fields.encodeIfPresent(physicalCardExpectedBy, forKey: FlowCodingKey("physical_card_expected_by"))
+        try fields.encode(addFundsSheetOpen, forKey: FlowCodingKey("add_funds_sheet_open"))
+        try fields.encode(historySearchOpen, forKey: FlowCodingKey("history_search_open"))
+        try fields.encode(historyLoading, forKey: FlowCodingKey("history_loading"))
+        try fields.encode(historyFilterOpen, forKey: FlowCodingKey("history_filter_open"))
+        try fields.encode(historyQuery, forKey: FlowCodingKey("history_query"))
+        try fields.encodeIfPresent(historyFrom, forKey: FlowCodingKey("history_from"))
+        try fields.encodeIfPresent(historyTo, forKey: FlowCodingKey("history_to"))
+        try fields.encodeIfPresent(issueReported, forKey: FlowCodingKey("issue_reported"))
+        try fields.encode(supportTicketOpen, forKey: FlowCodingKey("support_ticket_open"))
+        try fields.encodeIfPresent(fxRate, forKey: FlowCodingKey("fx_rate"))
+        try fields.encodeIfPresent(fxFee, forKey: FlowCodingKey("fx_fee"))
+        try fields.encode(fxRateLocked, forKey: FlowCodingKey("fx_rate_locked"))
+        try fields.encode(ecosystemSlot, forKey: FlowCodingKey("ecosystem_slot"))
+        try fields.encode(ecosystemCampaign, forKey: FlowCodingKey("ecosystem_campaign"))
+        try fields.encode(online, forKey: FlowCodingKey("online"))
+        try fields.encodeIfPresent(sessionRefreshedAt, forKey: FlowCodingKey("session_refreshed_at"))
+        try fields.encodeIfPresent(backgroundSince, forKey: FlowCodingKey("background_since"))
+        try fields.encodeIfPresent(contactEdit, forKey: FlowCodingKey("contact_edit"))
+        try fields.encode(contactNewValue, forKey: FlowCodingKey("contact_new_value"))
+        try fields.encode(contactCodeSent, forKey: FlowCodingKey("contact_code_sent"))
+        try fields.encode(contactCodeRejected, forKey: FlowCodingKey("contact_code_rejected"))
+        try fields.encode(addressChangeRejected, forKey: FlowCodingKey("address_change_rejected"))
+        try fields.encode(addressCheckPending, forKey: FlowCodingKey("address_check_pending"))
+        try fields.encode(identityChangeTicketOpened, forKey: FlowCodingKey("identity_change_ticket_opened"))
+        try fields.encodeIfPresent(securityAction, forKey: FlowCodingKey("security_action"))
+        try fields.encode(otherSessions, forKey: FlowCodingKey("other_sessions"))
+        try fields.encodeIfPresent(sessionsRefreshedAt, forKey: FlowCodingKey("sessions_refreshed_at"))
+        try fields.encode(sessionToSignOut, forKey: FlowCodingKey("session_to_sign_out"))
+        try fields.encodeIfPresent(keycodeChangedOn, forKey: FlowCodingKey("keycode_changed_on"))
+        try fields.encode(notificationsOff, forKey: FlowCodingKey("notifications_off"))
+        try fields.encodeIfPresent(planChangeTo, forKey: FlowCodingKey("plan_change_to"))
+        try fields.encodeIfPresent(billingCycleStart, forKey: FlowCodingKey("billing_cycle_start"))
+        try fields.encodeIfPresent(billingCycleEnd, forKey: FlowCodingKey("billing_cycle_end"))
+        try fields.encodeIfPresent(pendingPlan, forKey: FlowCodingKey("pending_plan"))
+        try fields.encodeIfPresent(pendingPlanFrom, forKey: FlowCodingKey("pending_plan_from"))
+        try fields.encodeIfPresent(lastUpgradeCharge, forKey: FlowCodingKey("last_upgrade_charge"))
+        try fields.encode(planUpgradeDeclined, forKey: FlowCodingKey("plan_upgrade_declined"))
+        try fields.encode(accountClosed, forKey: FlowCodingKey("account_closed"))
+        try fields.encodeIfPresent(closeReason, forKey: FlowCodingKey("close_reason"))
+        try fields.encode(legalUpdateUnseen, forKey: FlowCodingKey("legal_update_unseen"))
+        try fields.encode(subscriptionActive, forKey: FlowCodingKey("subscription_active"))
+        try fields.encodeIfPresent(balanceRefund, forKey: FlowCodingKey("balance_refund"))
+        try fields.encode(applicationSubmitted, forKey: FlowCodingKey("application_submitted"))
+        try fields.encode(applicationSubmitFailed, forKey: FlowCodingKey("application_submit_failed"))
+        try fields.encode(kycStatus, forKey: FlowCodingKey("kyc_status"))
+        try fields.encodeIfPresent(kycDocumentType, forKey: FlowCodingKey("kyc_document_type"))
+        try fields.encode(veriffLinkSent, forKey: FlowCodingKey("veriff_link_sent"))
+        try fields.encode(veriffCameraDenied, forKey: FlowCodingKey("veriff_camera_denied"))
+        try fields.encodeIfPresent(initialPaymentMethod, forKey: FlowCodingKey("initial_payment_method"))
+        try fields.encode(initialPaymentMade, forKey: FlowCodingKey("initial_payment_made"))
+        try fields.encode(initialPaymentDeclined, forKey: FlowCodingKey("initial_payment_declined"))
+        try fields.encode(accountActive, forKey: FlowCodingKey("account_active"))
+        try fields.encodeIfPresent(legalAcceptedOn, forKey: FlowCodingKey("legal_accepted_on"))
     }
 }

@@ -1747,7 +1747,10 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         guard try (state.transfer.amount == nil)
             || isIn(required(state.transfer.amount, "'transfer.amount'").currency, ["USD", "EUR"]) else {
             throw FlowFailure(
-                "invariant 'only_usd_or_eur' (transfer.amount == null || currency(transfer.amount) in ['USD', 'EUR']) broken"
+                """
+                invariant 'only_usd_or_eur' (transfer.amount == null || currency(transfer.amount) in ['USD', \
+                'EUR']) broken
+                """
             )
         }
         // Validation: Amount > 0, numeric, 2 decimal places max
@@ -1755,7 +1758,10 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             || ((required(state.transfer.amount, "'transfer.amount'").amount > YOLEConstants.decimal0)
                 && (decimalPlaces(required(state.transfer.amount, "'transfer.amount'").amount) <= 2)) else {
             throw FlowFailure(
-                "invariant 'amount_two_decimals_above_zero' (transfer.amount == null || (amount(transfer.amount) > 0 && decimal_places(amount(transfer.amount)) <= 2)) broken"
+                """
+                invariant 'amount_two_decimals_above_zero' (transfer.amount == null || (amount(transfer.amount) > \
+                0 && decimal_places(amount(transfer.amount)) <= 2)) broken
+                """
             )
         }
     }

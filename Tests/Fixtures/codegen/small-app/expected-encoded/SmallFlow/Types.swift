@@ -179,14 +179,17 @@ public enum SmallEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         return nil
     }
 
-    private enum CaseKey: String, CodingKey {
-        case authSignInSuccess
-        case authSignInDenied
-        case submit
-        case close
-        case help
-        case timerFired
-    }
+    /// The cases' names as `Codable` writes them, one per line, by number.
+    private static let codingCasesData = #"""
+    authSignInSuccess
+    authSignInDenied
+    submit
+    close
+    help
+    timerFired
+    """#
+
+    private static let codingCases = NameTable(lines: codingCasesData)
 
     private enum FieldKey: String, CodingKey {
         case token
@@ -195,49 +198,57 @@ public enum SmallEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
     /// payloads.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CaseKey.self)
-        guard container.allKeys.count == 1, let key = container.allKeys.first else {
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "a SmallEvent is an object with one key, its case"
-                )
-            )
-        }
-        switch key {
-        case .authSignInSuccess:
+        let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "SmallEvent")
+        switch coded.number {
+        case 0:
             self = .authSignInSuccess
-        case .authSignInDenied:
+        case 1:
             self = .authSignInDenied
-        case .submit:
+        case 2:
             self = .submit
-        case .close:
+        case 3:
             self = .close
-        case .help:
+        case 4:
             self = .help
-        case .timerFired:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
+        case 5:
+            let fields = try coded.fields(FieldKey.self)
             self = .timerFired(token: try fields.decode(TimerToken.self, forKey: .token))
+        default:
+            throw coded.unknownCase()
         }
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CaseKey.self)
+        var coded = CaseEncoder(encoder)
         switch self {
-        case .authSignInSuccess:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authSignInSuccess)
-        case .authSignInDenied:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authSignInDenied)
-        case .submit:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .submit)
-        case .close:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .close)
-        case .help:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .help)
         case .timerFired(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
+            var fields = coded.fields("timerFired", FieldKey.self)
             try fields.encode(value0, forKey: .token)
+        default:
+            coded.plain(Self.codingCases[number])
+        }
+    }
+
+    /// Whether two values are the same case with equal payloads.
+    public static func ==(lhs: Self, rhs: Self) -> Bool {
+        switch lhs {
+        case let .timerFired(l0):
+            guard case let .timerFired(r0) = rhs else { return false }
+            return l0 == r0
+        default:
+            return lhs.number == rhs.number
+        }
+    }
+
+    /// Hashes the case and its payload.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(number)
+        switch self {
+        case let .timerFired(l0):
+            hasher.combine(l0)
+        default:
+            break
         }
     }
 }
@@ -273,9 +284,20 @@ public enum SmallServiceCall: FlowServiceCall {
         }
     }
 
-    private enum CaseKey: String, CodingKey {
-        case authSignIn
+    /// The case's number in `codingCases`.
+    private var codingCase: Int32 {
+        switch self {
+        case .authSignIn:
+            return 0
+        }
     }
+
+    /// The cases' names as `Codable` writes them, one per line, by number.
+    private static let codingCasesData = #"""
+    authSignIn
+    """#
+
+    private static let codingCases = NameTable(lines: codingCasesData)
 
     private enum FieldKey: String, CodingKey {
         case email
@@ -284,29 +306,41 @@ public enum SmallServiceCall: FlowServiceCall {
     /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
     /// payloads.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CaseKey.self)
-        guard container.allKeys.count == 1, let key = container.allKeys.first else {
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "a SmallServiceCall is an object with one key, its case"
-                )
-            )
-        }
-        switch key {
-        case .authSignIn:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .authSignIn)
+        let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "SmallServiceCall")
+        switch coded.number {
+        case 0:
+            let fields = try coded.fields(FieldKey.self)
             self = .authSignIn(email: try fields.decode(String.self, forKey: .email))
+        default:
+            throw coded.unknownCase()
         }
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CaseKey.self)
+        var coded = CaseEncoder(encoder)
         switch self {
         case .authSignIn(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .authSignIn)
+            var fields = coded.fields("authSignIn", FieldKey.self)
             try fields.encode(value0, forKey: .email)
+        }
+    }
+
+    /// Whether two values are the same case with equal payloads.
+    public static func ==(lhs: Self, rhs: Self) -> Bool {
+        switch lhs {
+        case let .authSignIn(l0):
+            guard case let .authSignIn(r0) = rhs else { return false }
+            return l0 == r0
+        }
+    }
+
+    /// Hashes the case and its payload.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(codingCase)
+        switch self {
+        case let .authSignIn(l0):
+            hasher.combine(l0)
         }
     }
 }
@@ -360,41 +394,53 @@ public enum SmallOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case success
-            case denied
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .success:
+                return 0
+            case .denied:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        success
+        denied
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a SmallOutcome.AuthSignIn is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .success:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "SmallOutcome.AuthSignIn")
+            switch coded.number {
+            case 0:
                 self = .success
-            case .denied:
+            case 1:
                 self = .denied
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .success:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .success)
-            case .denied:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .denied)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 }
@@ -424,9 +470,20 @@ public struct SmallState: Hashable, Sendable, Codable {
         return record.written
     }
 
-    enum CodingKeys: String, CodingKey {
-        case attempts
-        case signedIn = "signed_in"
-        case rememberedEmail = "remembered_email"
+    /// Decodes the record from an object keyed by the fields' names in the flows.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
+        attempts = try fields.decode(Int.self, forKey: FlowCodingKey("attempts"))
+        signedIn = try fields.decode(Bool.self, forKey: FlowCodingKey("signed_in"))
+        rememberedEmail = try fields.decode(String.self, forKey: FlowCodingKey("remembered_email"))
+    }
+
+    /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    public func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: FlowCodingKey.self)
+        try fields.encode(attempts, forKey: FlowCodingKey("attempts"))
+        try fields.encode(signedIn, forKey: FlowCodingKey("signed_in"))
+        try fields.encode(rememberedEmail, forKey: FlowCodingKey("remembered_email"))
     }
 }
