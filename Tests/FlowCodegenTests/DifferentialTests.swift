@@ -509,11 +509,10 @@ func driver<Machine: FlowStateMachine>(for _: Machine.Type) -> any GeneratedDriv
 
     static func apps() -> [App] {
         let root = packageRoot()
-        let flows = compile(CompilerConfig(inputs: [root.appendingPathComponent("flows").path], generatesOutputs: false), diagnostics: DiagnosticBag()).program.apps
-        let fixture = compile(CompilerConfig(inputs: [fixturesDirectory().appendingPathComponent("codegen/small-app/input").path], generatesOutputs: false),
-                              diagnostics: DiagnosticBag()).program.apps
-        let semantics = compile(CompilerConfig(inputs: [fixturesDirectory().appendingPathComponent("semantics/input").path], generatesOutputs: false),
-                                diagnostics: DiagnosticBag()).program.apps
+        // Compiled cleanly: a diagnostic that appears in any of them fails the test that asked for the apps.
+        let flows = compileCleanly(CompilerConfig(inputs: [root.appendingPathComponent("flows").path], generatesOutputs: false)).program.apps
+        let fixture = compileCleanly(CompilerConfig(inputs: [fixturesDirectory().appendingPathComponent("codegen/small-app/input").path], generatesOutputs: false)).program.apps
+        let semantics = compileCleanly(CompilerConfig(inputs: [fixturesDirectory().appendingPathComponent("semantics/input").path], generatesOutputs: false)).program.apps
         return flows + fixture + semantics
     }
 
@@ -545,7 +544,7 @@ func driver<Machine: FlowStateMachine>(for _: Machine.Type) -> any GeneratedDriv
 
     @Test func everyAppInFlowsHasAGeneratedModule() {
         let root = packageRoot()
-        let flows = compile(CompilerConfig(inputs: [root.appendingPathComponent("flows").path], generatesOutputs: false), diagnostics: DiagnosticBag()).program.apps
+        let flows = compileCleanly(CompilerConfig(inputs: [root.appendingPathComponent("flows").path], generatesOutputs: false)).program.apps
         for app in flows {
             #expect(generatedDriver(app.id) != nil, "app '\(app.id)' has no generated module under generated/Sources (run flowc build; after adding an app, swift package purge-cache once: SwiftPM caches Package.swift's module list)")
         }
