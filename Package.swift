@@ -116,7 +116,7 @@ let package = Package(
         .testTarget(name: "FlowExploreTests", dependencies: ["FlowExplore", "FlowCompiler", "FlowRuntime", "FlowTestSupport"]),
         .testTarget(name: "flowcTests", dependencies: ["FlowCompiler", "FlowTestSupport", "flowc"]),
         .testTarget(name: "FlowLoweringTests", dependencies: ["FlowLowering", "FlowMachine", "FlowCompiler", "FlowIR", "FlowSource", "FlowTestSupport"]),
-        .testTarget(name: "FlowCompilerTests", dependencies: ["FlowCompiler", "FlowMutation", "FlowReports", "FlowIR", "FlowSource", "FlowTestSupport"]),
+        .testTarget(name: "FlowCompilerTests", dependencies: ["FlowCompiler", "FlowExplore", "FlowMutation", "FlowReports", "FlowRuntime", "FlowIR", "FlowSource", "FlowTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

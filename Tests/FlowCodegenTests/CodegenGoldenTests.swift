@@ -5,12 +5,15 @@ import FlowTestSupport
 import Foundation
 import Testing
 
+/// The small app's one warning, on purpose: AC-SML-05 names no evidence, so its reports show an uncovered criterion.
+let smallAppWarnings = ["unverified-criterion"]
+
 /// Whole-file goldens of the Swift generated for a small fixture app (codegen/small-app): the
 /// golden folder is itself a target of the package (`SmallFlow`), so it is proven to compile.
 @Suite struct CodegenGoldenTests {
     @Test func smallAppMatchesGoldens() throws {
         let fixture = fixturesDirectory().appendingPathComponent("codegen/small-app")
-        let compilation = compileCleanly(CompilerConfig(inputs: [fixture.appendingPathComponent("input").path]))
+        let compilation = compileCleanly(CompilerConfig(inputs: [fixture.appendingPathComponent("input").path]), allowing: smallAppWarnings)
         let files = renderSwiftSources(lowerApps(compilation.program))
         #expect(files.map(\.path) == [
             "Sources/SmallFlow/Machine.swift",
@@ -23,7 +26,7 @@ import Testing
 
     @Test func encodedShapeMatchesGoldens() throws {
         let fixture = fixturesDirectory().appendingPathComponent("codegen/small-app")
-        let compilation = compileCleanly(CompilerConfig(inputs: [fixture.appendingPathComponent("input").path]))
+        let compilation = compileCleanly(CompilerConfig(inputs: [fixture.appendingPathComponent("input").path]), allowing: smallAppWarnings)
         for file in renderSwiftSources(lowerApps(compilation.program), folder: "", options: GeneratorOptions(tableStyle: .encoded)) {
             assertMatchesGolden(file.text, golden: fixture.appendingPathComponent("expected-encoded/SmallFlow").appendingPathComponent(file.path))
         }
@@ -31,8 +34,8 @@ import Testing
 
     @Test func generationIsDeterministic() throws {
         let fixture = fixturesDirectory().appendingPathComponent("codegen/small-app/input")
-        let first = renderSwiftSources(lowerApps(compileCleanly(CompilerConfig(inputs: [fixture.path])).program))
-        let second = renderSwiftSources(lowerApps(compileCleanly(CompilerConfig(inputs: [fixture.path])).program))
+        let first = renderSwiftSources(lowerApps(compileCleanly(CompilerConfig(inputs: [fixture.path]), allowing: smallAppWarnings).program))
+        let second = renderSwiftSources(lowerApps(compileCleanly(CompilerConfig(inputs: [fixture.path]), allowing: smallAppWarnings).program))
         #expect(first.map(\.text) == second.map(\.text))
     }
 

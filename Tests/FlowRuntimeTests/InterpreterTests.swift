@@ -10,7 +10,7 @@ import Foundation
 import Testing
 
 /// Compiles one inline app and fails the test on any diagnostic (a warning too: the app is meant to be clean).
-func compileApp(_ yaml: String, allowing codes: [String] = [], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> App {
+func compileApp(allowing codes: [String] = [], _ yaml: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> App {
     try checkedApp(yaml, id: "test", allowing: codes, sourceLocation: sourceLocation)
 }
 
