@@ -27,6 +27,9 @@ public struct CompilerConfig: Sendable {
     /// Whether to run every scenario and render the acceptance and coverage reports (`flowc build`, `flowc test`).
     /// They run only when the flows have no errors.
     public var runsScenarios = false
+    /// Whether to lower the checked apps when nothing is generated or run, for a stage that takes them lowered
+    /// (`flowc explore`, `flowc mutate`); they are lowered only when the flows have no errors.
+    public var lowersApps = false
     /// The apps whose scenarios run, by id (nil: all).
     public var scenarioApps: [String]? = nil
     /// Earlier complete `flowc mutate` results, whose scores the reports show while the flows are unchanged.

@@ -1,5 +1,7 @@
 import FlowExplore
 import FlowIR
+import FlowLowering
+import FlowRuntime
 import FlowSource
 
 /// What `flowc explore` asks of the exploration stage besides the app.
@@ -39,11 +41,14 @@ public struct ExploreStageResult: Sendable {
 /// The exploration stage (`flowc explore`), a peer of the acceptance and mutation stages: walks the app's reachable
 /// states on the interpreter, shrinks each violation into a scenario, and renders the results.
 /// - Parameters:
+///   - lowered: The app as the pipeline lowered it (`Compilation.lowered`): the exploration, the shrinking of its
+///     violations and the suite all run on the one program made from it.
 ///   - sources: The files the app was checked from (counterexamples quote them).
 ///   - progress: Called now and then while the exploration runs.
-public func exploreStage(_ app: App, sources: [String: SourceFile], request: ExploreRequest,
+public func exploreStage(_ lowered: LoweredApp, sources: [String: SourceFile], request: ExploreRequest,
                          progress: ((ExploreProgress) -> Void)? = nil) -> ExploreStageResult {
-    let result = explore(app, bounds: request.bounds, shard: request.shard, collectsSuite: request.writesSuite,
+    let app = lowered.app
+    let result = explore(RuntimeProgram(lowered: lowered), bounds: request.bounds, shard: request.shard, collectsSuite: request.writesSuite,
                          fromScenarios: request.fromScenarios, progress: progress)
     let examples = counterexamples(of: result, sources: sources.mapValues { String(decoding: $0.bytes, as: UTF8.self) })
     let folder = "\(app.id)/" + (result.shard.map { "shard-\($0.index)-of-\($0.count)/" } ?? "")

@@ -33,8 +33,13 @@ public struct Compilation: Sendable {
     /// Every file read, by display path, so diagnostics can quote their lines.
     public var sources: [String: SourceFile]
     public var outputs: [OutputFile]
+    /// Each app as the lower stage lowered it, in app order, when the config generates, runs scenarios or asks
+    /// for them (`lowersApps`): the one `LoweredApp` every later stage takes.
+    public var lowered: [LoweredApp] = []
     /// Each scenario's result, by app id, in declaration order (when the config runs scenarios).
     public var scenarioResults: [String: [ScenarioResult]] = [:]
+    /// How long each of those scenarios took to run, in milliseconds, in the same order (`flowc test --durations`).
+    public var scenarioMilliseconds: [String: [Double]] = [:]
     /// Each app's acceptance verdict, in app order (when the config runs scenarios).
     public var verdicts: [AcceptanceVerdict] = []
     /// The acceptance and coverage reports (`reports/<app>/...`), to write under the output folder.
@@ -67,17 +72,20 @@ public func compile(_ config: CompilerConfig, fileSystem: any FileSystem = DiskF
         reportEditedCatalogs(program, stored: config.storedCatalogs, diagnostics: diagnostics)
     }
     let runsScenarios = config.runsScenarios && !diagnostics.sawError
-    guard config.generatesOutputs || runsScenarios else {
+    let lowersApps = config.lowersApps && !diagnostics.sawError
+    guard config.generatesOutputs || runsScenarios || lowersApps else {
         return Compilation(program: program, sources: loaded.sources, outputs: [], sourceRoot: config.sourceRoot)
     }
     let lowered = lowerApps(program)
     let outputs = config.generatesOutputs ? generate(lowered, config: config) : []
     var compilation = Compilation(program: program, sources: loaded.sources, outputs: outputs, sourceRoot: config.sourceRoot)
+    compilation.lowered = lowered
     if runsScenarios {
         for app in lowered where config.scenarioApps?.contains(app.app.id) ?? true {
             let acceptance = accept(app, mutation: config.storedMutation.scores(for: app.app, sources: loaded.sources),
                                     outputDirectory: config.outputDirectory)
             compilation.scenarioResults[app.app.id] = acceptance.results
+            compilation.scenarioMilliseconds[app.app.id] = acceptance.milliseconds
             compilation.verdicts.append(acceptance.verdict)
             compilation.reports += acceptance.reports
         }
@@ -161,12 +169,14 @@ public func generate(_ lowered: [LoweredApp], config: CompilerConfig) -> [Output
 public struct AcceptanceResult: Sendable {
     /// One per scenario, in declaration order.
     public var results: [ScenarioResult]
+    /// How long each scenario took to run (wall clock), in the same order.
+    public var milliseconds: [Double]
     public var verdict: AcceptanceVerdict
     /// `reports/<app>/...`: acceptance, coverage, JUnit, flow pictures.
     public var reports: [OutputFile]
 }
 
-/// Stage 5, accept: runs every scenario of the lowered app on the interpreter, judges its properties by a bounded
+/// Stage 5, accept: runs every scenario of the lowered app on the interpreter (each timed), judges its properties by a bounded
 /// exploration on the same program, and renders its verdict and its acceptance and coverage reports.
 /// - Parameters:
 ///   - mutation: The scores of a complete `flowc mutate` run, by criterion ID, shown beside the criteria.
@@ -174,11 +184,12 @@ public struct AcceptanceResult: Sendable {
 public func accept(_ lowered: LoweredApp, mutation: [String: MutationScore], outputDirectory: String) -> AcceptanceResult {
     let app = lowered.app
     let runtime = RuntimeProgram(lowered: lowered)
-    let results = app.scenarios.map { runScenario($0, of: runtime) }
+    let timed = runScenarios(of: runtime, matching: nil)
+    let results = timed.map(\.result)
     let properties = propertyVerdicts(of: runtime)
     let reports = renderReports(for: app, results: results, mutation: mutation, sourceRoot: reportSourceRoot(forOutput: outputDirectory),
                                 properties: properties)
-    return AcceptanceResult(results: results, verdict: acceptanceVerdict(for: app, results: results, properties: properties), reports: reports)
+    return AcceptanceResult(results: results, milliseconds: timed.map(\.milliseconds), verdict: acceptanceVerdict(for: app, results: results, properties: properties), reports: reports)
 }
 
 /// Passes diagnostics on and remembers whether one was an error (scenarios of broken flows do not run).

@@ -19,8 +19,10 @@ public struct Counterexample: Sendable {
 ///
 /// A path that starts from a scenario's state is written as that scenario's start and steps up to the state
 /// (copied from its file in `sources`, display path → text), then the explored steps, shrunk.
+///
+/// The paths are replayed on the program the exploration ran (`result.program`): the app is not lowered again.
 public func counterexamples(of result: ExploreResult, sources: [String: String] = [:]) -> [Counterexample] {
-    let program = RuntimeProgram(app: result.app)
+    let program = result.program
     var failureCount = 0
     return result.violations.map { finding in
         let seed = result.seed(of: finding)

@@ -10,7 +10,9 @@ public struct ExploreResult: Sendable {
         case depth, states, steps, time
     }
 
-    public let app: App
+    /// The program the exploration ran: replaying, shrinking and the suite run on it, so the app is lowered once.
+    public let program: RuntimeProgram
+    public var app: App { program.app }
     /// The moves the findings' paths number.
     public let moves: [ExploreMove]
     public var states: Int

@@ -48,6 +48,7 @@ public struct ExploreShard: Sendable, Hashable {
 /// as well as from the launch (`ExploreSeed`); depth counts the moves from where a path started.
 public func explore(_ app: App, bounds: ExploreBounds = ExploreBounds(), shard: ExploreShard? = nil, collectsSuite: Bool = false,
                     fromScenarios: Bool = true, progress: ((ExploreProgress) -> Void)? = nil) -> ExploreResult {
+    // An app on its own (tests, one-off callers) is lowered here, once; the result keeps the program for what follows.
     explore(RuntimeProgram(app: app), bounds: bounds, shard: shard, collectsSuite: collectsSuite, fromScenarios: fromScenarios, progress: progress)
 }
 
@@ -279,7 +280,7 @@ struct Explorer {
     }
 
     func result(seconds: Double, frontier: Int) -> ExploreResult {
-        ExploreResult(app: app, moves: moves, states: nodes.count, steps: steps, depthReached: deepest, bounds: bounds, shard: shard,
+        ExploreResult(program: program, moves: moves, states: nodes.count, steps: steps, depthReached: deepest, bounds: bounds, shard: shard,
                       stoppedBy: stoppedBy, unexpanded: stoppedBy == .complete ? 0 : max(frontier, cutAtDepth),
                       findings: findings.sorted(), coverage: coverage, properties: app.properties.map(\.name), seconds: seconds,
                       firstReached: firstReached, seeds: seeds,

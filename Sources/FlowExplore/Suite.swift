@@ -5,7 +5,9 @@ import FlowRuntime
 /// the exploration reached (`flowc explore --suite`): the shortest path to each, longest first, each kept only when it
 /// reaches something the ones kept before do not.
 public struct Suite: Sendable {
-    public var app: App
+    /// The program the exploration ran, which the scenarios are replayed and written on.
+    public var program: RuntimeProgram
+    public var app: App { program.app }
     /// Each scenario's moves, and the screen it ends on.
     public var scenarios: [(moves: [ExploreMove], screen: String)]
     /// The coverage items they reach together.
@@ -13,7 +15,7 @@ public struct Suite: Sendable {
 }
 
 public func suite(of result: ExploreResult) -> Suite {
-    let program = RuntimeProgram(app: result.app)
+    let program = result.program
     // Only what the app declares (a system back between screens is not a transition anyone wrote).
     let all = Coverage.declared(by: result.app)
     let declared = Set(all.transitions.map { "transition " + $0 } + all.guards.map { "guard " + $0 } + all.rules.map { "rule " + $0 }
@@ -36,7 +38,7 @@ public func suite(of result: ExploreResult) -> Suite {
             scenarios.append((moves, replay.screen))
         }
     }
-    return Suite(app: result.app, scenarios: scenarios, reached: covered.count)
+    return Suite(program: program, scenarios: scenarios, reached: covered.count)
 }
 
 /// What a path reaches when replayed, and the screen it ends on; nil when a move fails on the way.
@@ -55,7 +57,7 @@ private func reached(by moves: [ExploreMove], program: RuntimeProgram) -> (items
 
 /// The suite as scenarios in the flow language (`suite.flow.yaml`), each ending on the screen it reaches.
 public func renderSuite(_ suite: Suite) -> String {
-    let program = RuntimeProgram(app: suite.app)
+    let program = suite.program
     var text = "# Written by flowc explore --suite for \(suite.app.id): \(suite.scenarios.count) scenarios that together reach\n"
     text += "# \(suite.reached) transitions, guard outcomes, rule outcomes and service outcomes (every one the exploration reached).\n"
     text += "# Each ends by checking the screen it arrives on; add the expectations that matter before adopting one.\n"

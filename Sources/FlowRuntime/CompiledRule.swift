@@ -7,7 +7,8 @@ struct CompiledRule: Sendable {
     enum Check: Sendable {
         case required
         case length(min: Int?, max: Int?)
-        case pattern(NSRegularExpressionBox)
+        /// Matched by FlowMachine's `matchesWhole`, the function generated validators call: one matcher, one cache.
+        case pattern(String)
         case expression(RuntimeExpression)
         case bound(RuntimeExpression, isMinimum: Bool)
         case oneOf(Set<String>), notIn(Set<String>)
@@ -20,17 +21,6 @@ struct CompiledRule: Sendable {
     var condition: RuntimeExpression? = nil
     /// The message in the current locale, when the app translates it.
     var localisedMessage: RuntimeExpression? = nil
-}
-
-/// `NSRegularExpression` is thread-safe for matching; the box lets it travel in `Sendable` values.
-struct NSRegularExpressionBox: @unchecked Sendable {
-    let regex: NSRegularExpression
-
-    func matchesWhole(_ text: String) -> Bool {
-        let range = NSRange(text.startIndex..., in: text)
-        guard let match = regex.firstMatch(in: text, options: [.anchored], range: range) else { return false }
-        return match.range.location == 0 && match.range.length == range.length
-    }
 }
 
 /// One field's rules, made ready to run.
@@ -48,10 +38,7 @@ func compileRules(for screen: Screen, compiler: ExpressionCompiler) -> [FieldRul
             switch check.test {
             case .filled: compiled = .required
             case .textLength(let min, let max): compiled = .length(min: min, max: max)
-            case .pattern(let pattern):
-                // The checker refuses a pattern that does not compile; nothing is tested if one slips through.
-                guard let regex = try? NSRegularExpression(pattern: pattern) else { return nil }
-                compiled = .pattern(NSRegularExpressionBox(regex: regex))
+            case .pattern(let pattern): compiled = .pattern(pattern)
             case .holds(let expression): compiled = .expression(compiler.compile(expression))
             case .atLeast(let bound): compiled = .bound(compiler.compile(bound), isMinimum: true)
             case .atMost(let bound): compiled = .bound(compiler.compile(bound), isMinimum: false)

@@ -144,8 +144,8 @@ extension Interpreter {
         case .length(let minimum, let maximum):
             let count = text.count
             return count >= (minimum ?? 0) && count <= (maximum ?? Int.max)
-        case .pattern(let regex):
-            return regex.matchesWhole(text)
+        case .pattern(let pattern):
+            return matchesWhole(text, pattern)
         case .expression(let expression):
             return try evaluate(expression, value: value).isTrue
         case .bound(let expression, let isMinimum):

@@ -25,16 +25,27 @@ public struct Session: Sendable {
     var lastStepIndex = 0
 
     public init(app: App, start: Int? = nil, state: [(path: [String], value: TypedExpression)] = []) throws {
-        self.app = app
-        interpreter = try Interpreter(app: app, start: start, state: state)
+        try self.init(program: RuntimeProgram(app: app), start: start, state: state)
+    }
+
+    /// A session on a program already made from the lowered app: a caller that starts over many times (the studio's
+    /// reset, each scenario it opens) lowers the app once.
+    public init(program: RuntimeProgram, start: Int? = nil, state: [(path: [String], value: TypedExpression)] = []) throws {
+        app = program.app
+        interpreter = try Interpreter(program: program, start: start, state: state)
         (handledEvents, raisedEvents) = Self.eventSets(of: app)
     }
 
     /// A session in the world a scenario gives: its start screen, state, services' default outcomes and clock
     /// (`start` and `state` from the command line come on top).
     public init(app: App, scenario: Scenario, start: Int?, state: [(path: [String], value: TypedExpression)]) throws {
-        self.app = app
-        interpreter = try Interpreter(app: app, start: start ?? scenario.startScreen, clock: scenario.startingClock,
+        try self.init(program: RuntimeProgram(app: app), scenario: scenario, start: start, state: state)
+    }
+
+    /// As above, on a program already made from the lowered app.
+    public init(program: RuntimeProgram, scenario: Scenario, start: Int?, state: [(path: [String], value: TypedExpression)]) throws {
+        app = program.app
+        interpreter = try Interpreter(program: program, start: start ?? scenario.startScreen, clock: scenario.startingClock,
                                       services: ServiceOutcomes(givenBy: scenario, of: app),
                                       state: scenario.givenState + state)
         (handledEvents, raisedEvents) = Self.eventSets(of: app)

@@ -45,7 +45,9 @@ public actor Studio {
     let flowsPath: String
     let appID: String
     let fileSystem: any FileSystem
-    var app: App
+    /// The app, lowered once per load: every session (reset, an opened scenario, a replay after an edit) runs on it.
+    var program: RuntimeProgram
+    var app: App { program.app }
     var views: StudioReportViews
     var session: Session
     /// The commands performed, to replay the walk on edited flows (`undo` takes one off).
@@ -69,16 +71,18 @@ public actor Studio {
         self.fileSystem = fileSystem
         let loaded = try Self.load(flowsPath: flowsPath, appID: appID, fileSystem: fileSystem)
         self.appID = loaded.app.id
-        app = loaded.app
+        program = loaded.program
         views = loaded.views
-        session = try Session(app: loaded.app)
+        session = try Session(program: loaded.program)
         visited = [session.interpreter.currentScreen.id]
         fingerprint = Self.fingerprint(of: loaded.app, flowsPath: flowsPath)
     }
 
-    static func load(flowsPath: String, appID: String?, fileSystem: any FileSystem) throws -> (app: App, views: StudioReportViews) {
+    static func load(flowsPath: String, appID: String?, fileSystem: any FileSystem) throws -> (app: App, program: RuntimeProgram, views: StudioReportViews) {
         let bag = DiagnosticBag()
-        let compilation = compile(CompilerConfig(inputs: [flowsPath], generatesOutputs: false), fileSystem: fileSystem, diagnostics: bag)
+        var config = CompilerConfig(inputs: [flowsPath], generatesOutputs: false)
+        config.lowersApps = true
+        let compilation = compile(config, fileSystem: fileSystem, diagnostics: bag)
         let errors = bag.diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty {
             throw LoadError(description: DiagnosticRenderer(format: .text, sources: compilation.sources).render(errors))
@@ -90,14 +94,14 @@ public actor Studio {
         } else {
             chosen = apps.count == 1 ? apps.first : nil
         }
-        guard let app = chosen else {
+        guard let app = chosen, let lowered = compilation.lowered.first(where: { $0.app.id == app.id }) else {
             let ids = apps.map(\.id).joined(separator: ", ")
             throw LoadError(description: appID.map { "no app '\($0)' in \(flowsPath); apps: \(ids)" }
                             ?? "\(flowsPath) has \(apps.count) apps (\(ids)); name one: flowc studio <app>")
         }
-        let program = RuntimeProgram(app: app)
-        let results = app.scenarios.map { runScenario($0, of: program) }
-        return (app, StudioReportViews(app: app, results: results))
+        let program = RuntimeProgram(lowered: lowered)
+        let results = runScenarios(of: program).map(\.result)
+        return (app, program, StudioReportViews(app: app, results: results))
     }
 
     /// When each of the app's files was last changed, to notice an edit.
@@ -201,13 +205,13 @@ public actor Studio {
             expectations.removeAll { $0.afterLine > lines }
             if visited.count > 1 { visited.removeLast() }
         case .reset:
-            try startOver(Session(app: app), opened: nil)
+            try startOver(Session(program: program), opened: nil)
         case .open(let name):
             guard let scenario = app.scenarios.first(where: { $0.name == name }) else {
                 let suggestion = closestMatch(to: name, among: app.scenarios.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
                 throw LoadError(description: "app '\(app.id)' has no scenario '\(name)'\(suggestion)")
             }
-            try startOver(Session(app: app, scenario: scenario, start: nil, state: []), opened: (name, 0))
+            try startOver(Session(program: program, scenario: scenario, start: nil, state: []), opened: (name, 0))
         case .nextStep:
             guard let current = opened, let scenario = app.scenarios.first(where: { $0.name == current.name }) else {
                 throw LoadError(description: "no scenario is open; open one to step through it")
@@ -352,7 +356,7 @@ public actor Studio {
             let loaded = try Self.load(flowsPath: flowsPath, appID: appID, fileSystem: fileSystem)
             diagnostics = nil
             let scenario = opened.flatMap { opened in loaded.app.scenarios.first { $0.name == opened.name } }
-            var replayed = try scenario.map { try Session(app: loaded.app, scenario: $0, start: nil, state: []) } ?? Session(app: loaded.app)
+            var replayed = try scenario.map { try Session(program: loaded.program, scenario: $0, start: nil, state: []) } ?? Session(program: loaded.program)
             var kept: [Performed] = []
             var stopped: String?
             for entry in commands {
@@ -372,7 +376,7 @@ public actor Studio {
             if opened != nil && scenario == nil { opened = nil }
             let before = session.interpreter.currentScreen.id
             let after = replayed.interpreter.currentScreen.id
-            app = loaded.app
+            program = loaded.program
             views = loaded.views
             session = replayed
             commands = kept

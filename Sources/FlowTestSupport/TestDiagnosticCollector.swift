@@ -1,5 +1,8 @@
+import FlowChecker
 import FlowCompiler
+import FlowIR
 import FlowSource
+import FlowSyntax
 import Foundation
 import Testing
 
@@ -56,4 +59,17 @@ public func compileCleanly(_ config: CompilerConfig, fileSystem: any FileSystem 
     let compilation = compile(config, fileSystem: fileSystem, diagnostics: diagnostics)
     diagnostics.verify(sourceLocation: sourceLocation)
     return compilation
+}
+
+/// Parses and checks YAML text as one app (its root file, then `parts` as included files) and fails the test on any
+/// diagnostic whose code is not in `allowing`: an inline app that drifts into a new warning fails the test using it.
+public func checkedApp(_ yaml: String, id: String = "app", parts: [String] = [], allowing codes: [String] = [],
+                       sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> App {
+    let diagnostics = TestDiagnosticCollector(expecting: codes)
+    defer { diagnostics.verify(sourceLocation: sourceLocation) }
+    let root = try #require(parseFlowFile(SourceFile(path: "app.flow.yaml", text: yaml), diagnostics: diagnostics), sourceLocation: sourceLocation)
+    let included = try parts.enumerated().map { index, text in
+        try #require(parseFlowFile(SourceFile(path: "part\(index + 1).flow.yaml", text: text), diagnostics: diagnostics), sourceLocation: sourceLocation)
+    }
+    return try #require(checkApp(AppSourcesSyntax(root: root, parts: included), defaultID: id, diagnostics: diagnostics), sourceLocation: sourceLocation)
 }

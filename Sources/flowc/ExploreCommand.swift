@@ -102,16 +102,18 @@ struct ExploreCommand: ParsableCommand {
 
     func run() throws {
         if !merge.isEmpty { return try mergeShards() }
-        let compilation = checkedCompilation(CompilerConfig(inputs: [projectRelative(flows)], generatesOutputs: false))
-        let program = compilation.program
-        guard let checked = program.apps.first(where: { $0.id == app }) else {
-            throw ValidationError("no app '\(app)'; apps: \(program.apps.map(\.id).joined(separator: ", "))")
+        var config = CompilerConfig(inputs: [projectRelative(flows)], generatesOutputs: false)
+        config.lowersApps = true
+        let compilation = checkedCompilation(config)
+        guard let lowered = compilation.lowered.first(where: { $0.app.id == app }) else {
+            throw ValidationError("no app '\(app)'; apps: \(compilation.program.apps.map(\.id).joined(separator: ", "))")
         }
+        let checked = lowered.app
         let showProgress = isatty(STDERR_FILENO) != 0
         let bounds = ExploreBounds(depth: depth, states: states, steps: steps, seconds: seconds, payloadValues: payloadValues,
                                    walks: walks > 0 ? RandomWalks(count: walks, length: walkLength, seed: seed) : nil)
         let request = ExploreRequest(bounds: bounds, shard: try parsedShard(), writesSuite: suite, fromScenarios: !launchOnly)
-        let explored = exploreStage(checked, sources: compilation.sources, request: request) { progress in
+        let explored = exploreStage(lowered, sources: compilation.sources, request: request) { progress in
             guard showProgress else { return }
             // Erase to the end of the line: a shorter line leaves nothing of the longer one before it.
             FileHandle.standardError.write(Data(("\r" + progressLine(app: checked.id, progress, bounds: bounds) + "\u{1B}[K").utf8))

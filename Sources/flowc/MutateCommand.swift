@@ -106,15 +106,18 @@ struct MutateCommand: ParsableCommand {
 
     func run() throws {
         let diagnostics = DiagnosticBag()
-        let compilation = compile(located(CompilerConfig(inputs: [flows], generatesOutputs: false)), diagnostics: diagnostics)
+        var config = CompilerConfig(inputs: [flows], generatesOutputs: false)
+        config.lowersApps = true
+        let compilation = compile(located(config), diagnostics: diagnostics)
         let errors = diagnostics.diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty {
             printDiagnostics(errors, compilation: compilation)
             finish(.failure)
         }
-        guard let checked = compilation.program.apps.first(where: { $0.id == app }) else {
+        guard let lowered = compilation.lowered.first(where: { $0.app.id == app }) else {
             refuse("no app '\(app)'; apps: \(compilation.program.apps.map(\.id).joined(separator: ", "))")
         }
+        let checked = lowered.app
         requireScenarios(matching: scenarios, in: checked)
         let work: MutationWork
         if merge.isEmpty {
@@ -133,7 +136,7 @@ struct MutateCommand: ParsableCommand {
         let showProgress = isatty(STDERR_FILENO) != 0
         let result: MutationResult
         do {
-            result = try mutate(lowerApp(checked), sources: compilation.sources, work: work, outputDirectory: output) { done, total in
+            result = try mutate(lowered, sources: compilation.sources, work: work, outputDirectory: output) { done, total in
                 guard showProgress, done == total || done % 10 == 0 else { return }
                 FileHandle.standardError.write(Data("\r\(checked.id): mutant \(done) of \(total)\(done == total ? "\n" : "")".utf8))
             }

@@ -65,6 +65,7 @@ struct TestCommand: ParsableCommand {
         var config = CompilerConfig(inputs: [projectRelative(flows)], outputDirectory: output, generatesOutputs: false)
         // One scenario runs alone: the others, and the reports that need all of them, are left out.
         config.runsScenarios = scenarios.isEmpty
+        config.lowersApps = true
         config.scenarioApps = apps.isEmpty ? nil : apps
         config.storedMutation = .read(from: output)
         let compilation = checkedCompilation(config)
@@ -82,10 +83,16 @@ struct TestCommand: ParsableCommand {
         var passed = 0
         var failed = 0
         for app in selected {
-            // Timed runs are run here, one by one; otherwise the compilation's results (run once, for the reports too).
-            let timed: [(result: ScenarioResult, milliseconds: Double)] = scenarios.isEmpty && !durations
-                ? (compilation.scenarioResults[app.id] ?? []).map { ($0, 0) }
-                : runScenarios(of: app, matching: scenarios.isEmpty ? nil : filter)
+            // Every scenario ran in the acceptance stage (timed, and once: the reports use the same results); the ones
+            // --scenario names run in the scenario stage alone.
+            let timed: [(result: ScenarioResult, milliseconds: Double)]
+            if scenarios.isEmpty {
+                timed = Array(zip(compilation.scenarioResults[app.id] ?? [], compilation.scenarioMilliseconds[app.id] ?? []))
+            } else if let lowered = compilation.lowered.first(where: { $0.app.id == app.id }) {
+                timed = runScenarios(lowered, matching: filter).map { ($0.result, $0.milliseconds) }
+            } else {
+                timed = []
+            }
             for (result, milliseconds) in timed {
                 let took = durations ? " (\(Self.shown(milliseconds)))" : ""
                 if durations { slowest.append(("\(app.id)/\(result.name)", milliseconds)) }
@@ -120,16 +127,6 @@ struct TestCommand: ParsableCommand {
         // The criteria's verdicts need every scenario; a filtered run answers for the ones it ran.
         let accepted = scenarios.isEmpty ? reportAcceptance(compilation.verdicts, flows: flows, tracesShown: true) : true
         finish(failed == 0 && accepted ? .success : .failure)
-    }
-
-    /// The scenarios of `app` that `filter` names (all without one), run on one program, each with its wall-clock time.
-    private func runScenarios(of app: App, matching filter: ScenarioFilter?) -> [(result: ScenarioResult, milliseconds: Double)] {
-        let program = RuntimeProgram(app: app)
-        return app.scenarios.filter { filter?.matches($0.name) ?? true }.map { scenario in
-            let started = DispatchTime.now().uptimeNanoseconds
-            let result = runScenario(scenario, of: program)
-            return (result, Double(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
-        }
     }
 
     /// `0.4 ms`, `12 ms`, `1.3 s`.

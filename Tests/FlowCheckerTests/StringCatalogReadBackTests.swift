@@ -12,7 +12,8 @@ import Testing
     /// A build's own catalog, with its fingerprint, and the same build's diagnostics when read back.
     static func buildTwice(editing edit: (inout [UInt8]) -> Void) throws -> [Diagnostic] {
         let fileSystem = FixtureFileSystem(base: fixturesDirectory())
-        let first = compile(CompilerConfig(inputs: [fixture]), fileSystem: fileSystem, diagnostics: DiagnosticBag())
+        // The fixture's one warning, on purpose: a choice label without its fr-FR translation.
+        let first = compileCleanly(CompilerConfig(inputs: [fixture]), fileSystem: fileSystem, allowing: ["missing-translation"])
         let out = InMemoryFiles()
         for file in first.outputs where file.path.hasSuffix(".xcstrings") || file.path == StoredStringCatalogs.fingerprintsName {
             var bytes = file.contents
@@ -24,6 +25,9 @@ import Testing
         config.storedCatalogs = .read(from: "out", fileSystem: out)
         let bag = DiagnosticBag()
         _ = compile(config, fileSystem: fileSystem, diagnostics: bag)
+        // Reading the catalogs back may say what was edited, nothing else (besides the fixture's warning).
+        let others = bag.diagnostics.filter { !$0.code.hasPrefix("catalog-") && $0.code != "missing-translation" }
+        #expect(others.isEmpty, "\(DiagnosticRenderer(format: .text).render(others))")
         return bag.diagnostics.filter { $0.code.hasPrefix("catalog-") }
     }
 

@@ -16,8 +16,7 @@ import Testing
     }
 
     static func catalog(of fixture: String) throws -> (StringCatalog, [UInt8]) {
-        let bag = DiagnosticBag()
-        let compilation = compile(CompilerConfig(inputs: [fixture]), fileSystem: FixtureFileSystem(base: fixturesDirectory()), diagnostics: bag)
+        let compilation = compileCleanly(CompilerConfig(inputs: [fixture]), fileSystem: FixtureFileSystem(base: fixturesDirectory()))
         let file = try #require(compilation.outputs.first { $0.path == "Consent.xcstrings" })
         return (try JSONDecoder().decode(StringCatalog.self, from: Data(file.contents)), file.contents)
     }

@@ -62,8 +62,8 @@ import Testing
         "log": "let log = HostLog()",
     ]
 
-    /// The host's own types the snippets use (an app's SDK clients, its logger, a fake service for tests).
-    static let prelude = """
+    /// What every snippet's file imports.
+    static let imports = """
         import FlowMachine
         import Foundation
         import SmallFlow
@@ -71,6 +71,11 @@ import Testing
         import TempoFlow
         import Testing
 
+        """
+
+    /// The host's own types the snippets use (an app's SDK clients, its logger, a fake service for tests), in a file of
+    /// their own beside the snippets.
+    static let prelude = imports + """
         protocol EqualsClient: Sendable {
             func setFrozen(_ frozen: Bool) async throws -> Bool
             func addresses(at postcode: String) async throws -> [String]
@@ -105,25 +110,24 @@ import Testing
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             // TempoCards, as FlowcPlugin generates it for Examples/TempoCards (typePrefix: Cards).
             let example = packageRoot().appendingPathComponent("Examples/TempoCards/Sources/TempoCards/flows")
-            let diagnostics = DiagnosticBag()
-            let program = compile(CompilerConfig(inputs: [example.path], generatesOutputs: false), diagnostics: diagnostics).program
-            #expect(diagnostics.diagnostics.filter { $0.severity == .error }.isEmpty)
+            let program = compileCleanly(CompilerConfig(inputs: [example.path], generatesOutputs: false)).program
             var paths: [String] = []
             for file in renderSwiftSources(lowerApps(program), folder: "", options: GeneratorOptions(typePrefix: "Cards")) {
                 let url = folder.appendingPathComponent("Cards" + file.path)
                 try Data(file.text.utf8).write(to: url)
                 paths.append(url.path)
             }
-            guard let cards = runSwiftc(["-emit-module", "-parse-as-library", "-module-name", "TempoCards", "-swift-version", "6", "-I", modules.path,
+            // One frontend for the whole module (-wmo): a job per file would load the same modules once per file.
+            guard let cards = runSwiftc(["-emit-module", "-wmo", "-parse-as-library", "-module-name", "TempoCards", "-swift-version", "6", "-I", modules.path,
                                       "-emit-module-path", folder.appendingPathComponent("TempoCards.swiftmodule").path] + paths) else { return nil }
             #expect(cards.status == 0, "\(cards.output)")
         }
 
         func removeFolder() { try? FileManager.default.removeItem(at: folder) }
 
-        /// Type-checks a `check` or `check-top` snippet (swiftc's messages name the docs' lines); parses a `swiftui`
-        /// one where SwiftUI cannot be imported. Nil for an excerpt.
-        func check(_ snippet: Snippet, number: Int) throws -> (status: Int32, output: String)? {
+        /// The file a `check` or `check-top` snippet is type-checked as (swiftc's messages name the docs' lines); nil
+        /// for the other kinds.
+        func source(of snippet: Snippet, number: Int) -> String? {
             let code: String
             switch snippet.kind {
             case "check":
@@ -132,23 +136,54 @@ import Testing
                 code = "@MainActor func snippet\(number)(LiveServices: () -> any TempoServices) async throws {\n\(given)\n\(body)\n}\n"
             case "check-top":
                 code = snippet.code.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("import ") }.joined(separator: "\n") + "\n"
-            case "swiftui":
-                #if canImport(SwiftUI)
-                Issue.record("type-check the swiftui snippets here, inside a View, against SwiftUI")
-                return nil
-                #else
-                let url = folder.appendingPathComponent("swiftui\(number).swift")
-                try Data(snippet.code.utf8).write(to: url)
-                return runSwiftc(["-parse", url.path])
-                #endif
             default:
                 return nil
             }
             // The given values come first, so a snippet's own lines start one line per value later.
-            let url = folder.appendingPathComponent("snippet\(number).swift")
             let firstLine = snippet.line + 1 - (snippet.kind == "check" ? snippet.context.count + 1 : 0)
-            try Data((DocsSnippetsTests.prelude + "#sourceLocation(file: \"docs/generated-code.md\", line: \(firstLine))\n" + code).utf8).write(to: url)
-            return runSwiftc(["-typecheck", "-parse-as-library", "-swift-version", "6", "-I", modules.path, "-I", folder.path, url.path])
+            return DocsSnippetsTests.imports + "#sourceLocation(file: \"docs/generated-code.md\", line: \(firstLine))\n" + code
+        }
+
+        /// Type-checks the `check` and `check-top` snippets in one swiftc run, each in a file of its own beside the
+        /// prelude's, and parses the `swiftui` ones in another where SwiftUI cannot be imported. Nil when there is
+        /// nothing to check or swiftc cannot be started.
+        func check(_ snippets: [(snippet: Snippet, number: Int)]) throws -> (status: Int32, output: String)? {
+            var files: [String] = []
+            var swiftUI: [String] = []
+            for (snippet, number) in snippets {
+                if snippet.kind == "swiftui" {
+                    #if canImport(SwiftUI)
+                    Issue.record("type-check the swiftui snippets here, inside a View, against SwiftUI")
+                    #else
+                    let url = folder.appendingPathComponent("swiftui\(number).swift")
+                    try Data(snippet.code.utf8).write(to: url)
+                    swiftUI.append(url.path)
+                    #endif
+                } else if let text = source(of: snippet, number: number) {
+                    let url = folder.appendingPathComponent("snippet\(number).swift")
+                    try Data(text.utf8).write(to: url)
+                    files.append(url.path)
+                }
+            }
+            var status: Int32 = 0
+            var output = ""
+            if !files.isEmpty {
+                let prelude = folder.appendingPathComponent("Prelude.swift")
+                try Data(DocsSnippetsTests.prelude.utf8).write(to: prelude)
+                // One frontend (-wmo): it loads the modules once and reports the errors of every file, not only the first's.
+                guard let checked = runSwiftc(["-typecheck", "-wmo", "-parse-as-library", "-swift-version", "6", "-I", modules.path, "-I", folder.path,
+                                               prelude.path] + files) else { return nil }
+                status = checked.status
+                output += checked.output
+            }
+            // One at a time: swiftc parses a lone file as a main file, where the snippets' statements may stand (parsing
+            // loads no module, so each run is short).
+            for path in swiftUI {
+                guard let parsed = runSwiftc(["-parse", path]) else { return nil }
+                if parsed.status != 0 { status = parsed.status }
+                output += parsed.output
+            }
+            return files.isEmpty && swiftUI.isEmpty ? nil : (status, output)
         }
     }
 
@@ -166,13 +201,11 @@ import Testing
         }
         guard let checker = try Checker() else { return }
         defer { checker.removeFolder() }
-        var typeChecked = 0
-        for (number, snippet) in snippets.enumerated() {
-            guard let result = try checker.check(snippet, number: number) else { continue }
-            if snippet.kind != "swiftui" { typeChecked += 1 }
-            #expect(result.status == 0, "docs/generated-code.md:\(snippet.line):\n\(result.output)")
-        }
-        #expect(typeChecked >= 8)
+        let numbered = snippets.enumerated().map { (snippet: $0.element, number: $0.offset) }
+        #expect(numbered.filter { checker.source(of: $0.snippet, number: $0.number) != nil }.count >= 8)
+        let result = try #require(try checker.check(numbered))
+        #expect(result.status == 0, "\(result.output)")
+        #expect(!result.output.contains("error:"), "\(result.output)")
     }
 
     /// The check can fail: a misspelt event, a throwing call without `try`, and an unmarked block are
@@ -198,13 +231,13 @@ import Testing
         #expect(snippets.first?.line == 2)
         guard let checker = try Checker() else { return }
         defer { checker.removeFolder() }
-        let misspelt = try #require(try checker.check(snippets[0], number: 0))
-        #expect(misspelt.status != 0)
-        #expect(misspelt.output.contains("docs/generated-code.md:4:"), "\(misspelt.output)")
-        #expect(misspelt.output.contains("has no member 'tapContineu'"), "\(misspelt.output)")
-        let untried = try #require(try checker.check(snippets[1], number: 1))
-        #expect(untried.status != 0)
-        #expect(untried.output.contains("call can throw but is not marked with 'try'"), "\(untried.output)")
+        // Both in one run, as the docs' snippets are checked: each mistake is still reported, at its line.
+        let checked = try #require(try checker.check([(snippets[0], 0), (snippets[1], 1)]))
+        #expect(checked.status != 0)
+        let errors = checked.output.split(separator: "\n").filter { $0.contains(": error: ") }
+        #expect(errors.contains { $0.hasPrefix("docs/generated-code.md:4:") && $0.contains("has no member 'tapContineu'") }, "\(checked.output)")
+        #expect(errors.contains { $0.hasPrefix("docs/generated-code.md:8:") && $0.contains("call can throw but is not marked with 'try'") }, "\(checked.output)")
+        #expect(errors.count == 2, "\(checked.output)")
     }
 }
 

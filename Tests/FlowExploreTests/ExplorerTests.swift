@@ -8,15 +8,7 @@ import FlowTestSupport
 import Foundation
 import Testing
 
-/// Checks YAML text as one app file; records the errors as an issue.
-func checkedApp(_ yaml: String, id: String = "app", sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> App {
-    let bag = DiagnosticBag()
-    let syntax = try #require(parseFlowFile(SourceFile(path: "app.flow.yaml", text: yaml), diagnostics: bag), sourceLocation: sourceLocation)
-    let app = checkApp(AppSourcesSyntax(root: syntax, parts: []), defaultID: id, diagnostics: bag)
-    let errors = bag.diagnostics.filter { $0.severity == .error }
-    #expect(errors.isEmpty, "\(DiagnosticRenderer(format: .text).render(errors))", sourceLocation: sourceLocation)
-    return try #require(app, sourceLocation: sourceLocation)
-}
+// Inline apps are checked by FlowTestSupport's `checkedApp`, which fails the test on any diagnostic.
 
 let exploreFixtures = fixturesDirectory().appendingPathComponent("explore")
 

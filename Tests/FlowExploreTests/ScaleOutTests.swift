@@ -9,7 +9,9 @@ import Testing
 /// Scaling an exploration out: shards merged into one result, random walks past the breadth-first bound, and the
 /// progress line's ETA.
 @Suite struct ScaleOutTests {
-    static func app(_ path: String, id: String) throws -> App { try checkedApp(try fixtureText(path), id: id) }
+    static func app(_ path: String, id: String) throws -> App {
+        try checkedApp(try fixtureText(path), id: id, allowing: path.hasPrefix("planted/") ? PlantedFindingsTests.warnings : [])
+    }
 
     /// The parts of explore.json a merge must give exactly as one unsharded run does (states and steps are summed,
     /// so they differ).

@@ -3,6 +3,7 @@ import FlowIR
 import FlowMutation
 import FlowSource
 import FlowSyntax
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -55,12 +56,7 @@ import Testing
         """
 
     static func app() throws -> App {
-        let bag = DiagnosticBag()
-        let syntax = try #require(parseFlowFile(SourceFile(path: "app.flow.yaml", text: yaml), diagnostics: bag))
-        let app = checkApp(AppSourcesSyntax(root: syntax, parts: []), defaultID: "lock", diagnostics: bag)
-        let errors = bag.diagnostics.filter { $0.severity == .error }
-        #expect(errors.isEmpty, "\(DiagnosticRenderer(format: .text).render(errors))")
-        return try #require(app)
+        try checkedApp(yaml, id: "lock")
     }
 
     @Test func anAppWideTransitionIsMutatedOnceAndTheEditReachesEveryFlow() throws {

@@ -3,6 +3,7 @@ import FlowIR
 @testable import FlowMutation
 import FlowSource
 import FlowSyntax
+import FlowTestSupport
 import Testing
 
 /// The list operators: a row's texts swapped, a row's tap dropped, an update writing the wrong field; each planted
@@ -85,12 +86,7 @@ import Testing
         """
 
     static func app() throws -> App {
-        let bag = DiagnosticBag()
-        let syntax = try #require(parseFlowFile(SourceFile(path: "app.flow.yaml", text: yaml), diagnostics: bag))
-        let app = checkApp(AppSourcesSyntax(root: syntax, parts: []), defaultID: "ledger", diagnostics: bag)
-        let errors = bag.diagnostics.filter { $0.severity == .error }
-        #expect(errors.isEmpty, "\(DiagnosticRenderer(format: .text).render(errors))")
-        return try #require(app)
+        try checkedApp(yaml, id: "ledger")
     }
 
     @Test func eachListOperatorIsPlanted() throws {

@@ -3,6 +3,7 @@ import FlowIR
 import FlowMutation
 import FlowSource
 import FlowSyntax
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -51,12 +52,7 @@ import Testing
         """
 
     static func app(_ text: String = yaml) throws -> App {
-        let bag = DiagnosticBag()
-        let syntax = try #require(parseFlowFile(SourceFile(path: "app.flow.yaml", text: text), diagnostics: bag))
-        let app = checkApp(AppSourcesSyntax(root: syntax, parts: []), defaultID: "pushes", diagnostics: bag)
-        let errors = bag.diagnostics.filter { $0.severity == .error }
-        #expect(errors.isEmpty, "\(DiagnosticRenderer(format: .text).render(errors))")
-        return try #require(app)
+        try checkedApp(text, id: "pushes")
     }
 
     @Test func aMutantThatBreaksThePropertyIsKilledByIt() throws {

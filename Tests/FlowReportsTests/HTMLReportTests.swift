@@ -106,8 +106,7 @@ import Testing
     // MARK: Pictures of Tempo's flows
 
     static let tempo: (app: App, coverage: CoverageReport)? = {
-        let bag = DiagnosticBag()
-        let compilation = compile(CompilerConfig(inputs: ["flows/tempo"], generatesOutputs: false), fileSystem: FixtureFileSystem(base: packageRoot()), diagnostics: bag)
+        let compilation = compileCleanly(CompilerConfig(inputs: ["flows/tempo"], generatesOutputs: false), fileSystem: FixtureFileSystem(base: packageRoot()))
         guard let app = compilation.program.apps.first else { return nil }
         let program = RuntimeProgram(app: app)
         return (app, CoverageReport(app: app, results: app.scenarios.map { runScenario($0, of: program) }))

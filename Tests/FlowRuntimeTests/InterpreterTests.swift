@@ -9,16 +9,9 @@ import FlowTestSupport
 import Foundation
 import Testing
 
-/// Compiles one inline app and fails the test on any error.
-func compileApp(_ yaml: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> App {
-    let bag = DiagnosticBag()
-    guard let syntax = parseFlowFile(SourceFile(path: "app.flow.yaml", text: yaml), diagnostics: bag) else {
-        throw CocoaError(.fileReadCorruptFile)
-    }
-    let app = checkApp(AppSourcesSyntax(root: syntax, parts: []), defaultID: "test", diagnostics: bag)
-    let errors = bag.diagnostics.filter { $0.severity == .error }
-    #expect(errors.isEmpty, "\(DiagnosticRenderer(format: .text).render(errors))", sourceLocation: sourceLocation)
-    return try #require(app, sourceLocation: sourceLocation)
+/// Compiles one inline app and fails the test on any diagnostic (a warning too: the app is meant to be clean).
+func compileApp(allowing codes: [String] = [], _ yaml: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> App {
+    try checkedApp(yaml, id: "test", allowing: codes, sourceLocation: sourceLocation)
 }
 
 @Suite struct InterpreterTests {

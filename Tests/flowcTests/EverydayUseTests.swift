@@ -36,6 +36,14 @@ import Testing
         #expect(lines.count == 3, "\(timed.stdout)")
         #expect(lines.first?.wholeMatch(of: /PASS tempo\/plan_must_be_chosen \((\d+\.\d ms|\d+ ms|\d+\.\d s)\)/) != nil, "\(timed.stdout)")
         #expect(lines.last?.hasPrefix("scenarios took ") == true && lines.last?.contains("the slowest: tempo/plan_must_be_chosen ") == true, "\(timed.stdout)")
+        // A whole run prints the times the acceptance stage took (the scenarios run once, for the verdicts too).
+        let whole = try await runFlowc(["test", "--flows", "Tests/Fixtures/mutation/small-app", "--durations"], in: packageRoot())
+        let scenarioLines = whole.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("PASS ") || $0.hasPrefix("FAIL ") }
+        #expect(scenarioLines.count >= 2, "\(whole.stdout)")
+        for line in scenarioLines {
+            #expect(line.wholeMatch(of: /(PASS|FAIL) [a-z_]+\/[a-z0-9_]+ \((\d+\.\d ms|\d+ ms|\d+\.\d s)\)/) != nil, "\(line)")
+        }
+        #expect(whole.stdout.contains("\nscenarios took "), "\(whole.stdout)")
     }
 
     @Test func aScenarioThatIsNotThereIsSaidWithTheNearestName() async throws {

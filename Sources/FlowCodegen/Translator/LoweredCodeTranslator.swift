@@ -266,7 +266,6 @@ struct LoweredCodeTranslator {
                     continue
                 }
             case .pattern(let pattern):
-                guard (try? NSRegularExpressionProbe.compiles(pattern)) == true else { continue }
                 condition = .call(.id("matchesWhole"), [SwiftArgument(nil, typedText), SwiftArgument(nil, .string(pattern))])
             case .holds(let expression):
                 expressions.readPayload = []
@@ -343,15 +342,5 @@ struct LoweredCodeTranslator {
         let test = SwiftExpression.binary(minimum ? ">=" : "<=", .id("$0"), .int(0))
         let mapped = SwiftExpression.binary("??", .call(.member(order, "map"), [], trailingClosure: SwiftClosure(parameters: [], body: [.expression(test)])), .id("false"))
         return translated.throwing ? .try(mapped) : mapped
-    }
-}
-
-import Foundation
-
-/// Whether a validation pattern compiles (the interpreter drops rules whose pattern does not).
-enum NSRegularExpressionProbe {
-    static func compiles(_ pattern: String) throws -> Bool {
-        _ = try NSRegularExpression(pattern: pattern)
-        return true
     }
 }
