@@ -16,7 +16,7 @@ import Testing
         let files = renderSwiftSources(lowerApps(compilation.program))
         #expect(files.map(\.path) == [
             "Sources/SmallFlow/Machine.swift",
-            "Sources/SmallFlow/Tables.swift", "Sources/SmallFlow/Types.swift",
+            "Sources/SmallFlow/Tables.swift", "Sources/SmallFlow/Texts.swift", "Sources/SmallFlow/Types.swift",
         ])
         for file in files {
             assertMatchesGolden(file.text, golden: fixture.appendingPathComponent("expected").appendingPathComponent(file.path))
@@ -107,7 +107,7 @@ import Testing
             try Data(file.text.utf8).write(to: url)
             barePaths.append(url.path)
         }
-        #expect(barePaths.count == 3)
+        #expect(barePaths.count == 4)
         guard let builtBare = runSwiftc(["-emit-module", "-wmo", "-warnings-as-errors", "-module-name", "BareFlow", "-swift-version", "6", "-parse-as-library",
                                       "-emit-module-path", bare.appendingPathComponent("BareFlow.swiftmodule").path, "-I", folder.path] + barePaths) else { return }
         #expect(builtBare.status == 0, "\(builtBare.output)")

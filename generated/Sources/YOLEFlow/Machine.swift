@@ -37,6 +37,10 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     /// The host's clock: `now`, `today()` and `age(...)` read it. Advance it as time passes.
     public var now: Timestamp
 
+    /// Where the texts' words come from, by their keys in the String Catalog, before the words compiled in: set
+    /// `FlowBundleTexts(bundle: .main, table: "<App>")` to show the translations the app ships.
+    public var textLookup: any FlowTextLookup = FlowCompiledTexts()
+
     /// Where the machine is apart from the domain state (screen, back stack, sheets, timers, form); FlowMachine's
     /// engine keeps it.
     @_spi(Generated)
@@ -336,119 +340,150 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         switch screenNumber {
         case 0:
             // STEP-01 Splash Screen
-            return [
-                .getStarted: (state.language == YOLELanguage.fr) ? "Commencer" : "Get started",
-                .logIn: (state.language == YOLELanguage.fr) ? "Se connecter" : "Log In"
-            ]
+            return [.getStarted: localizedText(32, []), .logIn: localizedText(33, [])]
         case 2:
             // STEP-03 Email Verification Screen
-            return [.emailDisplay: state.email]
+            return [.emailDisplay: localizedText(34, [state.email])]
         case 13:
             // STEP-13 Home Screen
             return try [
-                .balance: (state.balance != nil)
-                    ? formatMoney(
-                        required(state.balance, "'balance'"),
-                        (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
-                    )
-                    : "",
-                .sendMoney: (state.language == YOLELanguage.fr) ? "Envoyer de l’argent" : "Send money",
-                .addMoney: (state.language == YOLELanguage.fr) ? "Ajouter de l’argent" : "Add money"
+                .balance: localizedText(
+                    39,
+                    [
+                        (state.balance != nil)
+                            ? formatMoney(
+                                required(state.balance, "'balance'"),
+                                (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
+                            )
+                            : ""
+                    ]
+                ),
+                .sendMoney: localizedText(40, []),
+                .addMoney: localizedText(38, [])
             ]
         case 22:
             // STEP-16 Profile Screen
             return [
-                .editProfile: (state.language == YOLELanguage.fr) ? "Modifier le profil" : "Edit profile",
-                .transactionHistory: (state.language == YOLELanguage.fr)
-                    ? "Historique des transactions"
-                    : "Transaction history",
-                .help: (state.language == YOLELanguage.fr) ? "Aide et assistance" : "Help & support",
-                .logOut: (state.language == YOLELanguage.fr) ? "Se déconnecter" : "Log out"
+                .editProfile: localizedText(56, []),
+                .transactionHistory: localizedText(59, []),
+                .help: localizedText(57, []),
+                .logOut: localizedText(58, [])
             ]
         case 29:
             // STEP-14.2 Review & Fees
             return try [
-                .amountRow: (state.language == YOLELanguage.fr)
-                    ? ((state.transfer.amount != nil)
-                        ? formatMoney(
-                            required(state.transfer.amount, "'transfer.amount'"),
-                            (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
-                        )
-                        : "")
-                    : ((state.transfer.amount != nil)
-                        ? (currencySymbol(required(state.transfer.amount, "'transfer.amount'"))
-                            + required(state.transfer.amount.map { describe($0) }, "the value"))
-                        : ""),
-                .feesRow: (state.language == YOLELanguage.fr)
-                    ? ((state.transfer.fee != nil)
-                        ? formatMoney(
-                            required(state.transfer.fee, "'transfer.fee'"),
-                            (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
-                        )
-                        : "")
-                    : ((state.transfer.fee != nil)
-                        ? (currencySymbol(required(state.transfer.fee, "'transfer.fee'"))
-                            + required(state.transfer.fee.map { describe($0) }, "the value"))
-                        : ""),
-                .totalRow: (state.language == YOLELanguage.fr)
-                    ? ((computeTotalCharged() != nil)
-                        ? formatMoney(
-                            required(computeTotalCharged(), "'total_charged'"),
-                            (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
-                        )
-                        : "")
-                    : ((computeTotalCharged() != nil)
-                        ? (currencySymbol(required(computeTotalCharged(), "'total_charged'"))
-                            + required(computeTotalCharged().map { describe($0) }, "the value"))
-                        : ""),
-                .caption: (state.language == YOLELanguage.fr)
-                    ? "Frais fournis par l’API Yole Fees"
-                    : "Fees provided by Yole Fees API"
+                .amountRow: localizedText(
+                    41,
+                    [
+                        (state.transfer.amount != nil)
+                            ? (currencySymbol(required(state.transfer.amount, "'transfer.amount'"))
+                                + required(state.transfer.amount.map { describe($0) }, "the value"))
+                            : "",
+                        (state.language == YOLELanguage.fr)
+                            ? ((state.transfer.amount != nil)
+                                ? formatMoney(
+                                    required(state.transfer.amount, "'transfer.amount'"),
+                                    (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
+                                )
+                                : "")
+                            : ""
+                    ]
+                ),
+                .feesRow: localizedText(
+                    43,
+                    [
+                        (state.transfer.fee != nil)
+                            ? (currencySymbol(required(state.transfer.fee, "'transfer.fee'"))
+                                + required(state.transfer.fee.map { describe($0) }, "the value"))
+                            : "",
+                        (state.language == YOLELanguage.fr)
+                            ? ((state.transfer.fee != nil)
+                                ? formatMoney(
+                                    required(state.transfer.fee, "'transfer.fee'"),
+                                    (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
+                                )
+                                : "")
+                            : ""
+                    ]
+                ),
+                .totalRow: localizedText(
+                    44,
+                    [
+                        (computeTotalCharged() != nil)
+                            ? (currencySymbol(required(computeTotalCharged(), "'total_charged'"))
+                                + required(computeTotalCharged().map { describe($0) }, "the value"))
+                            : "",
+                        (state.language == YOLELanguage.fr)
+                            ? ((computeTotalCharged() != nil)
+                                ? formatMoney(
+                                    required(computeTotalCharged(), "'total_charged'"),
+                                    (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
+                                )
+                                : "")
+                            : ""
+                    ]
+                ),
+                .caption: localizedText(42, [])
             ]
         case 30:
             // STEP-14.3 Choose Payment Method
-            return [
-                .optionTitle: "Pesapal",
-                .optionSubtitle: (state.language == YOLELanguage.fr) ? "Cartes • Mobile Money" : "Cards • Mobile Money"
-            ]
+            return [.optionTitle: localizedText(46, []), .optionSubtitle: localizedText(45, [])]
         case 31:
             // STEP-14.4 PSP Checkout (Pesapal)
-            return [
-                .header: (state.language == YOLELanguage.fr)
-                    ? "Paiement sécurisé • Propulsé par Pesapal"
-                    : "Secure checkout • Powered by Pesapal"
-            ]
+            return [.header: localizedText(47, [])]
         case 32:
             // STEP-14.5 Result
             return try [
-                .title: required(
-                    (state.transfer.status == nil)
-                        ? ""
-                        : ((state.transfer.status == YOLETransferStatus.success)
-                            ? ((state.language == YOLELanguage.fr) ? "Transfert programmé" : "Transfer scheduled")
-                            : ((state.transfer.status == YOLETransferStatus.pending)
-                                ? ((state.language == YOLELanguage.fr) ? "Paiement en cours" : "Payment processing")
-                                : ((state.transfer.status == YOLETransferStatus.failed)
-                                    ? ((state.language == YOLELanguage.fr) ? "Échec du transfert" : "Transfer failed")
-                                    : ((state.transfer.status == YOLETransferStatus.cancelled)
+                .title: localizedText(
+                    53,
+                    [
+                        required(
+                            (state.transfer.status == nil)
+                                ? ""
+                                : ((state.transfer.status == YOLETransferStatus.success)
+                                    ? ((state.language == YOLELanguage.fr)
+                                        ? "Transfert programmé"
+                                        : "Transfer scheduled")
+                                    : ((state.transfer.status == YOLETransferStatus.pending)
                                         ? ((state.language == YOLELanguage.fr)
-                                            ? "Transfert annulé"
-                                            : "Transfer cancelled")
-                                        : state.transfer.status.map { describe($0) })))),
-                    "the value"
+                                            ? "Paiement en cours"
+                                            : "Payment processing")
+                                        : ((state.transfer.status == YOLETransferStatus.failed)
+                                            ? ((state.language == YOLELanguage.fr)
+                                                ? "Échec du transfert"
+                                                : "Transfer failed")
+                                            : ((state.transfer.status == YOLETransferStatus.cancelled)
+                                                ? ((state.language == YOLELanguage.fr)
+                                                    ? "Transfert annulé"
+                                                    : "Transfer cancelled")
+                                                : state.transfer.status.map { describe($0) })))),
+                            "the value"
+                        )
+                    ]
                 ),
-                .amount: formatMoney(computeSendAmount(), (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"),
-                .fees: formatMoney(computeSendFee(), (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"),
-                .totalCharged: (computeTotalCharged() != nil)
-                    ? formatMoney(
-                        required(computeTotalCharged(), "'total_charged'"),
-                        (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
-                    )
-                    : "",
-                .recipient: state.transfer.recipient,
-                .yoleRef: state.transfer.yoleReference,
-                .pspTxnId: state.transfer.pspTransactionId,
-                .errorReason: state.transfer.reason
+                .amount: localizedText(
+                    48,
+                    [formatMoney(computeSendAmount(), (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US")]
+                ),
+                .fees: localizedText(
+                    50,
+                    [formatMoney(computeSendFee(), (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US")]
+                ),
+                .totalCharged: localizedText(
+                    54,
+                    [
+                        (computeTotalCharged() != nil)
+                            ? formatMoney(
+                                required(computeTotalCharged(), "'total_charged'"),
+                                (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
+                            )
+                            : ""
+                    ]
+                ),
+                .recipient: localizedText(52, [state.transfer.recipient]),
+                .yoleRef: localizedText(55, [state.transfer.yoleReference]),
+                .pspTxnId: localizedText(51, [state.transfer.pspTransactionId]),
+                .errorReason: localizedText(49, [state.transfer.reason])
             ]
         default:
             return [:]
@@ -619,32 +654,14 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             state.emailCodeResent = false
         case 3:
             // STEP-02 auth.create_account.email_exists
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Un compte existe déjà avec cette adresse e-mail"
-                        : "An account with this email already exists"
-                )
-            )
+            effects.append(.toast(localizedText(3, [])))
         case 4:
             // STEP-02 auth.create_account.network_error; STEP-03 auth.verify_email.network_error; STEP-03
             // auth.resend_email_code.network_error; and 4 more
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Erreur réseau. Veuillez vérifier votre connexion."
-                        : "Network error. Please check your connection."
-                )
-            )
+            effects.append(.toast(localizedText(18, [])))
         case 5:
             // STEP-02 auth.create_account.server_error
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Erreur du serveur. Veuillez réessayer plus tard."
-                        : "Server error. Please try again later."
-                )
-            )
+            effects.append(.toast(localizedText(60, [])))
         case 6:
             // STEP-02 toggle_password_visibility; STEP-04 toggle_password_visibility
             state.passwordVisible = !state.passwordVisible
@@ -657,40 +674,16 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             effects.append(.call(YOLEServiceCall.authVerifyEmail(email: state.email, code: textValue(formInput(0)))))
         case 9:
             // STEP-03 auth.verify_email.invalid_code; STEP-08 kyc.verify_sms_code.invalid_code
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Code de vérification incorrect. Veuillez réessayer."
-                        : "Invalid verification code. Please try again."
-                )
-            )
+            effects.append(.toast(localizedText(15, [])))
         case 10:
             // STEP-03 auth.verify_email.expired_code; STEP-08 kyc.verify_sms_code.expired_code
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Le code de vérification a expiré. Veuillez en demander un nouveau."
-                        : "Verification code has expired. Please request a new one."
-                )
-            )
+            effects.append(.toast(localizedText(68, [])))
         case 11:
             // STEP-03 auth.verify_email.too_many_attempts; STEP-08 kyc.verify_sms_code.too_many_attempts
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Trop de tentatives. Veuillez réessayer plus tard."
-                        : "Too many attempts. Please try again later."
-                )
-            )
+            effects.append(.toast(localizedText(64, [])))
         case 12:
             // STEP-03 tap_resend_code; STEP-08 tap_resend_sms
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Veuillez patienter 60 secondes avant de demander un nouveau code"
-                        : "Please wait 60 seconds before requesting another code"
-                )
-            )
+            effects.append(.toast(localizedText(31, [])))
         case 13:
             // STEP-03 tap_resend_code
             effects.append(.call(YOLEServiceCall.authResendEmailCode(email: state.email)))
@@ -717,31 +710,13 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             state.loggedIn = true
         case 20:
             // STEP-04 auth.log_in.invalid_credentials
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "E-mail ou mot de passe incorrect"
-                        : "Invalid email or password"
-                )
-            )
+            effects.append(.toast(localizedText(14, [])))
         case 21:
             // STEP-04 auth.log_in.not_verified
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Veuillez d’abord vérifier votre adresse e-mail"
-                        : "Please verify your email address first"
-                )
-            )
+            effects.append(.toast(localizedText(30, [])))
         case 22:
             // STEP-04 auth.log_in.locked
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Compte temporairement bloqué. Veuillez réessayer plus tard."
-                        : "Account temporarily locked. Please try again later."
-                )
-            )
+            effects.append(.toast(localizedText(0, [])))
         case 23:
             // STEP-05 tap_send_reset_link
             // form 0: email
@@ -751,22 +726,10 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             state.resetLinkSent = true
         case 25:
             // STEP-05 auth.request_password_reset.not_found
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Aucun compte trouvé avec cette adresse e-mail"
-                        : "No account found with this email address"
-                )
-            )
+            effects.append(.toast(localizedText(19, [])))
         case 26:
             // STEP-05 auth.request_password_reset.rate_limited
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Trop de demandes de réinitialisation. Veuillez réessayer plus tard."
-                        : "Too many reset requests. Please try again later."
-                )
-            )
+            effects.append(.toast(localizedText(65, [])))
         case 27:
             // STEP-06 tap_skip
             state.kycStatus = YOLEKycStatus.skipped
@@ -782,22 +745,10 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             state.smsCodeResent = false
         case 30:
             // STEP-07 kyc.send_sms_code.phone_already_registered; STEP-08 kyc.send_sms_code.phone_already_registered
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Ce numéro de téléphone est déjà associé à un autre compte"
-                        : "This phone number is already associated with another account"
-                )
-            )
+            effects.append(.toast(localizedText(63, [])))
         case 31:
             // STEP-07 kyc.send_sms_code.sms_failed; STEP-08 kyc.send_sms_code.sms_failed
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Échec de l’envoi du SMS. Veuillez réessayer."
-                        : "Failed to send SMS. Please try again."
-                )
-            )
+            effects.append(.toast(localizedText(9, [])))
         case 32:
             // STEP-07 enter
             if formInput(0) == nil {
@@ -819,13 +770,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             effects.append(.call(YOLEServiceCall.deviceCameraPermission))
         case 37:
             // STEP-09 device.camera_permission.denied
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Accès à l’appareil photo requis pour prendre une photo"
-                        : "Camera access required to take photo"
-                )
-            )
+            effects.append(.toast(localizedText(5, [])))
         case 38:
             // STEP-09 tap_retake_photo; STEP-10 tap_retake_photo
             clearForm()
@@ -842,40 +787,16 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             )
         case 40:
             // STEP-09 kyc.upload_document.poor_quality
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Qualité de la photo insuffisante. Veuillez reprendre la photo."
-                        : "Photo quality is too low. Please retake."
-                )
-            )
+            effects.append(.toast(localizedText(21, [])))
         case 41:
             // STEP-09 kyc.upload_document.not_recognized
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Document peu lisible. Veuillez reprendre la photo."
-                        : "Document not clearly visible. Please retake."
-                )
-            )
+            effects.append(.toast(localizedText(7, [])))
         case 42:
             // STEP-09 kyc.upload_document.too_large
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Fichier trop volumineux. Veuillez choisir une image plus petite."
-                        : "File size too large. Please choose a smaller image."
-                )
-            )
+            effects.append(.toast(localizedText(13, [])))
         case 43:
             // STEP-09 kyc.upload_document.upload_failed
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Échec de l’envoi du document. Veuillez réessayer."
-                        : "Failed to upload document. Please try again."
-                )
-            )
+            effects.append(.toast(localizedText(11, [])))
         case 44:
             // STEP-09 enter
             if formInput(0) == nil {
@@ -883,13 +804,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             }
         case 45:
             // STEP-10 device.camera_permission.denied
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Accès à l’appareil photo requis pour prendre un selfie"
-                        : "Camera access required to take selfie"
-                )
-            )
+            effects.append(.toast(localizedText(6, [])))
         case 46:
             // STEP-10 tap_continue
             // form 0: selfie_photo
@@ -902,40 +817,16 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             state.kycStatus = YOLEKycStatus.failed
         case 49:
             // STEP-10 kyc.submit_selfie.face_not_detected
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Visage peu visible. Veuillez reprendre la photo."
-                        : "Face not clearly visible. Please retake."
-                )
-            )
+            effects.append(.toast(localizedText(8, [])))
         case 50:
             // STEP-10 kyc.submit_selfie.multiple_faces
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Plusieurs visages détectés. Assurez-vous d’être seul sur la photo."
-                        : "Multiple faces detected. Please ensure only you are in the photo."
-                )
-            )
+            effects.append(.toast(localizedText(17, [])))
         case 51:
             // STEP-10 kyc.submit_selfie.poor_lighting
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Éclairage insuffisant. Veuillez vous placer dans un endroit mieux éclairé."
-                        : "Lighting is too poor. Please move to better lighting."
-                )
-            )
+            effects.append(.toast(localizedText(16, [])))
         case 52:
             // STEP-10 kyc.submit_selfie.upload_failed
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Échec de l’envoi du selfie. Veuillez réessayer."
-                        : "Failed to upload selfie. Please try again."
-                )
-            )
+            effects.append(.toast(localizedText(12, [])))
         case 53:
             // STEP-11 tap_continue_to_app
             state.loggedIn = true
@@ -1014,13 +905,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             state.profileError = "Unable to load profile information"
         case 71:
             // STEP-16 device.camera_permission.denied
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Accès à l’appareil photo requis pour changer de photo"
-                        : "Camera access required to change photo"
-                )
-            )
+            effects.append(.toast(localizedText(4, [])))
         case 72:
             // STEP-16 tap_log_out
             state.dialogMessage = "Are you sure you want to log out?"
@@ -1045,13 +930,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             state.lastName = textValue(formInput(1)) // form 1: last_name
         case 78:
             // STEP-16.edit-profile profile.update.failed
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Échec de la mise à jour du profil. Veuillez réessayer."
-                        : "Failed to update profile. Please try again."
-                )
-            )
+            effects.append(.toast(localizedText(10, [])))
         case 79:
             // STEP-16.edit-profile enter
             if formInput(0) == nil {
@@ -1149,22 +1028,16 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         case 105:
             // yole (global) service_unavailable; main (global) service_unavailable; send_money (global)
             // service_unavailable
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Service temporairement indisponible"
-                        : "Service temporarily unavailable"
-                )
-            )
+            effects.append(.toast(localizedText(61, [])))
         case 106:
             // main (global) session_expired; main (global) after 5m; send_money (global) session_expired; and 1 more
             state.loggedIn = false
         case 107:
             // main (global) payment_status_updated
-            effects.append(.toast((state.language == YOLELanguage.fr) ? "Transfert programmé" : "Transfer scheduled"))
+            effects.append(.toast(localizedText(67, [])))
         case 108:
             // main (global) payment_status_updated
-            effects.append(.toast((state.language == YOLELanguage.fr) ? "Échec du transfert" : "Transfer failed"))
+            effects.append(.toast(localizedText(66, [])))
         default:
             break
         }
@@ -1460,90 +1333,70 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         case 1:
             // STEP-02 email; STEP-04 email; STEP-05 email
             if input.isBlank {
-                return (state.language == YOLELanguage.fr) ? "Ce champ est obligatoire" : "This field is required"
+                return localizedText(62, [])
             }
             let value = textValue(input)
             if !isEmail(value) {
-                return (state.language == YOLELanguage.fr)
-                    ? "Veuillez saisir une adresse e-mail valide"
-                    : "Please enter a valid email"
+                return localizedText(23, [])
             }
             return nil
         case 2:
             // STEP-02 first_name; STEP-02 last_name; STEP-02 country; and 1 more
             if input.isBlank {
-                return (state.language == YOLELanguage.fr) ? "Ce champ est obligatoire" : "This field is required"
+                return localizedText(62, [])
             }
             return nil
         case 3:
             // STEP-02 password
             if input.isBlank {
-                return (state.language == YOLELanguage.fr) ? "Ce champ est obligatoire" : "This field is required"
+                return localizedText(62, [])
             }
             if input.typedText.count < 8 {
-                return (state.language == YOLELanguage.fr)
-                    ? "Le mot de passe doit comporter au moins 8 caractères"
-                    : "Password must be at least 8 characters"
+                return localizedText(20, [])
             }
             return nil
         case 4:
             // STEP-03 code; STEP-08 code
             if input.isBlank {
-                return (state.language == YOLELanguage.fr)
-                    ? "Veuillez saisir le code de vérification"
-                    : "Please enter the verification code"
+                return localizedText(25, [])
             }
             if input.typedText.count != 6 {
-                return (state.language == YOLELanguage.fr)
-                    ? "Veuillez saisir le code de vérification"
-                    : "Please enter the verification code"
+                return localizedText(25, [])
             }
             return nil
         case 5:
             // STEP-07 phone
             if input.isBlank {
-                return (state.language == YOLELanguage.fr) ? "Ce champ est obligatoire" : "This field is required"
+                return localizedText(62, [])
             }
             let value = textValue(input)
             if !isPhone(value, textValue(formInput(0))) {
-                return (state.language == YOLELanguage.fr)
-                    ? "Veuillez saisir un numéro de téléphone valide"
-                    : "Please enter a valid phone number"
+                return localizedText(24, [])
             }
             return nil
         case 6:
             // STEP-09 document_photo
             if input.isBlank {
-                return (state.language == YOLELanguage.fr)
-                    ? "Veuillez envoyer une photo du document"
-                    : "Please upload a document photo"
+                return localizedText(29, [])
             }
             return nil
         case 7:
             // STEP-10 selfie_photo
             if input.isBlank {
-                return (state.language == YOLELanguage.fr)
-                    ? "Veuillez prendre un selfie pour continuer"
-                    : "Please take a selfie to continue"
+                return localizedText(28, [])
             }
             return nil
         case 8:
             // STEP-14.1 amount
             if input.isBlank {
-                return (state.language == YOLELanguage.fr)
-                    ? "Le montant doit être supérieur à 0"
-                    : "Amount must be greater than 0"
+                return localizedText(2, [])
             }
             if !matchesWhole(input.typedText, "[0-9]+(\\.[0-9]+)?|\\.[0-9]+") {
-                return (state.language == YOLELanguage.fr)
-                    ? "Veuillez saisir un montant valide"
-                    : "Please enter a valid amount"
+                return localizedText(22, [])
             }
             let value = textValue(input)
             if try parseDecimal(value) <= YOLEConstants.decimal0 {
-                return (state.language == YOLELanguage.fr)
-                    ? "Le montant doit être supérieur à 0"
-                    : "Amount must be greater than 0"
+                return localizedText(2, [])
             }
             if try parseDecimal(value) > YOLEConstants.decimal0 {
                 if input.isBlank {
@@ -1551,26 +1404,20 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                 }
                 let value = textValue(input)
                 if try decimalPlaces(parseDecimal(value)) > 2 {
-                    return (state.language == YOLELanguage.fr)
-                        ? "Le montant peut avoir au maximum 2 décimales"
-                        : "Amount can have maximum 2 decimal places"
+                    return localizedText(1, [])
                 }
             }
             return nil
         case 9:
             // STEP-14.1 currency
             if input.isBlank {
-                return (state.language == YOLELanguage.fr)
-                    ? "Veuillez sélectionner une devise"
-                    : "Please select a currency"
+                return localizedText(26, [])
             }
             return nil
         case 10:
             // STEP-14.1 recipient
             if input.isBlank {
-                return (state.language == YOLELanguage.fr)
-                    ? "Veuillez sélectionner un destinataire"
-                    : "Please select a recipient"
+                return localizedText(27, [])
             }
             return nil
         default:
