@@ -37,6 +37,6 @@ extension PeerRing10000Machine {
     /// the screen
     /// does not show.
     public func options(_ field: PeerRing10000Field) -> [FlowOption] {
-        return []
+        // PeerRing10000 has no fields: nothing can call this.
     }
 }

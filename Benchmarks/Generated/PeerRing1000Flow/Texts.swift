@@ -37,6 +37,6 @@ extension PeerRing1000Machine {
     /// the screen
     /// does not show.
     public func options(_ field: PeerRing1000Field) -> [FlowOption] {
-        return []
+        // PeerRing1000 has no fields: nothing can call this.
     }
 }

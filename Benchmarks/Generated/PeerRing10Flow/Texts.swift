@@ -37,6 +37,6 @@ extension PeerRing10Machine {
     /// the screen
     /// does not show.
     public func options(_ field: PeerRing10Field) -> [FlowOption] {
-        return []
+        // PeerRing10 has no fields: nothing can call this.
     }
 }
