@@ -4,7 +4,7 @@ import PackagePlugin
 /// Generates a target's state machine from the flows in its `flows/` folder at build time.
 ///
 /// The target's folder holds `flows/<anything>.flow.yaml` with exactly one app (a root file with
-/// `app:` and its includes). flowc checks them and writes `Types.swift`, `Machine.swift` and
+/// `app:` and its includes). flowc checks them and writes `Types.swift`, `Machine.swift`, `Texts.swift` and
 /// `Tables.swift` into the plugin's work folder, which SwiftPM compiles with the target. A flow
 /// error fails the build with flowc's diagnostics. The generated code imports FlowMachine, so the
 /// target depends on that product:
@@ -32,7 +32,7 @@ struct FlowcPlugin: BuildToolPlugin {
             return []
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "Generated")
-        let names = ["Types", "Machine", "Tables"]
+        let names = ["Types", "Machine", "Tables", "Texts"]
         let config = folder.appending(path: "flowc-config.yaml")
         let hasConfig = FileManager.default.fileExists(atPath: config.path)
         return [

@@ -147,6 +147,7 @@ extension AppChecker {
         if options.isEmpty, case .choiceOf(let type) = kind { options = (enums[type] ?? []).map { .init(value: $0, label: nil) } }
         if options.isEmpty, case .multiChoiceOf(let type) = kind { options = (enums[type] ?? []).map { .init(value: $0, label: nil) } }
         options = labelledByTheirEnum(options, kind: kind)
+        options = translatedOptions(options, of: syntax, on: screen)
         var field = Field(name: syntax.name.value, kind: kind, label: syntax.label?.value, hint: syntax.hint?.value,
                           placeholder: syntax.placeholder?.value, options: options,
                           currency: syntax.currency?.value, country: syntax.country?.value, countryField: syntax.countryField?.value,

@@ -173,10 +173,12 @@ extension AppChecker {
                 error("duplicate-declaration", "screen '\(syntax.id.value)' has two texts named '\(text.name.value)'", at: text.name.range)
                 continue
             }
-            if let value = checkText(text.template, key: "\(syntax.id.value).\(text.name.value)", kind: .text,
-                                     comment: "screen \(syntax.id.value) (\(syntax.name?.value ?? syntax.id.value)), text '\(text.name.value)'",
-                                     in: environment, what: "text '\(text.name.value)'") {
-                app.screens[index].texts.append((text.name.value, shownWhile(syntax.textConditions[text.name.value], value, in: environment)))
+            let key = "\(syntax.id.value).\(text.name.value)"
+            if let keyed = checkKeyedText(text.template, key: key, kind: .text,
+                                          comment: "screen \(syntax.id.value) (\(syntax.name?.value ?? syntax.id.value)), text '\(text.name.value)'",
+                                          in: environment, what: "text '\(text.name.value)'") {
+                app.screens[index].texts.append((text.name.value, shownWhile(syntax.textConditions[text.name.value], keyed.value, in: environment)))
+                app.localisation.screenTexts[key] = keyed
             }
         }
         checkLists(syntax, screen: index, context: context, environment: environment)

@@ -22,6 +22,8 @@ struct TextsState {
     /// Keys already reported as missing a translation, so a toast used on five screens is reported once.
     var reportedMissing: Set<String> = []
     var strings: [String: CatalogString] = [:]
+    /// Key → its words in every locale, for the generated code's text table.
+    var table: [String: TextFormats] = [:]
     /// Enum → case → its label, in every locale (an expression on the current locale).
     var labels: [String: [String: TypedExpression]] = [:]
     /// The state value holding the current locale, and for an enum, each locale's case.
@@ -160,9 +162,9 @@ extension AppChecker {
     /// A toast's or a push's words: a text with values, in every locale, keyed by its words as written.
     func checkActionText(_ source: ExpressionSource, kind: CatalogString.Kind, in environment: TypeEnvironment) -> DisplayText? {
         let place = currentScreen.map { "screen \(app.screens[$0].id)" } ?? "the flows"
-        guard let value = checkText(source, key: source.text, kind: kind, comment: "\(kind.rawValue) on \(place)", in: environment,
-                                    what: "the \(kind.rawValue) '\(source.text)'") else { return nil }
-        return DisplayText(source: source.text, value: value)
+        guard let keyed = checkKeyedText(source, key: source.text, kind: kind, comment: "\(kind.rawValue) on \(place)", in: environment,
+                                         what: "the \(kind.rawValue) '\(source.text)'") else { return nil }
+        return DisplayText(source: source.text, value: keyed.value, localised: keyed)
     }
 
     /// Checks a text people read (its values, then each translation of its key) and lowers it to one expression
@@ -170,10 +172,27 @@ extension AppChecker {
     /// ordinary expression, so a translation cannot run differently in the interpreter and the generated code.
     func checkText(_ source: ExpressionSource, key: String, kind: CatalogString.Kind, comment: String,
                    in environment: TypeEnvironment, what: String) -> TypedExpression? {
-        let checked = checkTemplate(source, in: environment, what: what)
+        checkKeyedText(source, key: key, kind: kind, comment: comment, in: environment, what: what)?.value
+    }
+
+    /// As `checkText`, also giving the text by its key and values (`LocalisedText`), and putting its words in every
+    /// locale in the app's text table, which the generated code looks the key up in.
+    func checkKeyedText(_ source: ExpressionSource, key: String, kind: CatalogString.Kind, comment: String,
+                        in environment: TypeEnvironment, what: String) -> LocalisedText? {
+        var sourcePieces: [CheckedTextPiece] = []
+        let checked = checkTemplate(source, in: environment, what: what, pieces: &sourcePieces)
         let sourceHoles = Self.holes(in: source.text)
         var values: [String: CatalogString.Value] = [app.localisation.sourceLocale: .init(source.text, needsReview: false)]
         var result = checked
+        // The values by the words they are written as, `%1$@` first; a translation's value worded otherwise comes after.
+        var arguments: [(written: String, value: TypedExpression)] = sourcePieces.compactMap {
+            if case .value(let written, let value) = $0 { (written, value) } else { nil }
+        }
+        let sourceArguments = arguments.count
+        func position(_ written: String) -> Int { (arguments.firstIndex { $0.written == written } ?? 0) + 1 }
+        let sourceFormat = CheckedTextPiece.format(sourcePieces) { written, _ in position(written) }
+        var formats: [String: String] = [:]
+        for locale in app.localisation.locales { formats[locale] = sourceFormat }
         for locale in app.localisation.locales.dropFirst() {
             guard let translation = texts.translations[locale]?[key] else {
                 if texts.reportedMissing.insert("\(locale)\u{0}\(key)").inserted {
@@ -184,7 +203,8 @@ extension AppChecker {
             }
             texts.used.insert("\(locale)\u{0}\(key)")
             values[locale] = .init(translation.template.text, needsReview: translation.review)
-            let translated = checkTemplate(translation.template, in: environment, what: "the \(locale) translation of '\(key)'")
+            var translatedPieces: [CheckedTextPiece] = []
+            let translated = checkTemplate(translation.template, in: environment, what: "the \(locale) translation of '\(key)'", pieces: &translatedPieces)
             // A translation may word a value differently (`{offline ? 'Hors ligne' : ''}`) but shows the same values.
             if let translated, let checked {
                 let shown = checked.referencedVariables.subtracting(texts.localeNames)
@@ -202,12 +222,23 @@ extension AppChecker {
             if let translated, let current = result, translation.template.text != source.text {
                 let isLocale = texts.isShowing(locale)
                 result = TypedExpression(type: .text, span: 0..<0, kind: .conditional(isLocale, translated, current))
+                formats[locale] = CheckedTextPiece.format(translatedPieces) { written, value in
+                    if let index = arguments.firstIndex(where: { $0.written == written }) { return index + 1 }
+                    // Worded otherwise: computed only while this locale is shown, as the interpreter computes it.
+                    let empty = TypedExpression(type: .text, span: 0..<0, kind: .literal(.text("")))
+                    arguments.append((written, TypedExpression(type: .text, span: 0..<0, kind: .conditional(isLocale, value, empty))))
+                    return arguments.count
+                }
             }
         }
         if texts.strings[key] == nil {
             texts.strings[key] = CatalogString(key: key, kind: kind, comment: comment, values: values, placeholders: sourceHoles)
         }
-        return result
+        // A label is shown inside a value (`{transfer.status}`), compiled in; only texts shown by key are in the table.
+        if kind != .label, texts.table[key] == nil {
+            texts.table[key] = TextFormats(key: key, sourceArguments: sourceArguments, formats: formats)
+        }
+        return result.map { LocalisedText(key: key, arguments: arguments.map(\.value), value: $0) }
     }
 
     /// The values a template puts in, as written (`transfer.amount`), in order.
@@ -393,6 +424,14 @@ extension AppChecker {
                     }
                     texts.strings[rule.message] = CatalogString(key: rule.message, kind: .message, comment: "message of field '\(field.name)' on screen \(screen.id)",
                                                                 values: values, placeholders: [])
+                    if texts.table[rule.message] == nil {
+                        // A message is words only, as `localiseMessages` shows it.
+                        var formats: [String: String] = [:]
+                        for locale in app.localisation.locales {
+                            formats[locale] = (values[locale]?.text ?? rule.message).replacingOccurrences(of: "%", with: "%%")
+                        }
+                        texts.table[rule.message] = TextFormats(key: rule.message, sourceArguments: 0, formats: formats)
+                    }
                 }
             }
         }
@@ -406,5 +445,7 @@ extension AppChecker {
         }
         app.localisation.strings = texts.strings.values.sorted { $0.key < $1.key }
         app.localisation.currentLocaleState = texts.localeState?.name
+        app.localisation.currentLocale = texts.localeExpression
+        app.localisation.table = texts.table.values.sorted { $0.key < $1.key }
     }
 }

@@ -1,4 +1,6 @@
 import FlowIR
+import FlowExpression
+import FlowSource
 import FlowSyntax
 
 extension AppChecker {
@@ -17,6 +19,34 @@ extension AppChecker {
         return options.map { option in
             guard option.label == nil, let label = labels.first(where: { $0.name.value == option.value }) else { return option }
             return Field.Option(value: option.value, label: label.label.value)
+        }
+    }
+
+    /// The labels a field writes for its options (`options: { passport: Passport }`), each a text of the catalog
+    /// keyed `<screen>.<field>.<option>` with its translations, shown in the current locale. An option without a
+    /// label of its own reads as its enum's label (translated by `Enum.case`) or as its value (a code: `USD`).
+    func translatedOptions(_ options: [Field.Option], of syntax: FieldSyntax, on screen: String) -> [Field.Option] {
+        let type: String? = switch resolveFieldKind(syntax) {
+        case .choiceOf(let name)?, .multiChoiceOf(let name)?: name
+        default: nil
+        }
+        return options.map { option in
+            guard let written = syntax.options.first(where: { $0.value.value == option.value })?.label else {
+                // Its enum's label, translated by `Enum.case`: shown in the current locale as `label(x)` shows it.
+                guard let type, let label = texts.labels[type]?[option.value] else { return option }
+                var labelled = option
+                labelled.localised = LocalisedText(key: "\(type).\(option.value)", arguments: [], value: label)
+                return labelled
+            }
+            // A label is words only: braces are written as they are.
+            let escaped = written.value.replacingOccurrences(of: "{", with: "{{").replacingOccurrences(of: "}", with: "}}")
+            let source = ExpressionSource(text: escaped, range: written.range, firstCharacter: nil)
+            let field = syntax.name.value
+            var labelled = option
+            labelled.localised = checkKeyedText(source, key: "\(screen).\(field).\(option.value)", kind: .option,
+                                                comment: "option '\(option.value)' of field '\(field)' on screen \(screen)",
+                                                in: domainEnvironment(), what: "the label of option '\(option.value)' of field '\(field)'")
+            return labelled
         }
     }
 }

@@ -10,6 +10,12 @@ extension AppChecker {
     ///
     /// - Returns: The expression, or nil after reporting what is wrong (an unclosed `{`, a broken expression).
     func checkTemplate(_ source: ExpressionSource, in environment: TypeEnvironment, what: String) -> TypedExpression? {
+        var pieces: [CheckedTextPiece] = []
+        return checkTemplate(source, in: environment, what: what, pieces: &pieces)
+    }
+
+    /// As `checkTemplate(_:in:what:)`, also giving the text's words and values in order (for its key's formats).
+    func checkTemplate(_ source: ExpressionSource, in environment: TypeEnvironment, what: String, pieces: inout [CheckedTextPiece]) -> TypedExpression? {
         let scalars = Array(source.text.unicodeScalars)
         var parts: [TypedExpression] = []
         var literal = String.UnicodeScalarView()
@@ -17,6 +23,7 @@ extension AppChecker {
         var index = 0
         func flushLiteral() {
             guard !literal.isEmpty else { return }
+            pieces.append(.words(String(literal)))
             parts.append(TypedExpression(type: .text, span: 0..<0, kind: .literal(.text(String(literal)))))
             literal = String.UnicodeScalarView()
         }
@@ -54,7 +61,9 @@ extension AppChecker {
                 failed = true
             } else if let typed = check(hole, expected: nil, in: environment, role: "value in \(what)") {
                 flushLiteral()
-                parts.append(displayed(typed))
+                let shown = displayed(typed)
+                parts.append(shown)
+                pieces.append(.value(written: holeText.trimmingCharacters(in: .whitespaces), shown))
             } else {
                 failed = true
             }

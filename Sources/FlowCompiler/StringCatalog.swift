@@ -97,7 +97,7 @@ public struct StringCatalog: Codable, Equatable, Sendable {
     }
 
     /// The format specifiers of a value, sorted (`%@`, `%1$@`), without `%%`.
-    static func specifiers(in value: String) -> [String] {
+    public static func specifiers(in value: String) -> [String] {
         var found: [String] = []
         var characters = Array(value)[...]
         while let percent = characters.firstIndex(of: "%") {

@@ -64,7 +64,12 @@ public struct Field: Sendable {
     public struct Option: Sendable, Hashable {
         public var value: String
         public var label: String?
-        public init(value: String, label: String?) { self.value = value; self.label = label }
+        /// A label the field writes itself, by its catalog key (`STEP-06.document_type.passport`) in the current
+        /// locale; nil when the option reads as `label` (or its value) in every locale.
+        public var localised: LocalisedText?
+        public init(value: String, label: String?, localised: LocalisedText? = nil) {
+            self.value = value; self.label = label; self.localised = localised
+        }
     }
 
     public var name: String

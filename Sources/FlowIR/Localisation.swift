@@ -8,8 +8,12 @@ public struct DisplayText: Sendable, Hashable, CustomStringConvertible {
     public var source: String
     /// The text in the current locale; a text literal when it has no values and no translations.
     public var value: TypedExpression
+    /// The text by its key and values, for the generated code's text table (nil: a text the checker did not key).
+    public var localised: LocalisedText?
 
-    public init(source: String, value: TypedExpression) { self.source = source; self.value = value }
+    public init(source: String, value: TypedExpression, localised: LocalisedText? = nil) {
+        self.source = source; self.value = value; self.localised = localised
+    }
 
     /// A text with nothing put in.
     public init(fixed text: String) {
@@ -109,6 +113,12 @@ public struct Localisation: Sendable {
     public var strings: [CatalogString] = []
     /// The state value holding the locale shown now, when the app ships several.
     public var currentLocaleState: String?
+    /// The locale shown now as a text expression (`language == Language.fr ? 'fr-FR' : 'en-US'`, or the one locale).
+    public var currentLocale = TypedExpression(type: .text, span: 0..<0, kind: .literal(.text("en-GB")))
+    /// Every keyed text's words in each locale, sorted by key: the generated code's text table.
+    public var table: [TextFormats] = []
+    /// Each screen text (`texts:`) by its key (`STEP-14.2.caption`), with its values.
+    public var screenTexts: [String: LocalisedText] = [:]
 
     public init() {}
 }
@@ -116,7 +126,7 @@ public struct Localisation: Sendable {
 /// One string of the catalog.
 public struct CatalogString: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable {
-        case text, toast, push, message, label
+        case text, toast, push, message, label, option
     }
     /// One locale's words, with `{...}` where values go, and whether it is a draft to review.
     public struct Value: Sendable, Hashable {

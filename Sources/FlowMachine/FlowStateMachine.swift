@@ -65,6 +65,9 @@ public protocol FlowStateMachine: Sendable where Effect == FlowEffect<ServiceCal
     var ended: Ending? { get }
     /// The host's clock.
     var now: Timestamp { get set }
+    /// Where the texts' words come from, by their String Catalog keys, before the words compiled in
+    /// (`FlowBundleTexts` for the app's bundle); `FlowCompiledTexts` until the host sets one.
+    var textLookup: any FlowTextLookup { get set }
 
     /// The first variant of the current screen whose condition holds; throws the `FlowFailure` of a condition the
     /// flows cannot compute now. Views read `variant()`, which does not throw.

@@ -66,6 +66,20 @@ extension Interpreter {
         return shown
     }
 
+    /// The options of choice field `field` of the current screen as they read now, each value with its label in the
+    /// current locale (the field's own label, translated; its enum's label; or the value itself). Empty for a field
+    /// the screen does not have.
+    public func options(of field: String) throws -> [(value: String, label: String)] {
+        guard let declared = currentScreen.fields.first(where: { $0.name == field }) else { return [] }
+        var copy = self
+        return try declared.options.map { option in
+            guard let localised = option.localised else { return (option.value, option.label ?? option.value) }
+            let value = try copy.evaluateExpression(localised.value, event: [:])
+            if case .text(let words) = value { return (option.value, words) }
+            return (option.value, value.description)
+        }
+    }
+
     /// The value of a scenario's expression now, without touching the run (a copy evaluates it).
     func value(of expression: TypedExpression) throws -> Value {
         var copy = self

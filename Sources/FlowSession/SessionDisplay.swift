@@ -123,6 +123,16 @@ extension Session {
         return ["  texts:"] + screen.texts.map { "    \($0.name): " + (shown[$0.name].map { "\"\($0)\"" } ?? "(cannot be shown)") }
     }
 
+    /// The options of the screen's choice fields whose options have labels, in the current locale: `value "label"`.
+    func optionLines() -> [String] {
+        let fields = interpreter.currentScreen.fields.filter { field in field.options.contains { $0.label != nil } }
+        guard !fields.isEmpty else { return [] }
+        return ["  options:"] + fields.map { field in
+            let shown = (try? interpreter.options(of: field.name)).map { $0.map { "\($0.value) \"\($0.label)\"" }.joined(separator: ", ") }
+            return "    \(field.name): " + (shown ?? "(cannot be shown)")
+        }
+    }
+
     /// Every `service.operation.outcome` event of the app.
     var serviceOutcomeEvents: Set<String> {
         var events = Set<String>()

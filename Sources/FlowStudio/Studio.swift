@@ -421,7 +421,9 @@ public actor Studio {
             case nil: ""
             }
             return StudioView.Field(name: field.name, label: field.label ?? field.name, kind: field.kind.name,
-                                    options: field.options.map { StudioView.Option(value: $0.value, label: $0.label ?? $0.value) },
+                                    // Each label in the locale the app shows now, as `flowc run` and the generated `options(_:)` show it.
+                                    options: ((try? interpreter.options(of: field.name)) ?? field.options.map { ($0.value, $0.label ?? $0.value) })
+                                        .map { StudioView.Option(value: $0.value, label: $0.label) },
                                     value: value, error: interpreter.errors[field.name], secret: field.secret)
         }
         let texts = ((try? interpreter.texts()) ?? [:]).sorted { $0.key < $1.key }.map { StudioView.Typed(name: $0.key, type: $0.value) }

@@ -28,6 +28,18 @@ import Testing
         #expect(session.respond(to: "go_gards") == .text("error: no screen of 'semantics' handles 'go_gards'; did you mean 'go_guards'? ('help' lists the commands)"))
     }
 
+    /// `show` lists a choice field's options with their labels in the locale the app shows now (YOLE's `language`).
+    @Test func optionLabelsShowInTheAppsLocale() throws {
+        let folder = packageRoot().appendingPathComponent("flows/yole")
+        let yole = try #require(compile(CompilerConfig(inputs: [folder.path], generatesOutputs: false), diagnostics: DiagnosticBag()).program.apps.first)
+        for (language, labels) in [("en", #"passport "Passport", drivers_license "Driver's license", national_id "National ID card""#),
+                                   ("fr", #"passport "Passeport", drivers_license "Permis de conduire", national_id "Carte d’identité nationale""#)] {
+            var session = try Session.start(app: yole, startScreenID: "STEP-09", stateJSON: #"{"language": "\#(language)"}"#, scenarioName: nil)
+            guard case .text(let shown)? = session.respond(to: "show") else { Issue.record("no reply"); return }
+            #expect(shown.contains("  options:\n    document_type: " + labels), "\(shown)")
+        }
+    }
+
     @Test func aSessionIsSavedAsAScenario() throws {
         var session = try Session.start(app: try Self.app(), startScreenID: "VAL-1", stateJSON: nil, scenarioName: nil)
         _ = session.respond(to: "fill amount 150")

@@ -37,6 +37,10 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
     /// The host's clock: `now`, `today()` and `age(...)` read it. Advance it as time passes.
     public var now: Timestamp
 
+    /// Where the texts' words come from, by their keys in the String Catalog, before the words compiled in: set
+    /// `FlowBundleTexts(bundle: .main, table: "<App>")` to show the translations the app ships.
+    public var textLookup: any FlowTextLookup = FlowCompiledTexts()
+
     /// Where the machine is apart from the domain state (screen, back stack, sheets, timers, form); FlowMachine's
     /// engine keeps it.
     @_spi(Generated)
@@ -229,11 +233,11 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
         case 1:
             // S-0 code; S-10 code; S-20 code; and 997 more
             if input.isBlank {
-                return "Enter the 6-digit code"
+                return localizedText(1, [])
             }
             let value = textValue(input)
             if isSequence(value) {
-                return "Avoid obvious sequences"
+                return localizedText(0, [])
             }
             return nil
         default:

@@ -187,10 +187,14 @@ struct LoweredCodeTranslator {
             return [append(effect, throwing: throwing)]
         case .push(let text), .toast(let text):
             let kind = if case .push = action.kind { "push" } else { "toast" }
-            if let fixed = text.fixedText {
+            let translated: TranslatedExpression
+            if let keyed = expressions.keyedText(text.localised, showing: text.value, scope: scope) {
+                translated = keyed
+            } else if let fixed = text.fixedText {
                 return [append(.call(.member(nil, kind), [SwiftArgument(nil, .string(fixed))]), throwing: false)]
+            } else {
+                translated = expressions.value(text.value, scope: scope, acceptsNull: false)
             }
-            let translated = expressions.value(text.value, scope: scope, acceptsNull: false)
             return [append(.call(.member(nil, kind), [SwiftArgument(nil, translated.code)]), throwing: translated.throwing)]
         case .raise(let name):
             guard let declaration = app.events.first(where: { $0.name == name }) else { return [.comment("raise \(name): not an event")] }
@@ -222,6 +226,7 @@ struct LoweredCodeTranslator {
         for check in field.checks {
             // A translated message is computed in the current locale; the others are written as they are.
             func message(_ text: String) -> [SwiftStatement] {
+                if let keyed = expressions.keyedMessage(text) { return [.return(keyed)] }
                 guard let localised = check.localisedMessage else { return [.return(.string(text))] }
                 return [.return(ExpressionTranslator.wrap(expressions.value(localised, scope: scope)))]
             }

@@ -39,6 +39,7 @@ struct MachineTranslator {
                              ])),
             SwiftDeclaration(doc: ["The host's clock: `now`, `today()` and `age(...)` read it. Advance it as time passes."], access: publicAccess,
                              .variable(isLet: false, isStatic: false, name: "now", type: "Timestamp", value: nil, getter: nil)),
+            TextsTranslator.lookupProperty(access: publicAccess),
             SwiftDeclaration(doc: ["Where the machine is apart from the domain state (screen, back stack, sheets, timers, form); FlowMachine's engine keeps it."],
                              access: .public, attributes: spi,
                              .variable(isLet: false, isStatic: false, name: "engine", type: "EngineState<\(names.event)>", value: nil, getter: nil)),
@@ -343,7 +344,9 @@ struct MachineTranslator {
             let scope = code.formScope(screen)
             var throwing = false
             let entries = screen.texts.map { text -> SwiftDictionaryEntry in
-                let value = code.expressions.value(text.value, scope: scope)
+                let key = "\(screen.id).\(text.name)"
+                let value = code.expressions.keyedText(app.localisation.screenTexts[key], showing: text.value, scope: scope)
+                    ?? code.expressions.value(text.value, scope: scope)
                 throwing = throwing || value.throwing
                 return SwiftDictionaryEntry(.member(nil, names.textCase(text.name)), value.code)
             }

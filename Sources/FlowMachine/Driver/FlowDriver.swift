@@ -99,6 +99,16 @@ public final class FlowDriver<Machine: FlowStateMachine> {
     /// Called after every step with the machine as it is now (`FlowModel` republishes it to SwiftUI).
     public var onChange: (@MainActor (Machine) -> Void)?
 
+    /// Where the machine's texts come from by key (`FlowBundleTexts(bundle: .main, table: "Tempo")`); setting it
+    /// redraws the views as a step does.
+    public var textLookup: any FlowTextLookup {
+        get { machine.textLookup }
+        set {
+            machine.textLookup = newValue
+            onChange?(machine)
+        }
+    }
+
     /// A driver for `machine`; nothing runs until `start()` (a new machine) or `resume()` (a restored one).
     /// - Parameters:
     ///   - services: The host's implementation of the app's services protocol.

@@ -28,6 +28,11 @@ public final class FlowModel<Machine: FlowStateMachine> {
     }
 
     public var screen: Machine.Screen { machine.screen }
+    /// Where the texts come from by key (the app's bundle: `FlowBundleTexts(bundle: .main, table: "Tempo")`).
+    public var textLookup: any FlowTextLookup {
+        get { machine.textLookup }
+        set { driver.textLookup = newValue }
+    }
     public func message(for field: Machine.Field) -> String? { machine.errors[field] }
     public func text(of field: Machine.Field) -> String {
         if case .text(let text)? = machine.input(field) { return text }

@@ -37,6 +37,10 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     /// The host's clock: `now`, `today()` and `age(...)` read it. Advance it as time passes.
     public var now: Timestamp
 
+    /// Where the texts' words come from, by their keys in the String Catalog, before the words compiled in: set
+    /// `FlowBundleTexts(bundle: .main, table: "<App>")` to show the translations the app ships.
+    public var textLookup: any FlowTextLookup = FlowCompiledTexts()
+
     /// Where the machine is apart from the domain state (screen, back stack, sheets, timers, form); FlowMachine's
     /// engine keeps it.
     @_spi(Generated)
@@ -205,13 +209,10 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
         switch screenNumber {
         case 34:
             // SVC-OK Sent
-            return [
-                .confirmation: ((currencySymbol(SemanticsConstants.gbp5) + "5.00 sent, reference ") + state.reference)
-                    + " ({copied})"
-            ]
+            return [.confirmation: localizedText(11, [currencySymbol(SemanticsConstants.gbp5), state.reference])]
         case 45:
             // DEF-1 Name
-            return [.greeting: ((("Hello " + textValue(formInput(0))) + ", ") + describe(state.count)) + " taps"]
+            return [.greeting: localizedText(0, [textValue(formInput(0)), describe(state.count)])]
         default:
             return [:]
         }
@@ -311,16 +312,16 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             state.count = 0
         case 7:
             // ORD-1 go
-            effects.append(.toast("transition"))
+            effects.append(.toast(localizedText(19, [])))
         case 8:
             // ORD-1 exit
-            effects.append(.toast("exit ORD-1"))
+            effects.append(.toast(localizedText(17, [])))
         case 9:
             // ORD-2 enter
-            effects.append(.toast("enter ORD-2"))
+            effects.append(.toast(localizedText(16, [])))
         case 10:
             // SHT-LOCK exit
-            effects.append(.toast("exit SHT-LOCK"))
+            effects.append(.toast(localizedText(18, [])))
         case 11:
             // SHT-S pick
             state.picked = "x"
@@ -506,17 +507,17 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
         case 1:
             // VAL-1 amount
             if input.isBlank {
-                return "Enter an amount"
+                return localizedText(7, [])
             }
-            guard let value = decimalValue(input) else { return "The amount must be at least 1" }
+            guard let value = decimalValue(input) else { return localizedText(13, []) }
             if (!(order(value, SemanticsConstants.decimal1).map { $0 >= 0 } ?? false)) {
-                return "The amount must be at least 1"
+                return localizedText(13, [])
             }
             return nil
         case 2:
             // VAL-1 purpose
             if input.isBlank {
-                return "Say what a large amount is for"
+                return localizedText(12, [])
             }
             return nil
         case 3:
@@ -526,7 +527,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             }
             let value = textValue(input)
             if !isDigits(value, 8) {
-                return "Enter an 8-digit account number"
+                return localizedText(6, [])
             }
             return nil
         case 4:
@@ -536,7 +537,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             }
             let value = textValue(input)
             if !isSortCode(value) {
-                return "Enter a sort code like 12-34-56"
+                return localizedText(3, [])
             }
             return nil
         case 5:
@@ -546,7 +547,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             }
             let value = textValue(input)
             if !isIBAN(value) {
-                return "Enter a valid IBAN"
+                return localizedText(5, [])
             }
             return nil
         case 6:
@@ -556,7 +557,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             }
             let value = textValue(input)
             if !isBIC(value) {
-                return "Enter a valid BIC"
+                return localizedText(4, [])
             }
             return nil
         case 7:
@@ -566,7 +567,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             }
             let value = textValue(input)
             if !isEmail(value) {
-                return "Enter an email address"
+                return localizedText(8, [])
             }
             return nil
         case 8:
@@ -576,7 +577,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             }
             let value = textValue(input)
             if !isPhone(value, "GB") {
-                return "Enter a UK phone number"
+                return localizedText(1, [])
             }
             return nil
         case 9:
@@ -584,9 +585,9 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             if input.isBlank {
                 return nil
             }
-            guard let value = dateValue(input) else { return "You must be 18 or over" }
+            guard let value = dateValue(input) else { return localizedText(15, []) }
             if try age(value, on: calendarDay(now)) < 18 {
-                return "You must be 18 or over"
+                return localizedText(15, [])
             }
             return nil
         case 10:
@@ -594,27 +595,27 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             if input.isBlank {
                 return nil
             }
-            guard let value = decimalValue(input) else { return "Use at most two decimal places" }
+            guard let value = decimalValue(input) else { return localizedText(14, []) }
             if decimalPlaces(value) > 2 {
-                return "Use at most two decimal places"
+                return localizedText(14, [])
             }
             return nil
         case 11:
             // SEC-1 pin
             if input.isBlank {
-                return "Enter your PIN"
+                return localizedText(9, [])
             }
             return nil
         case 12:
             // SEC-1 nickname
             if input.isBlank {
-                return "Enter a nickname"
+                return localizedText(2, [])
             }
             return nil
         case 13:
             // SEC-SHEET pin_again
             if input.isBlank {
-                return "Enter your PIN again"
+                return localizedText(10, [])
             }
             return nil
         default:

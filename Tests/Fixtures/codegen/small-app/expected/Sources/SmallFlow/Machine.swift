@@ -37,6 +37,10 @@ public struct SmallMachine: Sendable, FlowStateMachine {
     /// The host's clock: `now`, `today()` and `age(...)` read it. Advance it as time passes.
     public var now: Timestamp
 
+    /// Where the texts' words come from, by their keys in the String Catalog, before the words compiled in: set
+    /// `FlowBundleTexts(bundle: .main, table: "<App>")` to show the translations the app ships.
+    public var textLookup: any FlowTextLookup = FlowCompiledTexts()
+
     /// Where the machine is apart from the domain state (screen, back stack, sheets, timers, form); FlowMachine's
     /// engine keeps it.
     @_spi(Generated)
@@ -219,7 +223,7 @@ public struct SmallMachine: Sendable, FlowStateMachine {
             state.signedIn = true
         case 3:
             // LOG-002 auth.sign_in.denied
-            effects.append(.toast("Wrong email & password"))
+            effects.append(.toast(localizedText(2, [])))
         case 4:
             // LOG-002 enter
             if formInput(0) == nil {
@@ -237,11 +241,11 @@ public struct SmallMachine: Sendable, FlowStateMachine {
         case 1:
             // LOG-002 email
             if input.isBlank {
-                return "Enter your email"
+                return localizedText(1, [])
             }
             let value = textValue(input)
             if !isEmail(value) {
-                return "Enter a valid email, like <name>@example.com"
+                return localizedText(0, [])
             }
             return nil
         default:
