@@ -17,7 +17,7 @@ let smallAppWarnings = ["unverified-criterion"]
         let files = renderSwiftSources(lowerApps(compilation.program))
         #expect(files.map(\.path) == [
             "Sources/SmallFlow/Machine.swift",
-            "Sources/SmallFlow/Tables.swift", "Sources/SmallFlow/Types.swift",
+            "Sources/SmallFlow/Tables.swift", "Sources/SmallFlow/Texts.swift", "Sources/SmallFlow/Types.swift",
         ])
         for file in files {
             assertMatchesGolden(file.text, golden: fixture.appendingPathComponent("expected").appendingPathComponent(file.path))

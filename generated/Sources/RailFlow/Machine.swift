@@ -37,6 +37,10 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// The host's clock: `now`, `today()` and `age(...)` read it. Advance it as time passes.
     public var now: Timestamp
 
+    /// Where the texts' words come from, by their keys in the String Catalog, before the words compiled in: set
+    /// `FlowBundleTexts(bundle: .main, table: "<App>")` to show the translations the app ships.
+    public var textLookup: any FlowTextLookup = FlowCompiledTexts()
+
     /// Where the machine is apart from the domain state (screen, back stack, sheets, timers, form); FlowMachine's
     /// engine keeps it.
     @_spi(Generated)
@@ -407,138 +411,177 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         switch screenNumber {
         case 1:
             // intro Welcome
-            return [.headline: "Money that works the moment it arrives"]
+            return [.headline: localizedText(76, [])]
         case 3:
             // verify-email Verify Email
-            return [.sentTo: "Enter the code we sent to " + state.signInDestination]
+            return [.sentTo: localizedText(108, [state.signInDestination])]
         case 6:
             // biometric-prompt Biometric Prompt
-            return [.title: "Use Face ID to open Rail?"]
+            return [.title: localizedText(57, [])]
         case 8:
             // onboarding KYC Flow
-            return [.title: "Let's confirm it's you"]
+            return [.title: localizedText(80, [])]
         case 9:
             // kyc-status KYC Status
             return [
-                .message: (state.kycStatus == RailKycStatus.rejected)
-                    ? "We couldn't verify your identity. Contact support to continue."
-                    : "We're checking your details. We'll let you in as soon as it's done."
+                .message: localizedText(
+                    79,
+                    [
+                        (state.kycStatus == RailKycStatus.rejected)
+                            ? "We couldn't verify your identity. Contact support to continue."
+                            : "We're checking your details. We'll let you in as soon as it's done."
+                    ]
+                )
             ]
         case 10:
             // station Station
             return try [
-                .total: formatMoney(computeTotalBalance(), "en-US"),
-                .split: (("Spend " + formatMoney(state.spendBalance, "en-US")) + " · Invest ")
-                    + formatMoney(state.investBalance, "en-US"),
-                .status: (state.systemStatus == RailSystemStatus.allocating)
-                    ? "Allocating"
-                    : ((state.systemStatus == RailSystemStatus.active)
-                        ? "Active"
-                        : ((state.systemStatus == RailSystemStatus.paused) ? "Paused" : describe(state.systemStatus))),
-                .loadMoney: "Load money",
-                .offlineBanner: state.offline ? "You're offline. Showing your last balances." : "",
-                .pending: state.depositPending ? ("Money on its way · arrives in " + state.depositEta) : ""
+                .total: localizedText(102, [formatMoney(computeTotalBalance(), "en-US")]),
+                .split: localizedText(
+                    100,
+                    [formatMoney(state.spendBalance, "en-US"), formatMoney(state.investBalance, "en-US")]
+                ),
+                .status: localizedText(
+                    101,
+                    [
+                        (state.systemStatus == RailSystemStatus.allocating)
+                            ? "Allocating"
+                            : ((state.systemStatus == RailSystemStatus.active)
+                                ? "Active"
+                                : ((state.systemStatus == RailSystemStatus.paused)
+                                    ? "Paused"
+                                    : describe(state.systemStatus)))
+                    ]
+                ),
+                .loadMoney: localizedText(95, []),
+                .offlineBanner: localizedText(96, [state.offline ? "You're offline. Showing your last balances." : ""]),
+                .pending: localizedText(
+                    97,
+                    [state.depositPending ? ("Money on its way · arrives in " + state.depositEta) : ""]
+                )
             ]
         case 12:
             // transaction-detail Transaction Detail
             return try [
-                .merchant: (computeSelectedTransactions().count > 0)
-                    ? element(computeSelectedTransactions(), 0).merchant
-                    : "",
-                .amount: (((computeSelectedTransactions().count > 0)
-                    ? element(computeSelectedTransactions(), 0).amount
-                    : nil)
-                    == nil)
-                    ? ""
-                    : formatMoney(
-                        required(
-                            (computeSelectedTransactions().count > 0)
-                                ? element(computeSelectedTransactions(), 0).amount
-                                : nil,
-                            "the value"
-                        ),
-                        "en-US"
-                    )
+                .merchant: localizedText(
+                    105,
+                    [
+                        (computeSelectedTransactions().count > 0)
+                            ? element(computeSelectedTransactions(), 0).merchant
+                            : ""
+                    ]
+                ),
+                .amount: localizedText(
+                    104,
+                    [
+                        (((computeSelectedTransactions().count > 0)
+                            ? element(computeSelectedTransactions(), 0).amount
+                            : nil)
+                            == nil)
+                            ? ""
+                            : formatMoney(
+                                required(
+                                    (computeSelectedTransactions().count > 0)
+                                        ? element(computeSelectedTransactions(), 0).amount
+                                        : nil,
+                                    "the value"
+                                ),
+                                "en-US"
+                            )
+                    ]
+                )
             ]
         case 13:
             // card Card
             return try [
-                .number: computeCardVisible() ? ("•••• •••• •••• " + state.cardLast4) : "",
-                .spendable: formatMoney(state.spendBalance, "en-US")
+                .number: localizedText(58, [computeCardVisible() ? ("•••• •••• •••• " + state.cardLast4) : ""]),
+                .spendable: localizedText(59, [formatMoney(state.spendBalance, "en-US")])
             ]
         case 16:
             // round-ups Round-Ups
             return try [
-                .explainer: "Every card payment rounds up to the next dollar. The change goes to Invest.",
-                .thisMonth: "Rounded up this month: " + formatMoney(computeRoundUpsThisMonth(), "en-US")
+                .explainer: localizedText(87, []),
+                .thisMonth: localizedText(88, [formatMoney(computeRoundUpsThisMonth(), "en-US")])
             ]
         case 17:
             // invest Invest
-            return try [.balance: formatMoney(state.investBalance, "en-US"), .status: computeInvestStatusText()]
+            return try [
+                .balance: localizedText(77, [formatMoney(state.investBalance, "en-US")]),
+                .status: localizedText(78, [computeInvestStatusText()])
+            ]
         case 18:
             // profile Profile
-            return [.name: (state.firstName + " ") + state.lastName, .email: state.email, .phone: state.phone]
+            return [
+                .name: localizedText(85, [state.firstName, state.lastName]),
+                .email: localizedText(84, [state.email]),
+                .phone: localizedText(86, [state.phone])
+            ]
         case 19:
             // delete-account Delete Account
-            return [.message: "Delete your Rail account? This can't be undone."]
+            return [.message: localizedText(60, [])]
         case 20:
             // personal Personal Info
-            return [.email: state.email, .phone: state.phone]
+            return [.email: localizedText(82, [state.email]), .phone: localizedText(83, [state.phone])]
         case 21:
             // security Security
-            return try [.timeout: ("Lock after " + formatDuration(state.sessionTimeout, "en-US")) + " without activity"]
+            return try [.timeout: localizedText(89, [formatDuration(state.sessionTimeout, "en-US")])]
         case 24:
             // support Support
-            return [.title: "Help and contact"]
+            return [.title: localizedText(103, [])]
         case 25:
             // deposit Deposit Options
-            return [.title: "Load money", .splitPreview: "70% → Spend, 30% → Invest"]
+            return [.title: localizedText(75, []), .splitPreview: localizedText(74, [])]
         case 27:
             // deposit-address Deposit Address
             return [
-                .title: "Load money",
-                .splitPreview: "70% → Spend, 30% → Invest",
-                .address: state.depositAddress,
-                .pending: state.depositPending ? ("Pending · arrives in " + state.depositEta) : ""
+                .title: localizedText(64, []),
+                .splitPreview: localizedText(63, []),
+                .address: localizedText(61, [state.depositAddress]),
+                .pending: localizedText(62, [state.depositPending ? ("Pending · arrives in " + state.depositEta) : ""])
             ]
         case 28:
             // deposit-success Deposit Success
             return try [
-                .title: "Money loaded",
-                .amount: formatMoney(state.lastDepositAmount, "en-US"),
-                .splitPreview: "70% → Spend, 30% → Invest",
-                .spendShare: formatMoney(state.lastDepositSpend, "en-US") + " → Spend",
-                .investShare: formatMoney(state.lastDepositInvest, "en-US") + " → Invest"
+                .title: localizedText(73, []),
+                .amount: localizedText(69, [formatMoney(state.lastDepositAmount, "en-US")]),
+                .splitPreview: localizedText(72, []),
+                .spendShare: localizedText(71, [formatMoney(state.lastDepositSpend, "en-US")]),
+                .investShare: localizedText(70, [formatMoney(state.lastDepositInvest, "en-US")])
             ]
         case 29:
             // withdraw Withdraw
-            return try [.available: formatMoney(state.spendBalance, "en-US") + " available in Spend"]
+            return try [.available: localizedText(116, [formatMoney(state.spendBalance, "en-US")])]
         case 30:
             // withdraw-amount Amount
-            return try [.available: formatMoney(state.spendBalance, "en-US") + " available in Spend"]
+            return try [.available: localizedText(109, [formatMoney(state.spendBalance, "en-US")])]
         case 31:
             // withdraw-confirm Confirm
             return try [
-                .amount: formatMoney(state.withdrawAmount, "en-US"),
-                .method: required(
-                    (state.withdrawMethod == nil)
-                        ? ""
-                        : ((state.withdrawMethod == RailWithdrawMethod.bank)
-                            ? "Bank transfer"
-                            : ((state.withdrawMethod == RailWithdrawMethod.crypto)
-                                ? "Crypto wallet"
-                                : state.withdrawMethod.map { describe($0) })),
-                    "the value"
+                .amount: localizedText(110, [formatMoney(state.withdrawAmount, "en-US")]),
+                .method: localizedText(
+                    113,
+                    [
+                        required(
+                            (state.withdrawMethod == nil)
+                                ? ""
+                                : ((state.withdrawMethod == RailWithdrawMethod.bank)
+                                    ? "Bank transfer"
+                                    : ((state.withdrawMethod == RailWithdrawMethod.crypto)
+                                        ? "Crypto wallet"
+                                        : state.withdrawMethod.map { describe($0) })),
+                            "the value"
+                        )
+                    ]
                 ),
-                .destination: state.withdrawDestination,
-                .from: "From Spend Balance"
+                .destination: localizedText(111, [state.withdrawDestination]),
+                .from: localizedText(112, [])
             ]
         case 32:
             // withdraw-success Success
-            return [.title: "Money on its way", .transactionId: "Transaction ID: " + state.withdrawTransactionId]
+            return [.title: localizedText(114, []), .transactionId: localizedText(115, [state.withdrawTransactionId])]
         case 35:
             // passcode-cooldown Passcode Cooldown
-            return [.message: "Too many attempts. Try again in 1 minute."]
+            return [.message: localizedText(81, [])]
         default:
             return [:]
         }
@@ -807,7 +850,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             state.email = eventEmail
         case 4:
             // intro apple.sign_in.failed
-            effects.append(.toast("Apple Sign-In didn't work. Try again or use email or phone."))
+            effects.append(.toast(localizedText(1, [])))
         case 5:
             // signin tap_continue
             state.signInDestination = textValue(formInput(1)) // form 1: email
@@ -821,7 +864,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             try effects.append(.call(RailServiceCall.authSendCode(destination: e164(textValue(formInput(2)), "US"))))
         case 7:
             // signin auth.send_code.failed; verify-email auth.send_code.failed
-            effects.append(.toast("We couldn't send your code. Tap Retry to try again."))
+            effects.append(.toast(localizedText(45, [])))
         case 8:
             // signin tap_retry; verify-email tap_resend_code
             effects.append(.call(RailServiceCall.authSendCode(destination: state.signInDestination)))
@@ -839,13 +882,13 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 11:
             // verify-email auth.verify_otp.wrong_code
             setInput(0, nil)
-            effects.append(.toast("That code isn't right. Check it and try again."))
+            effects.append(.toast(localizedText(29, [])))
         case 12:
             // verify-email auth.verify_otp.failed
-            effects.append(.toast("We couldn't check your code. Tap Retry to try again."))
+            effects.append(.toast(localizedText(36, [])))
         case 13:
             // verify-email auth.send_code.sent
-            effects.append(.toast("We sent you a new code"))
+            effects.append(.toast(localizedText(50, [])))
         case 14:
             // create-passcode tap_continue
             state.pendingPasscode = textValue(formInput(0)) // form 0: passcode
@@ -858,7 +901,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             state.passcodeSet = true
         case 17:
             // confirm-passcode passcode.create.failed
-            effects.append(.toast("We couldn't save your passcode. Tap Retry to try again."))
+            effects.append(.toast(localizedText(43, [])))
         case 18:
             // confirm-passcode tap_retry
             effects.append(.call(RailServiceCall.passcodeCreate(passcode: state.pendingPasscode)))
@@ -873,7 +916,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             try actionList21(event, into: &effects)
         case 22:
             // complete-profile profile.save.failed; personal profile.save.failed
-            effects.append(.toast("We couldn't save your details. Tap Retry to try again."))
+            effects.append(.toast(localizedText(42, [])))
         case 23:
             // complete-profile tap_retry
             effects.append(.call(RailServiceCall.profileSave(firstName: state.firstName, lastName: state.lastName)))
@@ -892,16 +935,16 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             state.kycStatus = RailKycStatus.rejected
         case 28:
             // onboarding kyc.submit.failed
-            effects.append(.toast("We couldn't send your details. Tap Retry to try again."))
+            effects.append(.toast(localizedText(46, [])))
         case 29:
             // kyc-status pull_to_refresh; kyc-status tap_retry; login-passcode tap_retry_status
             effects.append(.call(RailServiceCall.kycStatus))
         case 30:
             // kyc-status kyc.status.failed; login-passcode kyc.status.failed
-            effects.append(.toast("We couldn't check your status. Tap Retry to try again."))
+            effects.append(.toast(localizedText(38, [])))
         case 31:
             // station pull_to_refresh; transactions pull_to_refresh; invest pull_to_refresh
-            effects.append(.toast("You're offline. Showing your last balances."))
+            effects.append(.toast(localizedText(53, [])))
         case 32:
             // station pull_to_refresh; station tap_retry; transactions pull_to_refresh; and 3 more
             state.refreshing = true
@@ -921,7 +964,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 35:
             // station account.refresh.failed; invest account.refresh.failed
             state.refreshing = false
-            effects.append(.toast("We couldn't update your balances. Tap Retry to try again."))
+            effects.append(.toast(localizedText(48, [])))
         case 36:
             // station tap_deposit_history; transactions tap_filter_deposits
             state.transactionFilter = RailTxFilter.deposits
@@ -948,7 +991,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 42:
             // transactions account.refresh.failed
             state.refreshing = false
-            effects.append(.toast("We couldn't load new transactions. Tap Retry to try again."))
+            effects.append(.toast(localizedText(40, [])))
         case 43:
             // card tap_freeze; card tap_retry; card-settings tap_freeze; and 1 more
             state.cardFrozen = !state.cardFrozen
@@ -956,7 +999,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 44:
             // card card.set_frozen.failed; card-settings card.set_frozen.failed
             state.cardFrozen = !state.cardFrozen
-            effects.append(.toast("We couldn't update your card. Tap Retry to try again."))
+            effects.append(.toast(localizedText(49, [])))
         case 45:
             // card tap_reveal
             state.pendingAction = RailSensitiveAction.cardReveal
@@ -969,16 +1012,16 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 48:
             // card card.add_to_apple_wallet.added
             state.cardInAppleWallet = true
-            effects.append(.toast("Your card is in Apple Wallet"))
+            effects.append(.toast(localizedText(54, [])))
         case 49:
             // card card.add_to_apple_wallet.failed
-            effects.append(.toast("We couldn't add your card to Apple Wallet. Tap Retry to try again."))
+            effects.append(.toast(localizedText(34, [])))
         case 50:
             // card-details card.details.shown
             state.cardDetailsShown = true
         case 51:
             // card-details card.details.failed
-            effects.append(.toast("We couldn't show your card details. Tap Retry to try again."))
+            effects.append(.toast(localizedText(47, [])))
         case 52:
             // card-details tap_retry; card-details enter
             effects.append(.call(RailServiceCall.cardDetails))
@@ -1003,7 +1046,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             )
         case 56:
             // round-ups settings.save.failed; security settings.save.failed; notifications settings.save.failed
-            effects.append(.toast("We couldn't save your settings. Tap Retry to try again."))
+            effects.append(.toast(localizedText(44, [])))
         case 57:
             // round-ups tap_retry; security tap_retry; notifications tap_retry
             effects.append(
@@ -1026,7 +1069,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             effects.append(.call(RailServiceCall.accountDelete))
         case 61:
             // delete-account account.delete.failed
-            effects.append(.toast("We couldn't delete your account. Tap Retry to try again."))
+            effects.append(.toast(localizedText(39, [])))
         case 62:
             // personal tap_save
             state.pendingAction = RailSensitiveAction.profileChange
@@ -1084,7 +1127,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             // security authorized
             state.sessionTimeout = state.pendingTimeout
             state.pendingAction = nil
-            effects.append(.toast("Session timeout updated"))
+            effects.append(.toast(localizedText(28, [])))
         case 71:
             // change-passcode tap_save; change-passcode tap_retry
             // form 0: current_passcode, 1: new_passcode
@@ -1093,14 +1136,14 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             )
         case 72:
             // change-passcode passcode.change.changed
-            effects.append(.toast("Passcode changed"))
+            effects.append(.toast(localizedText(24, [])))
         case 73:
             // change-passcode passcode.change.wrong_current
             setInput(0, nil)
-            effects.append(.toast("That's not your current passcode"))
+            effects.append(.toast(localizedText(31, [])))
         case 74:
             // change-passcode passcode.change.failed
-            effects.append(.toast("We couldn't change your passcode. Tap Retry to try again."))
+            effects.append(.toast(localizedText(35, [])))
         case 75:
             // notifications toggle_push
             state.pendingAction = RailSensitiveAction.pushChange
@@ -1139,7 +1182,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             state.depositAddress = eventAddress
         case 82:
             // deposit-address deposits.details.failed
-            effects.append(.toast("We couldn't load your details. Tap Retry to try again."))
+            effects.append(.toast(localizedText(41, [])))
         case 83:
             // deposit-address tap_retry; deposit-address enter
             try effects.append(
@@ -1155,7 +1198,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             )
         case 84:
             // deposit-address tap_copy_address
-            effects.append(.toast("Address copied"))
+            effects.append(.toast(localizedText(0, [])))
         case 85:
             // deposit-address deposit_confirmed; auth (global) deposit_confirmed; main (global) deposit_confirmed; and
             // 3 more
@@ -1192,7 +1235,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 94:
             // withdraw-confirm authorized
             state.pendingAction = nil
-            effects.append(.toast("That's more than your Spend Balance"))
+            effects.append(.toast(localizedText(30, [])))
         case 95:
             // withdraw-confirm withdrawals.submit.submitted
             try actionList95(event, into: &effects)
@@ -1214,7 +1257,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             effects.append(.call(RailServiceCall.kycStatus))
         case 101:
             // login-passcode device.biometric_check.failed; authorize-transaction device.biometric_check.failed
-            effects.append(.toast("Face ID didn't work. Enter your passcode."))
+            effects.append(.toast(localizedText(22, [])))
         case 102:
             // login-passcode passcode.verify.wrong; authorize-transaction passcode.verify.wrong
             state.failedPasscodeAttempts = try add(state.failedPasscodeAttempts, 1)
@@ -1224,10 +1267,10 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             // login-passcode passcode.verify.wrong; authorize-transaction passcode.verify.wrong
             state.failedPasscodeAttempts = try add(state.failedPasscodeAttempts, 1)
             setInput(0, nil)
-            effects.append(.toast("Wrong passcode. Try again."))
+            effects.append(.toast(localizedText(51, [])))
         case 104:
             // login-passcode passcode.verify.failed; authorize-transaction passcode.verify.failed
-            effects.append(.toast("We couldn't check your passcode. Tap Retry to try again."))
+            effects.append(.toast(localizedText(37, [])))
         case 105:
             // authorize-transaction tap_use_biometrics
             effects.append(.call(RailServiceCall.deviceBiometricCheck(purpose: "authorize")))
@@ -1251,13 +1294,13 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 110:
             // auth (global) deposit_loaded_push; main (global) deposit_loaded_push; deposit (global)
             // deposit_loaded_push; and 2 more
-            effects.append(.push("Money loaded: 70% → Spend, 30% → Invest"))
+            effects.append(.push(localizedText(23, [])))
         case 111:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
-            effects.append(.push("Payment declined. Your card is frozen."))
+            effects.append(.push(localizedText(27, [])))
         case 112:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
-            effects.append(.push("Payment declined. Not enough in Spend."))
+            effects.append(.push(localizedText(26, [])))
         case 113:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
             try actionList113(event, into: &effects)
@@ -1410,7 +1453,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         state.withdrawnTotal = try subtract(state.withdrawnTotal, state.lastWithdrawal)
         state.spendBeforeWithdrawal = RailConstants.usd0
         state.lastWithdrawal = RailConstants.usd0
-        effects.append(.toast("Your withdrawal didn't go through. Tap Retry to try again."))
+        effects.append(.toast(localizedText(56, [])))
     }
 
     @inline(never)
@@ -1489,144 +1532,144 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 1:
             // signin method
             if input.isBlank {
-                return "Choose email or phone"
+                return localizedText(3, [])
             }
             return nil
         case 2:
             // signin email
             if input.isBlank {
-                return "Enter your email address"
+                return localizedText(16, [])
             }
             let value = textValue(input)
             if !isEmail(value) {
-                return "Enter a valid email address"
+                return localizedText(7, [])
             }
             return nil
         case 3:
             // signin phone
             if input.isBlank {
-                return "Enter your phone number"
+                return localizedText(21, [])
             }
             let value = textValue(input)
             if !isPhone(value, "US") {
-                return "Enter a valid phone number"
+                return localizedText(8, [])
             }
             return nil
         case 4:
             // verify-email code
             if input.isBlank {
-                return "Enter the 6-digit code"
+                return localizedText(11, [])
             }
             if input.typedText.count != 6 {
-                return "The code has 6 digits"
+                return localizedText(32, [])
             }
             return nil
         case 5:
             // create-passcode passcode
             if input.isBlank {
-                return "Enter a 6-digit passcode"
+                return localizedText(5, [])
             }
             if input.typedText.count != 6 {
-                return "Your passcode has 6 digits"
+                return localizedText(55, [])
             }
             return nil
         case 6:
             // confirm-passcode passcode_confirmation
             if input.isBlank {
-                return "Enter your passcode again"
+                return localizedText(20, [])
             }
             let value = textValue(input)
             if value != state.pendingPasscode {
-                return "Passcodes don't match. Try again."
+                return localizedText(25, [])
             }
             return nil
         case 7:
             // complete-profile first_name; personal first_name
             if input.isBlank {
-                return "Enter your first name"
+                return localizedText(17, [])
             }
             return nil
         case 8:
             // complete-profile last_name; personal last_name
             if input.isBlank {
-                return "Enter your last name"
+                return localizedText(18, [])
             }
             return nil
         case 9:
             // complete-profile dob
             if input.isBlank {
-                return "Enter your date of birth"
+                return localizedText(15, [])
             }
-            guard let value = dateValue(input) else { return "You need to be 18 or older to use Rail" }
+            guard let value = dateValue(input) else { return localizedText(52, []) }
             if try age(value, on: calendarDay(now)) < 18 {
-                return "You need to be 18 or older to use Rail"
+                return localizedText(52, [])
             }
             return nil
         case 10:
             // security timeout
             if input.isBlank {
-                return "Choose when Rail locks"
+                return localizedText(4, [])
             }
             return nil
         case 11:
             // change-passcode current_passcode
             if input.isBlank {
-                return "Enter your current passcode"
+                return localizedText(14, [])
             }
             return nil
         case 12:
             // change-passcode new_passcode
             if input.isBlank {
-                return "Enter a new 6-digit passcode"
+                return localizedText(6, [])
             }
             if input.typedText.count != 6 {
-                return "Your passcode has 6 digits"
+                return localizedText(55, [])
             }
             return nil
         case 13:
             // change-passcode confirm_passcode
             if input.isBlank {
-                return "Enter the new passcode again"
+                return localizedText(12, [])
             }
             if input != formInput(1) {
-                return "Passcodes don't match. Try again."
+                return localizedText(25, [])
             }
             return nil
         case 14:
             // deposit-network network
             if input.isBlank {
-                return "Choose a network"
+                return localizedText(2, [])
             }
             return nil
         case 15:
             // withdraw-amount amount
             if input.isBlank {
-                return "Enter an amount"
+                return localizedText(9, [])
             }
-            guard let value = moneyValue(input, currency: "USD") else { return "Use at most 2 decimal places" }
+            guard let value = moneyValue(input, currency: "USD") else { return localizedText(33, []) }
             if decimalPlaces(value) > 2 {
-                return "Use at most 2 decimal places"
+                return localizedText(33, [])
             }
             if (!(order(value, RailConstants.usd0_01).map { $0 >= 0 } ?? false)) {
-                return "Enter an amount above $0.00"
+                return localizedText(10, [])
             }
             if (!(order(value, state.spendBalance).map { $0 <= 0 } ?? false)) {
-                return "That's more than your Spend Balance"
+                return localizedText(30, [])
             }
             return nil
         case 16:
             // withdraw-amount destination
             if input.isBlank {
-                return "Enter where the money goes"
+                return localizedText(13, [])
             }
             return nil
         case 17:
             // login-passcode passcode; authorize-transaction passcode
             if input.isBlank {
-                return "Enter your passcode"
+                return localizedText(19, [])
             }
             if input.typedText.count != 6 {
-                return "Your passcode has 6 digits"
+                return localizedText(55, [])
             }
             return nil
         default:

@@ -4,9 +4,9 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 3; a compile error here means the
+/// This module was generated for FlowMachine API version 4; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion3 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion4 {
 }
 
 /// The screens of Rail, by the seed's screen IDs.

@@ -37,6 +37,10 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// The host's clock: `now`, `today()` and `age(...)` read it. Advance it as time passes.
     public var now: Timestamp
 
+    /// Where the texts' words come from, by their keys in the String Catalog, before the words compiled in: set
+    /// `FlowBundleTexts(bundle: .main, table: "<App>")` to show the translations the app ships.
+    public var textLookup: any FlowTextLookup = FlowCompiledTexts()
+
     /// Where the machine is apart from the domain state (screen, back stack, sheets, timers, form); FlowMachine's
     /// engine keeps it.
     @_spi(Generated)
@@ -680,194 +684,275 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 1:
             // R-S1 Sign-Up Screen
             return try [
-                .tagline: "Financial clarity for grounded achievers",
-                .button: "Sign in with Google",
-                .alert: required((state.signInAlert == nil) ? "" : state.signInAlert, "the value")
+                .tagline: localizedText(25, []),
+                .button: localizedText(24, []),
+                .alert: localizedText(23, [required((state.signInAlert == nil) ? "" : state.signInAlert, "the value")])
             ]
         case 2:
             // R-S1-faceid Face ID Setup
             return try [
-                .usage: "Regent uses Face ID to securely access your financial data.",
-                .warning: required((state.faceIdWarning == nil) ? "" : state.faceIdWarning, "the value")
+                .usage: localizedText(19, []),
+                .warning: localizedText(
+                    20,
+                    [required((state.faceIdWarning == nil) ? "" : state.faceIdWarning, "the value")]
+                )
             ]
         case 3:
             // R-S1-pin Create your 4-digit PIN
-            return [.title: "Create your 4-digit PIN", .purpose: "Use this as a backup if Face ID is unavailable"]
+            return [.title: localizedText(22, []), .purpose: localizedText(21, [])]
         case 5:
             // R-S2 Auth Screen
-            return [.prompt: "Authenticate to continue"]
+            return [.prompt: localizedText(31, [])]
         case 6:
             // R-S2-pin PIN Entry
             return try [
-                .message: required((state.authMessage == nil) ? "" : state.authMessage, "the value"),
-                .alert: required((state.authAlert == nil) ? "" : state.authAlert, "the value"),
-                .error: required((state.pinError == nil) ? "" : state.pinError, "the value")
+                .message: localizedText(
+                    29,
+                    [required((state.authMessage == nil) ? "" : state.authMessage, "the value")]
+                ),
+                .alert: localizedText(27, [required((state.authAlert == nil) ? "" : state.authAlert, "the value")]),
+                .error: localizedText(28, [required((state.pinError == nil) ? "" : state.pinError, "the value")])
             ]
         case 7:
             // R-S2-locked PIN Locked
             return try [
-                .countdown: "Try again in "
-                    + formatDuration(
-                        (state.lockedUntil == nil) ? 0 : subtract(required(state.lockedUntil, "'locked_until'"), now),
-                        "en-GB"
-                    )
+                .countdown: localizedText(
+                    26,
+                    [
+                        formatDuration(
+                            (state.lockedUntil == nil)
+                                ? 0
+                                : subtract(required(state.lockedUntil, "'locked_until'"), now),
+                            "en-GB"
+                        )
+                    ]
+                )
             ]
         case 8:
             // R-S2-reset Reset PIN
-            return [.message: "Sign in with Google to reset your PIN"]
+            return [.message: localizedText(30, [])]
         case 10:
             // R-S3 Home Screen
             return try [
-                .date: formatDate(calendarDay(now), "full", "en-GB"),
-                .netWorthLabel: "Net Worth",
-                .netWorth: computeNetWorthDisplay(),
-                .change: computeChangeDisplay(),
-                .changeDirection: computeChangeDirection(),
-                .emptyPrompt: ((state.assets.count == 0) && (state.liabilities.count == 0))
-                    ? "Add your first asset to get started"
-                    : "",
-                .assetsTotal: currencySymbol(state.primaryCurrency)
-                    + formatNumber(computeTotalAssets().amount, 0, "en-GB"),
-                .liabilitiesTotal: currencySymbol(state.primaryCurrency)
-                    + formatNumber(computeTotalLiabilities().amount, 0, "en-GB"),
-                .priceWarning: required((state.priceWarning == nil) ? "" : state.priceWarning, "the value"),
-                .reconnect: state.reconnectNeeded ? "Reconnect your bank" : "",
-                .storageAlert: required((state.storageAlert == nil) ? "" : state.storageAlert, "the value"),
+                .date: localizedText(38, [formatDate(calendarDay(now), "full", "en-GB")]),
+                .netWorthLabel: localizedText(45, []),
+                .netWorth: localizedText(44, [computeNetWorthDisplay()]),
+                .change: localizedText(36, [computeChangeDisplay()]),
+                .changeDirection: localizedText(37, [computeChangeDirection()]),
+                .emptyPrompt: localizedText(
+                    39,
+                    [
+                        ((state.assets.count == 0) && (state.liabilities.count == 0))
+                            ? "Add your first asset to get started"
+                            : ""
+                    ]
+                ),
+                .assetsTotal: localizedText(
+                    35,
+                    [currencySymbol(state.primaryCurrency), formatNumber(computeTotalAssets().amount, 0, "en-GB")]
+                ),
+                .liabilitiesTotal: localizedText(
+                    43,
+                    [currencySymbol(state.primaryCurrency), formatNumber(computeTotalLiabilities().amount, 0, "en-GB")]
+                ),
+                .priceWarning: localizedText(
+                    46,
+                    [required((state.priceWarning == nil) ? "" : state.priceWarning, "the value")]
+                ),
+                .reconnect: localizedText(47, [state.reconnectNeeded ? "Reconnect your bank" : ""]),
+                .storageAlert: localizedText(
+                    48,
+                    [required((state.storageAlert == nil) ? "" : state.storageAlert, "the value")]
+                ),
                 .assetsEmpty: (state.assets.count == 0) ? "No assets yet" : "",
                 .liabilitiesEmpty: (state.liabilities.count == 0) ? "No liabilities yet" : ""
             ]
         case 11:
             // R-S4 Add Asset Modal (Manual Entry)
             return try [
-                .title: "Add Asset",
-                .valueSymbol: currencySymbol(state.primaryCurrency),
-                .quote: ((state.quoteState == "found") && (state.quotePrice != nil))
-                    ? (((state.quoteName + " • ") + currencySymbol(required(state.quotePrice, "'quote_price'")))
-                        + formatNumber(required(state.quotePrice, "'quote_price'"), 2, "en-GB"))
-                    : "",
-                .currentValue: (((state.quoteState == "found") && (state.quotePrice != nil))
-                    && (state.stockQuantity != nil))
-                    ? ((((((formatNumber(
-                        required(state.stockQuantity, "'stock_quantity'"),
-                        decimalPlaces(required(state.stockQuantity, "'stock_quantity'")),
-                        "en-GB"
-                    )
-                        + ((state.stockQuantity == RegentConstants.decimal1) ? " share × " : " shares × "))
-                        + currencySymbol(required(state.quotePrice, "'quote_price'")))
-                        + formatNumber(required(state.quotePrice, "'quote_price'"), 2, "en-GB"))
-                        + " = ")
-                        + currencySymbol(required(state.quotePrice, "'quote_price'")))
-                        + formatNumber(
-                            round(
-                                multiply(
-                                    required(state.quotePrice, "'quote_price'"),
-                                    required(state.stockQuantity, "'stock_quantity'")
-                                )
-                            ),
-                            2,
-                            "en-GB"
-                        ))
-                    : "",
-                .quoteError: required((state.quoteError == nil) ? "" : state.quoteError, "the value"),
-                .discard: state.discardPrompt ? "Discard changes?" : ""
+                .title: localizedText(57, []),
+                .valueSymbol: localizedText(58, [currencySymbol(state.primaryCurrency)]),
+                .quote: localizedText(
+                    55,
+                    [
+                        ((state.quoteState == "found") && (state.quotePrice != nil))
+                            ? (((state.quoteName + " • ") + currencySymbol(required(state.quotePrice, "'quote_price'")))
+                                + formatNumber(required(state.quotePrice, "'quote_price'"), 2, "en-GB"))
+                            : ""
+                    ]
+                ),
+                .currentValue: localizedText(
+                    53,
+                    [
+                        (((state.quoteState == "found") && (state.quotePrice != nil)) && (state.stockQuantity != nil))
+                            ? ((((((formatNumber(
+                                required(state.stockQuantity, "'stock_quantity'"),
+                                decimalPlaces(required(state.stockQuantity, "'stock_quantity'")),
+                                "en-GB"
+                            )
+                                + ((state.stockQuantity == RegentConstants.decimal1) ? " share × " : " shares × "))
+                                + currencySymbol(required(state.quotePrice, "'quote_price'")))
+                                + formatNumber(required(state.quotePrice, "'quote_price'"), 2, "en-GB"))
+                                + " = ")
+                                + currencySymbol(required(state.quotePrice, "'quote_price'")))
+                                + formatNumber(
+                                    round(
+                                        multiply(
+                                            required(state.quotePrice, "'quote_price'"),
+                                            required(state.stockQuantity, "'stock_quantity'")
+                                        )
+                                    ),
+                                    2,
+                                    "en-GB"
+                                ))
+                            : ""
+                    ]
+                ),
+                .quoteError: localizedText(
+                    56,
+                    [required((state.quoteError == nil) ? "" : state.quoteError, "the value")]
+                ),
+                .discard: localizedText(54, [state.discardPrompt ? "Discard changes?" : ""])
             ]
         case 12:
             // R-S4-bank Connect Bank
-            return try [.message: required((state.bankMessage == nil) ? "" : state.bankMessage, "the value")]
+            return try [
+                .message: localizedText(
+                    49,
+                    [required((state.bankMessage == nil) ? "" : state.bankMessage, "the value")]
+                )
+            ]
         case 14:
             // R-S4-liability Add Liability
             return [
-                .title: "Add Liability",
-                .valueSymbol: currencySymbol(state.primaryCurrency),
-                .discard: state.discardPrompt ? "Discard changes?" : ""
+                .title: localizedText(51, []),
+                .valueSymbol: localizedText(52, [currencySymbol(state.primaryCurrency)]),
+                .discard: localizedText(50, [state.discardPrompt ? "Discard changes?" : ""])
             ]
         case 15:
             // R-S5 Edit Asset Modal
             return try [
-                .title: "Edit Asset",
-                .deleteMessage: state.deleteMessage,
-                .deleteWarning: required((state.deleteWarning == nil) ? "" : state.deleteWarning, "the value"),
-                .quote: ((state.quoteState == "found") && (state.quotePrice != nil))
-                    ? (((state.quoteName + " • ") + currencySymbol(required(state.quotePrice, "'quote_price'")))
-                        + formatNumber(required(state.quotePrice, "'quote_price'"), 2, "en-GB"))
-                    : ""
+                .title: localizedText(64, []),
+                .deleteMessage: localizedText(61, [state.deleteMessage]),
+                .deleteWarning: localizedText(
+                    62,
+                    [required((state.deleteWarning == nil) ? "" : state.deleteWarning, "the value")]
+                ),
+                .quote: localizedText(
+                    63,
+                    [
+                        ((state.quoteState == "found") && (state.quotePrice != nil))
+                            ? (((state.quoteName + " • ") + currencySymbol(required(state.quotePrice, "'quote_price'")))
+                                + formatNumber(required(state.quotePrice, "'quote_price'"), 2, "en-GB"))
+                            : ""
+                    ]
+                )
             ]
         case 16:
             // R-S5-liability Edit Liability Modal
-            return [.title: "Edit Liability", .deleteMessage: state.deleteMessage]
+            return [.title: localizedText(60, []), .deleteMessage: localizedText(59, [state.deleteMessage])]
         case 17:
             // R-S6 Assets Detail Screen
             return try [
-                .title: "Assets",
-                .total: currencySymbol(state.primaryCurrency) + formatNumber(computeTotalAssets().amount, 0, "en-GB"),
-                .totalLabel: "Total Assets",
-                .sections: joinList(computeAssetChart().map { s in s.name }, "en-GB"),
-                .deleteMessage: state.deleteMessage,
-                .deleteWarning: required((state.deleteWarning == nil) ? "" : state.deleteWarning, "the value")
+                .title: localizedText(79, []),
+                .total: localizedText(
+                    80,
+                    [currencySymbol(state.primaryCurrency), formatNumber(computeTotalAssets().amount, 0, "en-GB")]
+                ),
+                .totalLabel: localizedText(81, []),
+                .sections: localizedText(78, [joinList(computeAssetChart().map { s in s.name }, "en-GB")]),
+                .deleteMessage: localizedText(76, [state.deleteMessage]),
+                .deleteWarning: localizedText(
+                    77,
+                    [required((state.deleteWarning == nil) ? "" : state.deleteWarning, "the value")]
+                )
             ]
         case 18:
             // R-S6-liability Liabilities Detail Screen
             return try [
-                .title: "Liabilities",
-                .total: currencySymbol(state.primaryCurrency)
-                    + formatNumber(computeTotalLiabilities().amount, 0, "en-GB"),
-                .totalLabel: "Total Liabilities",
-                .sections: joinList(computeLiabilityChart().map { s in s.name }, "en-GB"),
-                .deleteMessage: state.deleteMessage
+                .title: localizedText(70, []),
+                .total: localizedText(
+                    71,
+                    [currencySymbol(state.primaryCurrency), formatNumber(computeTotalLiabilities().amount, 0, "en-GB")]
+                ),
+                .totalLabel: localizedText(72, []),
+                .sections: localizedText(69, [joinList(computeLiabilityChart().map { s in s.name }, "en-GB")]),
+                .deleteMessage: localizedText(65, [state.deleteMessage])
             ]
         case 19:
             // R-S7 Settings Screen
             return try [
-                .name: state.userName,
-                .email: state.userEmail,
-                .badge: computeSubscriptionBadge(),
-                .currency: state.primaryCurrency,
-                .renewal: (computeFirstChargeOn() == nil)
-                    ? ""
-                    : ((((("Free trial until "
-                        + formatDate(required(computeFirstChargeOn(), "'first_charge_on'"), "long", "en-GB"))
-                        + ", then £149 on ")
-                        + formatDate(required(computeFirstChargeOn(), "'first_charge_on'"), "long", "en-GB"))
-                        + " and every year from ")
-                        + ((computeSecondChargeOn() == nil)
+                .name: localizedText(94, [state.userName]),
+                .email: localizedText(92, [state.userEmail]),
+                .badge: localizedText(89, [computeSubscriptionBadge()]),
+                .currency: localizedText(90, [state.primaryCurrency]),
+                .renewal: localizedText(
+                    95,
+                    [
+                        (computeFirstChargeOn() == nil)
                             ? ""
-                            : formatDate(required(computeSecondChargeOn(), "'second_charge_on'"), "long", "en-GB"))),
-                .alert: required((state.settingsAlert == nil) ? "" : state.settingsAlert, "the value"),
-                .logout: state.logoutPrompt ? "Are you sure? Data is stored locally." : "",
-                .disclaimer: """
-                Regent provides financial information for personal tracking purposes only. We do not provide \
-                investment advice, manage assets, or execute trades. Consult a qualified financial advisor for \
-                personalized advice.
-                """
+                            : ((((("Free trial until "
+                                + formatDate(required(computeFirstChargeOn(), "'first_charge_on'"), "long", "en-GB"))
+                                + ", then £149 on ")
+                                + formatDate(required(computeFirstChargeOn(), "'first_charge_on'"), "long", "en-GB"))
+                                + " and every year from ")
+                                + ((computeSecondChargeOn() == nil)
+                                    ? ""
+                                    : formatDate(
+                                        required(computeSecondChargeOn(), "'second_charge_on'"),
+                                        "long",
+                                        "en-GB"
+                                    )))
+                    ]
+                ),
+                .alert: localizedText(
+                    88,
+                    [required((state.settingsAlert == nil) ? "" : state.settingsAlert, "the value")]
+                ),
+                .logout: localizedText(93, [state.logoutPrompt ? "Are you sure? Data is stored locally." : ""]),
+                .disclaimer: localizedText(91, [])
             ]
         case 22:
             // R-S7-currency Currency Selection
             return [
-                .confirm: (state.pendingCurrency == "")
-                    ? ""
-                    : (("Switch to " + state.pendingCurrency)
-                        + "? All values will be converted at current exchange rates.")
+                .confirm: localizedText(
+                    83,
+                    [
+                        (state.pendingCurrency == "")
+                            ? ""
+                            : (("Switch to " + state.pendingCurrency)
+                                + "? All values will be converted at current exchange rates.")
+                    ]
+                )
             ]
         case 23:
             // R-S7-security Face ID & PIN
-            return [.faceId: state.faceIdEnabled ? "On" : "Off"]
+            return [.faceId: localizedText(87, [state.faceIdEnabled ? "On" : "Off"])]
         case 24:
             // R-S7-change-pin Change PIN
-            return try [.error: required((state.pinError == nil) ? "" : state.pinError, "the value")]
+            return try [
+                .error: localizedText(82, [required((state.pinError == nil) ? "" : state.pinError, "the value")])
+            ]
         case 25:
             // R-S8 Paywall Modal
             return try [
-                .title: "Unlock Unlimited Tracking",
-                .subtitle: "For serious wealth builders",
-                .plan: "Annual",
-                .price: currencySymbol(state.annualPrice) + formatNumber(state.annualPrice, 0, "en-GB"),
-                .period: "/year",
-                .perMonth: (currencySymbol(computeMonthlyPrice()) + formatNumber(computeMonthlyPrice(), 2, "en-GB"))
-                    + " per month",
-                .cta: "Start 7-Day Free Trial",
-                .ctaSubtext: (("Then " + currencySymbol(state.annualPrice))
-                    + formatNumber(state.annualPrice, 0, "en-GB"))
-                    + "/year. Cancel anytime."
+                .title: localizedText(103, []),
+                .subtitle: localizedText(102, []),
+                .plan: localizedText(100, []),
+                .price: localizedText(
+                    101,
+                    [currencySymbol(state.annualPrice), formatNumber(state.annualPrice, 0, "en-GB")]
+                ),
+                .period: localizedText(99, []),
+                .perMonth: localizedText(
+                    98,
+                    [currencySymbol(computeMonthlyPrice()), formatNumber(computeMonthlyPrice(), 2, "en-GB")]
+                ),
+                .cta: localizedText(96, []),
+                .ctaSubtext: localizedText(
+                    97,
+                    [currencySymbol(state.annualPrice), formatNumber(state.annualPrice, 0, "en-GB")]
+                )
             ]
         default:
             return [:]
@@ -1364,7 +1449,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 5:
             // R-S1 google.sign_in.cancelled
             state.signInState = "default"
-            effects.append(.toast("Sign-in cancelled"))
+            effects.append(.toast(localizedText(104, [])))
         case 6:
             // R-S1 google.sign_in.offline
             state.signInState = "error"
@@ -1460,13 +1545,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 30:
             // R-S2-reset google.sign_in.signed_in; R-S2-reset google.sign_in.already_registered; R-S2-reset
             // google.sign_in.failed
-            effects.append(.toast("Unable to sign in. Please try again."))
+            effects.append(.toast(localizedText(110, [])))
         case 31:
             // R-S2-reset google.sign_in.cancelled
-            effects.append(.toast("Sign-in cancelled"))
+            effects.append(.toast(localizedText(104, [])))
         case 32:
             // R-S2-reset google.sign_in.offline
-            effects.append(.toast("No internet connection"))
+            effects.append(.toast(localizedText(13, [])))
         case 33:
             // R-S2-newpin pin_store.save.saved
             try actionList33(event, into: &effects)
@@ -1901,20 +1986,20 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 106:
             // R-S8 revenuecat.purchase.cancelled
             state.purchasing = false
-            effects.append(.toast("Purchase cancelled"))
+            effects.append(.toast(localizedText(15, [])))
         case 107:
             // R-S8 revenuecat.purchase.network_error
             state.purchasing = false
-            effects.append(.toast("Unable to connect. Try again."))
+            effects.append(.toast(localizedText(108, [])))
         case 108:
             // R-S8 revenuecat.restore.restored
             try actionList108(event, into: &effects)
         case 109:
             // R-S8 revenuecat.restore.none
-            effects.append(.toast("No subscription found"))
+            effects.append(.toast(localizedText(14, [])))
         case 110:
             // R-S8 revenuecat.restore.network_error
-            effects.append(.toast("Unable to connect. Try again."))
+            effects.append(.toast(localizedText(108, [])))
         case 111:
             // R-S8 enter
             effects.append(.call(RegentServiceCall.revenuecatOfferings))
@@ -2364,7 +2449,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
         state.eurPerGbp = RegentConstants.decimal1_17
         state.ratesFromFallback = true
         state.ratesWarning = "Exchange rates unavailable. Values converted at fallback rates."
-        effects.append(.toast("Exchange rates unavailable. Values converted at fallback rates."))
+        effects.append(.toast(localizedText(11, [])))
         raised.append(.convertValues(raisedBy: RaisedByFlows()))
     }
 
@@ -2397,7 +2482,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
         }
         state.subscriptionActive = true
         state.subscriptionExpiresAt = eventExpiresAt
-        effects.append(.toast("Subscription restored"))
+        effects.append(.toast(localizedText(105, [])))
     }
 
     @inline(never)
@@ -2468,7 +2553,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
         state.priceWarning = "Price may be outdated"
         state.stockRefreshPending = false
         state.refreshing = state.bankRefreshPending
-        effects.append(.toast("Unable to refresh prices"))
+        effects.append(.toast(localizedText(109, [])))
     }
 
     @inline(never)
@@ -2476,7 +2561,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
         state.priceWarning = "No internet connection"
         state.stockRefreshPending = false
         state.refreshing = state.bankRefreshPending
-        effects.append(.toast("Unable to refresh prices"))
+        effects.append(.toast(localizedText(109, [])))
     }
 
     @inline(never)
@@ -2531,97 +2616,97 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 1:
             // R-S1-pin pin; R-S2-newpin pin; R-S7-change-pin new_pin
             if input.isBlank {
-                return "Enter a 4-digit PIN"
+                return localizedText(3, [])
             }
             if input.typedText.count != 4 {
-                return "Enter a 4-digit PIN"
+                return localizedText(3, [])
             }
             return nil
         case 2:
             // R-S1-pin confirm_pin; R-S2-newpin confirm_pin
             if input.isBlank {
-                return "Enter your PIN again"
+                return localizedText(9, [])
             }
             if input != formInput(0) {
-                return "The PINs don't match"
+                return localizedText(106, [])
             }
             return nil
         case 3:
             // R-S1-currency currency; R-S7-currency currency
             if input.isBlank {
-                return "Choose your primary currency"
+                return localizedText(2, [])
             }
             return nil
         case 4:
             // R-S2-pin pin
             if input.isBlank {
-                return "Enter your 4-digit PIN"
+                return localizedText(8, [])
             }
             if input.typedText.count != 4 {
-                return "Enter your 4-digit PIN"
+                return localizedText(8, [])
             }
             return nil
         case 5:
             // R-S4 name; R-S4-liability name; R-S5 name; and 1 more
             if input.isBlank {
-                return "Name is required"
+                return localizedText(12, [])
             }
             return nil
         case 6:
             // R-S4 value; R-S5 value
             if input.isBlank {
-                return "Asset value must be positive"
+                return localizedText(1, [])
             }
-            guard let value = decimalValue(input) else { return "Asset value must be positive" }
+            guard let value = decimalValue(input) else { return localizedText(1, []) }
             if value <= RegentConstants.decimal0 {
-                return "Asset value must be positive"
+                return localizedText(1, [])
             }
             if decimalPlaces(value) > 2 {
-                return "Enter the value with at most 2 decimal places"
+                return localizedText(7, [])
             }
             return nil
         case 7:
             // R-S4 ticker; R-S5 ticker
             if input.isBlank {
-                return "Enter a ticker symbol"
+                return localizedText(4, [])
             }
             return nil
         case 8:
             // R-S4 quantity; R-S5 quantity
             if input.isBlank {
-                return "Enter the number of shares"
+                return localizedText(6, [])
             }
-            guard let value = decimalValue(input) else { return "The number of shares must be positive" }
+            guard let value = decimalValue(input) else { return localizedText(107, []) }
             if value <= RegentConstants.decimal0 {
-                return "The number of shares must be positive"
+                return localizedText(107, [])
             }
             return nil
         case 9:
             // R-S4-liability amount; R-S5-liability amount
             if input.isBlank {
-                return "Amount owed must be positive"
+                return localizedText(0, [])
             }
-            guard let value = decimalValue(input) else { return "Amount owed must be positive" }
+            guard let value = decimalValue(input) else { return localizedText(0, []) }
             if value <= RegentConstants.decimal0 {
-                return "Amount owed must be positive"
+                return localizedText(0, [])
             }
             if decimalPlaces(value) > 2 {
-                return "Enter the amount with at most 2 decimal places"
+                return localizedText(5, [])
             }
             return nil
         case 10:
             // R-S7-change-pin current_pin
             if input.isBlank {
-                return "Enter your current PIN"
+                return localizedText(10, [])
             }
             return nil
         case 11:
             // R-S7-change-pin confirm_pin
             if input.isBlank {
-                return "Enter your PIN again"
+                return localizedText(9, [])
             }
             if input != formInput(1) {
-                return "The PINs don't match"
+                return localizedText(106, [])
             }
             return nil
         default:

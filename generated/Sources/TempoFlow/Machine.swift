@@ -37,6 +37,10 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     /// The host's clock: `now`, `today()` and `age(...)` read it. Advance it as time passes.
     public var now: Timestamp
 
+    /// Where the texts' words come from, by their keys in the String Catalog, before the words compiled in: set
+    /// `FlowBundleTexts(bundle: .main, table: "<App>")` to show the translations the app ships.
+    public var textLookup: any FlowTextLookup = FlowCompiledTexts()
+
     /// Where the machine is apart from the domain state (screen, back stack, sheets, timers, form); FlowMachine's
     /// engine keeps it.
     @_spi(Generated)
@@ -581,47 +585,64 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 21:
             // WAL-001 Home
             return try [
-                .lastUpdated: ("Last updated " + describe(computeBalanceAgeMinutes())) + " min ago",
-                .latestAvatar: computeLatestTransactionAvatar()
+                .lastUpdated: localizedText(118, [describe(computeBalanceAgeMinutes())]),
+                .latestAvatar: localizedText(119, [computeLatestTransactionAvatar()])
             ]
         case 22:
             // WAL-003 Balance
-            return try [.lastUpdated: ("Last updated " + describe(computeBalanceAgeMinutes())) + " min ago"]
+            return try [.lastUpdated: localizedText(120, [describe(computeBalanceAgeMinutes())])]
         case 47:
             // WAL-013h Order Placed
             return try [
-                .expectedDelivery: "Delivery: 5–7 working days · expected by "
-                    + ((state.physicalCardExpectedBy == nil)
-                        ? ""
-                        : formatDate(
-                            required(state.physicalCardExpectedBy, "'physical_card_expected_by'"),
-                            "medium",
-                            "en-GB"
-                        ))
+                .expectedDelivery: localizedText(
+                    127,
+                    [
+                        (state.physicalCardExpectedBy == nil)
+                            ? ""
+                            : formatDate(
+                                required(state.physicalCardExpectedBy, "'physical_card_expected_by'"),
+                                "medium",
+                                "en-GB"
+                            )
+                    ]
+                )
             ]
         case 53:
             // PAY-004 Review & Confirm
             return try [
-                .amountAndFee: (("You send £" + formatNumber(state.transferAmount, 2, "en-GB")) + " · Fee: ")
-                    + (sameMoney(state.transferFee, TempoConstants.gbp0)
-                        ? "Free"
-                        : ("£" + formatNumber(state.transferFee, 2, "en-GB")))
+                .amountAndFee: localizedText(
+                    95,
+                    [
+                        formatNumber(state.transferAmount, 2, "en-GB"),
+                        sameMoney(state.transferFee, TempoConstants.gbp0)
+                            ? "Free"
+                            : ("£" + formatNumber(state.transferFee, 2, "en-GB"))
+                    ]
+                )
             ]
         case 56:
             // PAY-007 Currency & Amount
             return try [
-                .fee: (state.fxFee != nil)
-                    ? ("Fee £" + formatNumber(required(state.fxFee, "'fx_fee'"), 2, "en-GB"))
-                    : "Fee: waiting for the live rate"
+                .fee: localizedText(
+                    96,
+                    [
+                        (state.fxFee != nil)
+                            ? ("Fee £" + formatNumber(required(state.fxFee, "'fx_fee'"), 2, "en-GB"))
+                            : "Fee: waiting for the live rate"
+                    ]
+                )
             ]
         case 57:
             // PAY-008 Review & Confirm
             return try [
-                .youSend: ((((("You send £" + formatNumber(state.transferAmount, 2, "en-GB")) + " + £")
-                    + formatNumber(state.transferFee, 2, "en-GB"))
-                    + " fee · £")
-                    + formatNumber(add(state.transferAmount, state.transferFee), 2, "en-GB"))
-                    + " in all"
+                .youSend: localizedText(
+                    97,
+                    [
+                        formatNumber(state.transferAmount, 2, "en-GB"),
+                        formatNumber(state.transferFee, 2, "en-GB"),
+                        formatNumber(add(state.transferAmount, state.transferFee), 2, "en-GB")
+                    ]
+                )
             ]
         default:
             return [:]
@@ -1126,7 +1147,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             try actionList38(event, into: &effects)
         case 39:
             // WAL-001 tap_tab_send; WAL-001 tap_send; WAL-003 tap_tab_send; and 10 more
-            effects.append(.toast("You're offline. Send & Pay needs a connection, so nothing was sent."))
+            effects.append(.toast(localizedText(145, [])))
         case 40:
             // WAL-001 equals.get_balance.fetched
             guard case .equalsGetBalanceFetched(let eventBalance)? = event else {
@@ -1138,7 +1159,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // WAL-001 toggle_freeze; WAL-008b toggle_freeze; WAL-008c toggle_freeze
             state.cardFrozen = false
             effects.append(.call(TempoServiceCall.equalsSetCardFrozen(frozen: false)))
-            effects.append(.push("Your Tempo card is unfrozen. Payments work again."))
+            effects.append(.push(localizedText(150, [])))
         case 42:
             // WAL-001 ecosystem_highlight_viewed
             guard case .ecosystemHighlightViewed(let eventSlot, let eventCampaignId)? = event else {
@@ -1238,16 +1259,16 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             try actionList59(event, into: &effects)
         case 60:
             // WAL-006 payments.charge.declined
-            effects.append(.toast("Your payment was declined. Try another method."))
+            effects.append(.toast(localizedText(155, [])))
         case 61:
             // WAL-007 tap_copy_account_number
-            effects.append(.toast("Account number copied"))
+            effects.append(.toast(localizedText(4, [])))
         case 62:
             // WAL-007 tap_copy_sort_code
-            effects.append(.toast("Sort code copied"))
+            effects.append(.toast(localizedText(107, [])))
         case 63:
             // WAL-008b tap_order_physical_card
-            effects.append(.toast("Your physical card is on its way."))
+            effects.append(.toast(localizedText(157, [])))
         case 64:
             // WAL-009 tap_add_to_apple_wallet
             effects.append(.call(TempoServiceCall.deviceWalletProvisionCard(platform: "ios")))
@@ -1257,16 +1278,16 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 66:
             // WAL-009 device_wallet.provision_card.added
             state.cardInDeviceWallet = true
-            effects.append(.toast("Your Tempo card is ready in your wallet."))
+            effects.append(.toast(localizedText(149, [])))
         case 67:
             // WAL-009 device_wallet.provision_card.failed; ONB-016-FT device_wallet.provision_card.failed
-            effects.append(.toast("We couldn't add your card. Try again."))
+            effects.append(.toast(localizedText(133, [])))
         case 68:
             // WAL-010b device.authenticate.authenticated
             effects.append(.call(TempoServiceCall.equalsActivateCard))
         case 69:
             // WAL-010b device.authenticate.cancelled
-            effects.append(.toast("Activation needs Face ID or your keycode."))
+            effects.append(.toast(localizedText(5, [])))
         case 70:
             // WAL-010b equals.activate_card.activated
             state.virtualCard = TempoVirtualCardStatus.active
@@ -1300,25 +1321,25 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // WAL-011 tap_freeze
             state.cardFrozen = true
             effects.append(.call(TempoServiceCall.equalsSetCardFrozen(frozen: true)))
-            effects.append(.push("Your Tempo card is frozen. All transactions are blocked."))
+            effects.append(.push(localizedText(148, [])))
         case 74:
             // WAL-012 device.authenticate.authenticated
             effects.append(.call(TempoServiceCall.equalsGetCardDetails))
         case 75:
             // WAL-012 device.authenticate.cancelled
-            effects.append(.toast("Card details need Face ID or your keycode."))
+            effects.append(.toast(localizedText(12, [])))
         case 76:
             // WAL-012 equals.get_card_details.retrieved
             state.cardDetailsVisible = true
         case 77:
             // WAL-012 equals.get_card_details.failed
-            effects.append(.toast("We couldn't load your card details. Try again."))
+            effects.append(.toast(localizedText(137, [])))
         case 78:
             // WAL-012 tap_copy_pan
-            effects.append(.toast("Card number copied"))
+            effects.append(.toast(localizedText(13, [])))
         case 79:
             // WAL-012 tap_copy_cvv
-            effects.append(.toast("CVV copied"))
+            effects.append(.toast(localizedText(11, [])))
         case 80:
             // WAL-012 enter
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "card_details")))
@@ -1330,13 +1351,13 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             effects.append(.call(TempoServiceCall.equalsGetPin))
         case 83:
             // WAL-012b device.authenticate.cancelled
-            effects.append(.toast("Your PIN needs Face ID or your keycode."))
+            effects.append(.toast(localizedText(147, [])))
         case 84:
             // WAL-012b equals.get_pin.retrieved
             state.pinVisible = true
         case 85:
             // WAL-012b equals.get_pin.failed
-            effects.append(.toast("We couldn't load your PIN. Try again."))
+            effects.append(.toast(localizedText(136, [])))
         case 86:
             // WAL-012b enter
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "pin_reveal")))
@@ -1362,7 +1383,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.supportTicketOpen = true
         case 91:
             // WAL-014 pitstop.open_ticket.failed; SET-002 pitstop.open_ticket.failed
-            effects.append(.toast("We couldn't reach PITStop. Try again."))
+            effects.append(.toast(localizedText(139, [])))
         case 92:
             // WAL-015 toggle_card_limit
             state.cardLimitConfirmOpen = true
@@ -1381,7 +1402,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 96:
             // WAL-015 equals.set_card_limit.failed
             state.cardLimitEnabled = !state.cardLimitEnabled
-            effects.append(.toast("We couldn't change your Card Limit. Try again."))
+            effects.append(.toast(localizedText(134, [])))
         case 97:
             // WAL-013a tap_continue
             state.physicalCardPayWith = TempoPayWith.init(rawValue: textValue(formInput(0))) // form 0: pay_with
@@ -1392,7 +1413,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             effects.append(.call(TempoServiceCall.postcodeLookupFindAddresses(postcode: textValue(formInput(0)))))
         case 99:
             // WAL-013c postcode_lookup.find_addresses.not_found
-            effects.append(.toast("We couldn't find that postcode."))
+            effects.append(.toast(localizedText(135, [])))
         case 100:
             // WAL-013c address_selected
             guard case .addressSelected(let eventAddress)? = event else { throw FlowFailure("no value for 'event'") }
@@ -1405,7 +1426,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.pinDraft = nil
         case 103:
             // WAL-013f pin_entered
-            effects.append(.toast("You're offline. Connect to place your order."))
+            effects.append(.toast(localizedText(144, [])))
         case 104:
             // WAL-013f pin_entered
             try effects.append(
@@ -1419,7 +1440,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             )
         case 105:
             // WAL-013f pin_entered
-            effects.append(.toast("Your balance is too low. Add funds or pay via another card."))
+            effects.append(.toast(localizedText(151, [])))
         case 106:
             // WAL-013f pin_entered
             try effects.append(
@@ -1442,7 +1463,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             )
         case 108:
             // WAL-013f payments.charge.declined
-            effects.append(.toast("Your card was declined. Nothing was ordered."))
+            effects.append(.toast(localizedText(152, [])))
         case 109:
             // WAL-013f equals.order_physical_card.placed
             try actionList109(event, into: &effects)
@@ -1453,7 +1474,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.physicalCardExpectedBy = try addWorkingDays(calendarDay(now), 7)
         case 111:
             // WAL-013f equals.order_physical_card.failed
-            effects.append(.toast("We couldn't place your order. Try again."))
+            effects.append(.toast(localizedText(138, [])))
         case 112:
             // PAY-001 tap_uk_transfer
             try actionList112(event, into: &effects)
@@ -1485,7 +1506,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             )
         case 118:
             // PAY-004 device.authenticate.cancelled; PAY-008 device.authenticate.cancelled
-            effects.append(.toast("Not confirmed. Nothing was sent."))
+            effects.append(.toast(localizedText(64, [])))
         case 119:
             // PAY-004 equals.send_uk_transfer.sent
             try actionList119(event, into: &effects)
@@ -1517,7 +1538,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             try actionList121(event, into: &effects)
         case 122:
             // PAY-007 fx.subscribe_rates.unavailable
-            effects.append(.toast("Live rates are unavailable right now. Try again shortly."))
+            effects.append(.toast(localizedText(62, [])))
         case 123:
             // PAY-007 fx_rate_quoted
             guard case .fxRateQuoted(let eventRate, let eventFee)? = event else {
@@ -1541,7 +1562,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.fxRateLocked = true
         case 128:
             // PAY-008 fx.lock_rate.expired; PAY-008 after 30s
-            effects.append(.toast("The rate has expired. Here's a fresh quote."))
+            effects.append(.toast(localizedText(111, [])))
         case 129:
             // PAY-008 tap_send
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "send_international_transfer")))
@@ -1644,7 +1665,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.contactCodeSent = true
         case 146:
             // SET-003 otp.send_email_code.failed; SET-003 otp.send_sms_code.failed
-            effects.append(.toast("We couldn't send the code. Try again."))
+            effects.append(.toast(localizedText(140, [])))
         case 147:
             // SET-003 code_entered
             // form 1: code
@@ -1963,7 +1984,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // app_lock (global) legal_documents_changed; device_integrity (global) legal_documents_changed; onboarding
             // (global) legal_documents_changed; and 5 more
             state.legalUpdateUnseen = true
-            effects.append(.toast("We've updated our legal documents. See Settings › Legal Documents."))
+            effects.append(.toast(localizedText(142, [])))
         case 225:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
@@ -2083,15 +2104,15 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 234:
             // app_lock (global) card_payment_push_due; device_integrity (global) card_payment_push_due; onboarding
             // (global) card_payment_push_due; and 5 more
-            effects.append(.push("Card payment approved. Your Tempo balance has been updated."))
+            effects.append(.push(localizedText(14, [])))
         case 235:
             // app_lock (global) funds_received_push_due; device_integrity (global) funds_received_push_due; onboarding
             // (global) funds_received_push_due; and 5 more
-            effects.append(.push("Money received. Your Tempo balance has been topped up."))
+            effects.append(.push(localizedText(63, [])))
         case 236:
             // app_lock (global) large_transaction_push_due; device_integrity (global) large_transaction_push_due;
             // onboarding (global) large_transaction_push_due; and 5 more
-            effects.append(.push("Large transaction over £250 on your Tempo account."))
+            effects.append(.push(localizedText(61, [])))
         case 237:
             // app_lock (global) physical_card_delivered; device_integrity (global) physical_card_delivered; onboarding
             // (global) physical_card_delivered; and 5 more
@@ -2101,7 +2122,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // onboarding (global) physical_card_atm_activated; and 5 more
             state.physicalCard = TempoPhysicalCardStatus.active
             state.virtualCard = TempoVirtualCardStatus.retired
-            effects.append(.push("Your physical card is now active. Your virtual card has been retired."))
+            effects.append(.push(localizedText(156, [])))
         case 239:
             // app_lock (global) forget_user; device_integrity (global) forget_user; onboarding (global) forget_user;
             // and 5 more
@@ -2123,14 +2144,14 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 244:
             // wallet (global) equals.refresh_session.expired; settings (global) equals.refresh_session.expired
             state.sessionRefreshedAt = nil
-            effects.append(.toast("Your session has ended. Log in again to continue."))
+            effects.append(.toast(localizedText(158, [])))
         case 245:
             // wallet (global) transfer_recorded
             effects.append(.analytics(AnalyticsEvent(name: "funnel_first_send")))
         case 246:
             // wallet (global) equals.set_card_frozen.failed
             state.cardFrozen = !state.cardFrozen
-            effects.append(.toast("We couldn't update your card. Try again."))
+            effects.append(.toast(localizedText(141, [])))
         default:
             break
         }
@@ -2204,7 +2225,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         state.txDraft.received = nil
         state.txDraft.day = try calendarDay(now)
         state.transactions.append(state.txDraft)
-        effects.append(.toast("Funds added to your Tempo balance."))
+        effects.append(.toast(localizedText(58, [])))
     }
 
     @inline(never)
@@ -2212,7 +2233,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         state.cardFrozen = true
         state.issueReported = TempoCardIssue.init(rawValue: textValue(formInput(0))) // form 0: issue
         effects.append(.call(TempoServiceCall.equalsSetCardFrozen(frozen: true)))
-        effects.append(.push("Your Tempo card is frozen. All transactions are blocked."))
+        effects.append(.push(localizedText(148, [])))
         // form 0: issue
         try effects.append(
             .call(
@@ -2308,7 +2329,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         state.txDraft.received = nil
         state.txDraft.day = try calendarDay(now)
         state.transactions.append(state.txDraft)
-        effects.append(.push("Transfer sent. Your money is on its way."))
+        effects.append(.push(localizedText(115, [])))
         effects.append(
             .analytics(
                 AnalyticsEvent(name: "transfer_sent", properties: [AnalyticsProperty(name: "rail", value: "uk")])
@@ -2375,7 +2396,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         state.txDraft.received = state.transferReceiveAmount
         state.txDraft.day = try calendarDay(now)
         state.transactions.append(state.txDraft)
-        effects.append(.push("Transfer sent. Your money is on its way."))
+        effects.append(.push(localizedText(115, [])))
         effects.append(
             .analytics(
                 AnalyticsEvent(
@@ -2565,34 +2586,34 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 1:
             // ONB-002 keycode
             if input.isBlank {
-                return "Enter your 6-digit keycode"
+                return localizedText(50, [])
             }
             if input.typedText.count != 6 {
-                return "Your keycode has 6 digits"
+                return localizedText(153, [])
             }
             return nil
         case 2:
             // ONB-003 plan
             if input.isBlank {
-                return "Choose a card to continue"
+                return localizedText(16, [])
             }
             return nil
         case 3:
             // ONB-004 given_name
             if input.isBlank {
-                return "Enter your given name(s)"
+                return localizedText(53, [])
             }
             if input.typedText.count < 2 {
-                return "Given name(s) must be at least 2 characters"
+                return localizedText(59, [])
             }
             return nil
         case 4:
             // ONB-004 surname
             if input.isBlank {
-                return "Enter your surname"
+                return localizedText(57, [])
             }
             if input.typedText.count < 2 {
-                return "Surname must be at least 2 characters"
+                return localizedText(108, [])
             }
             return nil
         case 5:
@@ -2601,175 +2622,173 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                 return nil
             }
             if input.typedText.count < 2 {
-                return "Preferred name must be at least 2 characters"
+                return localizedText(98, [])
             }
             return nil
         case 6:
             // ONB-005 email
             if input.isBlank {
-                return "Enter your email address"
+                return localizedText(52, [])
             }
             let value = textValue(input)
             if !isEmail(value) {
-                return "Enter a valid email address"
+                return localizedText(34, [])
             }
             return nil
         case 7:
             // ONB-005 confirm_email
             if input.isBlank {
-                return "Confirm your email address"
+                return localizedText(28, [])
             }
             if input != formInput(0) {
-                return "Email addresses don't match"
+                return localizedText(30, [])
             }
             return nil
         case 8:
             // ONB-006 code
             if input.isBlank {
-                return "Enter the 6-digit code from your email"
+                return localizedText(41, [])
             }
             if input.typedText.count != 6 {
-                return "The code has 6 digits"
+                return localizedText(110, [])
             }
             return nil
         case 9:
             // ONB-007 phone
             if input.isBlank {
-                return "Enter your mobile number"
+                return localizedText(54, [])
             }
             let value = textValue(input)
             if !isPhone(value, state.phoneCountry) {
-                return "Enter a valid mobile number for the selected country code"
+                return localizedText(35, [])
             }
             return nil
         case 10:
             // ONB-008 keycode
             if input.isBlank {
-                return "Create your 6-digit keycode"
+                return localizedText(29, [])
             }
             if input.typedText.count != 6 {
-                return "Your keycode must be 6 digits"
+                return localizedText(154, [])
             }
             let value = textValue(input)
             if isSequence(value) {
-                return "Avoid easy sequences like 123456"
+                return localizedText(8, [])
             }
             return nil
         case 11:
             // ONB-008 confirm_keycode
             if input.isBlank {
-                return "Re-enter your keycode to confirm it"
+                return localizedText(100, [])
             }
             if input != formInput(0) {
-                return "Keycodes don't match"
+                return localizedText(60, [])
             }
             return nil
         case 12:
             // ONB-010 dob
             if input.isBlank {
-                return "Enter your date of birth"
+                return localizedText(51, [])
             }
-            guard let value = dateValue(input) else { return "You must be 18 or over to open a Tempo account" }
+            guard let value = dateValue(input) else { return localizedText(143, []) }
             if try age(value, on: calendarDay(now)) < 18 {
-                return "You must be 18 or over to open a Tempo account"
+                return localizedText(143, [])
             }
             return nil
         case 13:
             // ONB-010a nationality
             if input.isBlank {
-                return "Choose your nationality"
+                return localizedText(27, [])
             }
             return nil
         case 14:
             // ONB-010b market
             if input.isBlank {
-                return "Choose UK or EU"
+                return localizedText(15, [])
             }
             return nil
         case 15:
             // ONB-010c purposes
             if input.isBlank {
-                return "Choose at least one purpose"
+                return localizedText(19, [])
             }
             return nil
         case 16:
             // ONB-010d funds_sources
             if input.isBlank {
-                return "Choose at least one source of funds"
+                return localizedText(20, [])
             }
             return nil
         case 17:
             // ONB-010e monthly_spend
             if input.isBlank {
-                return "Choose your expected monthly spend"
+                return localizedText(26, [])
             }
             return nil
         case 18:
             // ONB-010f annual_turnover
             if input.isBlank {
-                return "Choose your expected annual turnover"
+                return localizedText(25, [])
             }
             return nil
         case 19:
             // ONB-011 postcode; WAL-013c postcode
             if input.isBlank {
-                return "Enter your postcode"
+                return localizedText(56, [])
             }
             if (!matchesWhole(input.typedText, "[A-Za-z0-9][A-Za-z0-9 -]{1,9}")) {
-                return "Enter a valid postcode"
+                return localizedText(36, [])
             }
             return nil
         case 20:
             // WAL-006 amount
             if input.isBlank {
-                return "Enter an amount to add"
+                return localizedText(40, [])
             }
-            guard let value = moneyValue(input, currency: "GBP") else { return "Enter an amount above £0.00" }
+            guard let value = moneyValue(input, currency: "GBP") else { return localizedText(39, []) }
             if try compare(value, TempoConstants.gbp0) <= 0 {
-                return "Enter an amount above £0.00"
+                return localizedText(39, [])
             }
             if decimalPlaces(value) > 2 {
-                return "Amounts have at most 2 decimal places"
+                return localizedText(6, [])
             }
             return nil
         case 21:
             // WAL-006 payment_method
             if input.isBlank {
-                return "Choose a payment method"
+                return localizedText(17, [])
             }
             return nil
         case 22:
             // WAL-014 issue
             if input.isBlank {
-                return "Choose what happened to your card"
+                return localizedText(23, [])
             }
             return nil
         case 23:
             // WAL-013a pay_with
             if input.isBlank {
-                return "Choose how to pay for your card"
+                return localizedText(21, [])
             }
-            guard let value = TempoPayWith.init(rawValue: textValue(input)) else {
-                return "Your balance is too low. Add funds or pay via another card."
-            }
+            guard let value = TempoPayWith.init(rawValue: textValue(input)) else { return localizedText(151, []) }
             if try !((value != TempoPayWith.balance) || (compare(state.balance, computePhysicalCardFee()) >= 0)) {
-                return "Your balance is too low. Add funds or pay via another card."
+                return localizedText(151, [])
             }
             return nil
         case 24:
             // WAL-013e pin
             if input.isBlank {
-                return "Enter a 6-digit PIN"
+                return localizedText(31, [])
             }
             if input.typedText.count != 6 {
-                return "Your PIN has 6 digits"
+                return localizedText(146, [])
             }
             if (!matchesWhole(input.typedText, "(?!.*(1234|0000))[0-9]{6}")) {
-                return "Avoid 1234 and 0000"
+                return localizedText(7, [])
             }
             let value = textValue(input)
             if isSequence(value) {
-                return "Avoid obvious sequences"
+                return localizedText(9, [])
             }
             if state.applicant.dob != nil {
                 if input.isBlank {
@@ -2777,46 +2796,46 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                 }
                 let value = textValue(input)
                 if try textContains(value, describe(required(state.applicant.dob, "'applicant.dob'").year)) {
-                    return "Avoid your birth year"
+                    return localizedText(10, [])
                 }
             }
             return nil
         case 25:
             // WAL-013f pin_confirm
             if input.isBlank {
-                return "Re-enter your 6-digit PIN"
+                return localizedText(99, [])
             }
             if input.typedText.count != 6 {
-                return "Your PIN has 6 digits"
+                return localizedText(146, [])
             }
             return nil
         case 26:
             // PAY-002 account_name
             if input.isBlank {
-                return "Enter the account name"
+                return localizedText(43, [])
             }
             if input.typedText.count < 2 {
-                return "The account name must be at least 2 characters"
+                return localizedText(109, [])
             }
             return nil
         case 27:
             // PAY-002 sort_code
             if input.isBlank {
-                return "Enter the sort code"
+                return localizedText(49, [])
             }
             let value = textValue(input)
             if !isSortCode(value) {
-                return "Enter a valid sort code, e.g. 12-34-56"
+                return localizedText(37, [])
             }
             return nil
         case 28:
             // PAY-002 account_number
             if input.isBlank {
-                return "Enter the account number"
+                return localizedText(44, [])
             }
             let value = textValue(input)
             if !isDigits(value, 8) {
-                return "Enter a valid 8-digit account number"
+                return localizedText(32, [])
             }
             return nil
         case 29:
@@ -2825,35 +2844,35 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                 return nil
             }
             if input.typedText.count > 18 {
-                return "A Faster Payments reference has at most 18 characters"
+                return localizedText(0, [])
             }
             return nil
         case 30:
             // PAY-003 amount; PAY-007 amount
             if input.isBlank {
-                return "Enter an amount"
+                return localizedText(38, [])
             }
-            guard let value = moneyValue(input, currency: "GBP") else { return "Enter an amount above £0.00" }
+            guard let value = moneyValue(input, currency: "GBP") else { return localizedText(39, []) }
             if try compare(value, TempoConstants.gbp0) <= 0 {
-                return "Enter an amount above £0.00"
+                return localizedText(39, [])
             }
             if decimalPlaces(value) > 2 {
-                return "Amounts have at most 2 decimal places"
+                return localizedText(6, [])
             }
             return nil
         case 31:
             // PAY-006 recipient_name
             if input.isBlank {
-                return "Enter the recipient's name"
+                return localizedText(48, [])
             }
             if input.typedText.count < 2 {
-                return "The recipient's name must be at least 2 characters"
+                return localizedText(112, [])
             }
             return nil
         case 32:
             // PAY-006 country
             if input.isBlank {
-                return "Choose the recipient's country"
+                return localizedText(22, [])
             }
             if ![
                 "AT",
@@ -2883,24 +2902,24 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                 "SE",
                 "AE"
             ].contains(input.typedText) {
-                return "We can't send to this country yet"
+                return localizedText(132, [])
             }
             return nil
         case 33:
             // PAY-006 iban
             if input.isBlank {
-                return "Enter the recipient's IBAN"
+                return localizedText(47, [])
             }
             let value = textValue(input)
             if !isIBAN(value) {
-                return "This IBAN isn't valid"
+                return localizedText(114, [])
             }
             return nil
         case 34:
             // PAY-006 bic
             if try (textValue(formInput(1)) != "") && !isIn(textValue(formInput(1)), computeSepaCountries()) {
                 if input.isBlank {
-                    return "Enter the BIC/SWIFT code (needed for SWIFT transfers outside SEPA)"
+                    return localizedText(42, [])
                 }
             }
             if input.isBlank {
@@ -2908,7 +2927,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             }
             let value = textValue(input)
             if !isBIC(value) {
-                return "This BIC/SWIFT code isn't valid"
+                return localizedText(113, [])
             }
             return nil
         case 35:
@@ -2917,13 +2936,13 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                 return nil
             }
             if input.typedText.count > 35 {
-                return "A reference has at most 35 characters"
+                return localizedText(1, [])
             }
             return nil
         case 36:
             // SET-003 new_value
             if input.isBlank {
-                return "Enter the new value"
+                return localizedText(46, [])
             }
             if state.contactEdit == TempoContactKind.email {
                 if input.isBlank {
@@ -2931,7 +2950,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                 }
                 let value = textValue(input)
                 if !isEmail(value) {
-                    return "Enter a valid email address"
+                    return localizedText(34, [])
                 }
             }
             if state.contactEdit == TempoContactKind.phone {
@@ -2940,7 +2959,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                 }
                 let value = textValue(input)
                 if !isPhone(value, "GB") {
-                    return "Enter a valid UK mobile number"
+                    return localizedText(33, [])
                 }
             }
             if state.contactEdit == TempoContactKind.address {
@@ -2948,7 +2967,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                     return nil
                 }
                 if input.typedText.count < 5 {
-                    return "Enter the full address"
+                    return localizedText(45, [])
                 }
             }
             return nil
@@ -2958,63 +2977,63 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                 return nil
             }
             if input.typedText.count != 6 {
-                return "The code has 6 digits"
+                return localizedText(110, [])
             }
             return nil
         case 38:
             // SET-005 new_keycode
             if input.isBlank {
-                return "Enter your new 6-digit keycode"
+                return localizedText(55, [])
             }
             if input.typedText.count != 6 {
-                return "Your keycode must be 6 digits"
+                return localizedText(154, [])
             }
             let value = textValue(input)
             if isSequence(value) {
-                return "Avoid easy sequences like 123456"
+                return localizedText(8, [])
             }
             return nil
         case 39:
             // SET-005 confirm_keycode
             if input.isBlank {
-                return "Re-enter your new keycode to confirm it"
+                return localizedText(101, [])
             }
             if input != formInput(0) {
-                return "Keycodes don't match"
+                return localizedText(60, [])
             }
             return nil
         case 40:
             // SET-012b confirmation
             if input.isBlank {
-                return "Type CLOSE to confirm"
+                return localizedText(117, [])
             }
             let value = textValue(input)
             if value != "CLOSE" {
-                return "Type CLOSE exactly, in capital letters"
+                return localizedText(116, [])
             }
             return nil
         case 41:
             // ONB-W07 document_type
             if input.isBlank {
-                return "Choose your document type"
+                return localizedText(24, [])
             }
             return nil
         case 42:
             // ONB-015-FT payment_method
             if input.isBlank {
-                return "Choose a payment option"
+                return localizedText(18, [])
             }
             return nil
         case 43:
             // ONB-017-FT accept_terms
             if input.isBlank {
-                return "Accept the Terms of Service to continue"
+                return localizedText(3, [])
             }
             return nil
         case 44:
             // ONB-017-FT accept_privacy
             if input.isBlank {
-                return "Accept the Privacy Policy to continue"
+                return localizedText(2, [])
             }
             return nil
         default:

@@ -37,6 +37,10 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     /// The host's clock: `now`, `today()` and `age(...)` read it. Advance it as time passes.
     public var now: Timestamp
 
+    /// Where the texts' words come from, by their keys in the String Catalog, before the words compiled in: set
+    /// `FlowBundleTexts(bundle: .main, table: "<App>")` to show the translations the app ships.
+    public var textLookup: any FlowTextLookup = FlowCompiledTexts()
+
     /// Where the machine is apart from the domain state (screen, back stack, sheets, timers, form); FlowMachine's
     /// engine keeps it.
     @_spi(Generated)
@@ -272,8 +276,8 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                 .offlineBanner: state.offlineBanner
                     ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
                     : "",
-                .getStarted: (state.language == YOLELanguage.fr) ? "Commencer" : "Get started",
-                .logIn: (state.language == YOLELanguage.fr) ? "Se connecter" : "Log In"
+                .getStarted: localizedText(32, []),
+                .logIn: localizedText(33, [])
             ]
         case 1:
             // STEP-02 Create Account Screen
@@ -288,7 +292,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                 .offlineBanner: state.offlineBanner
                     ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
                     : "",
-                .emailDisplay: state.email
+                .emailDisplay: localizedText(36, [state.email])
             ]
         case 3:
             // STEP-04 Login Screen
@@ -359,14 +363,19 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                 .offlineBanner: state.offlineBanner
                     ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
                     : "",
-                .balance: (state.balance != nil)
-                    ? formatMoney(
-                        required(state.balance, "'balance'"),
-                        (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
-                    )
-                    : "",
-                .sendMoney: (state.language == YOLELanguage.fr) ? "Envoyer de l’argent" : "Send money",
-                .addMoney: (state.language == YOLELanguage.fr) ? "Ajouter de l’argent" : "Add money",
+                .balance: localizedText(
+                    52,
+                    [
+                        (state.balance != nil)
+                            ? formatMoney(
+                                required(state.balance, "'balance'"),
+                                (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
+                            )
+                            : ""
+                    ]
+                ),
+                .sendMoney: localizedText(55, []),
+                .addMoney: localizedText(51, []),
                 .error: state.homeError
                     ? ((state.language == YOLELanguage.fr)
                         ? "Impossible de charger les informations du compte"
@@ -418,11 +427,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             ]
         case 19:
             // STEP-15.remove Remove confirmation
-            return [
-                .message: (state.language == YOLELanguage.fr)
-                    ? "Voulez-vous vraiment retirer ce destinataire ?"
-                    : "Are you sure you want to remove this recipient?"
-            ]
+            return [.message: localizedText(86, [])]
         case 20:
             // STEP-15.edit-recipient Edit recipient form
             return [
@@ -443,12 +448,10 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                 .offlineBanner: state.offlineBanner
                     ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
                     : "",
-                .editProfile: (state.language == YOLELanguage.fr) ? "Modifier le profil" : "Edit profile",
-                .transactionHistory: (state.language == YOLELanguage.fr)
-                    ? "Historique des transactions"
-                    : "Transaction history",
-                .help: (state.language == YOLELanguage.fr) ? "Aide et assistance" : "Help & support",
-                .logOut: (state.language == YOLELanguage.fr) ? "Se déconnecter" : "Log out",
+                .editProfile: localizedText(88, []),
+                .transactionHistory: localizedText(95, []),
+                .help: localizedText(90, []),
+                .logOut: localizedText(91, []),
                 .error: state.profileError
                     ? ((state.language == YOLELanguage.fr)
                         ? "Impossible de charger les informations du profil"
@@ -457,11 +460,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             ]
         case 23:
             // STEP-16.logout Logout confirmation
-            return [
-                .message: (state.language == YOLELanguage.fr)
-                    ? "Voulez-vous vraiment vous déconnecter ?"
-                    : "Are you sure you want to log out?"
-            ]
+            return [.message: localizedText(92, [])]
         case 24:
             // STEP-16.edit-profile Edit profile form
             return [
@@ -489,54 +488,70 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                 .offlineBanner: state.offlineBanner
                     ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
                     : "",
-                .amountRow: (state.language == YOLELanguage.fr)
-                    ? ((state.transfer.amount != nil)
-                        ? formatMoney(
-                            required(state.transfer.amount, "'transfer.amount'"),
-                            (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
-                        )
-                        : "")
-                    : ((state.transfer.amount != nil)
-                        ? ((formatMoney(
-                            required(state.transfer.amount, "'transfer.amount'"),
-                            (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
-                        )
-                            + " ")
-                            + required(state.transfer.amount, "'transfer.amount'").currency)
-                        : ""),
-                .feesRow: (state.language == YOLELanguage.fr)
-                    ? ((state.transfer.fee != nil)
-                        ? formatMoney(
-                            required(state.transfer.fee, "'transfer.fee'"),
-                            (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
-                        )
-                        : "")
-                    : ((state.transfer.fee != nil)
-                        ? ((formatMoney(
-                            required(state.transfer.fee, "'transfer.fee'"),
-                            (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
-                        )
-                            + " ")
-                            + required(state.transfer.fee, "'transfer.fee'").currency)
-                        : ""),
-                .totalRow: (state.language == YOLELanguage.fr)
-                    ? ((computeTotalCharged() != nil)
-                        ? formatMoney(
-                            required(computeTotalCharged(), "'total_charged'"),
-                            (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
-                        )
-                        : "")
-                    : ((computeTotalCharged() != nil)
-                        ? ((formatMoney(
-                            required(computeTotalCharged(), "'total_charged'"),
-                            (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
-                        )
-                            + " ")
-                            + required(computeTotalCharged(), "'total_charged'").currency)
-                        : ""),
-                .caption: (state.language == YOLELanguage.fr)
-                    ? "Frais fournis par l’API Yole Fees"
-                    : "Fees provided by Yole Fees API",
+                .amountRow: localizedText(
+                    59,
+                    [
+                        (state.transfer.amount != nil)
+                            ? ((formatMoney(
+                                required(state.transfer.amount, "'transfer.amount'"),
+                                (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
+                            )
+                                + " ")
+                                + required(state.transfer.amount, "'transfer.amount'").currency)
+                            : "",
+                        (state.language == YOLELanguage.fr)
+                            ? ((state.transfer.amount != nil)
+                                ? formatMoney(
+                                    required(state.transfer.amount, "'transfer.amount'"),
+                                    (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
+                                )
+                                : "")
+                            : ""
+                    ]
+                ),
+                .feesRow: localizedText(
+                    62,
+                    [
+                        (state.transfer.fee != nil)
+                            ? ((formatMoney(
+                                required(state.transfer.fee, "'transfer.fee'"),
+                                (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
+                            )
+                                + " ")
+                                + required(state.transfer.fee, "'transfer.fee'").currency)
+                            : "",
+                        (state.language == YOLELanguage.fr)
+                            ? ((state.transfer.fee != nil)
+                                ? formatMoney(
+                                    required(state.transfer.fee, "'transfer.fee'"),
+                                    (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
+                                )
+                                : "")
+                            : ""
+                    ]
+                ),
+                .totalRow: localizedText(
+                    64,
+                    [
+                        (computeTotalCharged() != nil)
+                            ? ((formatMoney(
+                                required(computeTotalCharged(), "'total_charged'"),
+                                (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
+                            )
+                                + " ")
+                                + required(computeTotalCharged(), "'total_charged'").currency)
+                            : "",
+                        (state.language == YOLELanguage.fr)
+                            ? ((computeTotalCharged() != nil)
+                                ? formatMoney(
+                                    required(computeTotalCharged(), "'total_charged'"),
+                                    (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
+                                )
+                                : "")
+                            : ""
+                    ]
+                ),
+                .caption: localizedText(60, []),
                 .error: state.feesError
                     ? ((state.language == YOLELanguage.fr)
                         ? "Impossible de charger les frais. Réessayez."
@@ -549,15 +564,13 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                 .offlineBanner: state.offlineBanner
                     ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
                     : "",
-                .optionTitle: "Pesapal",
-                .optionSubtitle: (state.language == YOLELanguage.fr) ? "Cartes • Mobile Money" : "Cards • Mobile Money"
+                .optionTitle: localizedText(67, []),
+                .optionSubtitle: localizedText(66, [])
             ]
         case 31:
             // STEP-14.4 PSP Checkout (Pesapal)
             return [
-                .header: (state.language == YOLELanguage.fr)
-                    ? "Paiement sécurisé • Propulsé par Pesapal"
-                    : "Secure checkout • Powered by Pesapal",
+                .header: localizedText(69, []),
                 .loading: (state.checkoutState == "loading")
                     ? ((state.language == YOLELanguage.fr) ? "Connexion à Pesapal…" : "Connecting to Pesapal…")
                     : "",
@@ -573,54 +586,84 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                 .offlineBanner: state.offlineBanner
                     ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
                     : "",
-                .title: required(
-                    (state.transfer.status == nil)
-                        ? ""
-                        : ((state.transfer.status == YOLETransferStatus.success)
-                            ? ((state.language == YOLELanguage.fr) ? "Transfert programmé" : "Transfer scheduled")
-                            : ((state.transfer.status == YOLETransferStatus.pending)
-                                ? ((state.language == YOLELanguage.fr) ? "Paiement en cours" : "Payment processing")
-                                : ((state.transfer.status == YOLETransferStatus.failed)
-                                    ? ((state.language == YOLELanguage.fr) ? "Échec du transfert" : "Transfer failed")
-                                    : ((state.transfer.status == YOLETransferStatus.cancelled)
+                .title: localizedText(
+                    78,
+                    [
+                        required(
+                            (state.transfer.status == nil)
+                                ? ""
+                                : ((state.transfer.status == YOLETransferStatus.success)
+                                    ? ((state.language == YOLELanguage.fr)
+                                        ? "Transfert programmé"
+                                        : "Transfer scheduled")
+                                    : ((state.transfer.status == YOLETransferStatus.pending)
                                         ? ((state.language == YOLELanguage.fr)
-                                            ? "Transfert annulé"
-                                            : "Transfer cancelled")
-                                        : state.transfer.status.map { describe($0) })))),
-                    "the value"
+                                            ? "Paiement en cours"
+                                            : "Payment processing")
+                                        : ((state.transfer.status == YOLETransferStatus.failed)
+                                            ? ((state.language == YOLELanguage.fr)
+                                                ? "Échec du transfert"
+                                                : "Transfer failed")
+                                            : ((state.transfer.status == YOLETransferStatus.cancelled)
+                                                ? ((state.language == YOLELanguage.fr)
+                                                    ? "Transfert annulé"
+                                                    : "Transfer cancelled")
+                                                : state.transfer.status.map { describe($0) })))),
+                            "the value"
+                        )
+                    ]
                 ),
-                .amount: (state.language == YOLELanguage.fr)
-                    ? formatMoney(computeSendAmount(), (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US")
-                    : ((formatMoney(computeSendAmount(), (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US") + " ")
-                        + computeSendAmount().currency),
-                .fees: (state.language == YOLELanguage.fr)
-                    ? formatMoney(computeSendFee(), (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US")
-                    : ((formatMoney(computeSendFee(), (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US") + " ")
-                        + computeSendFee().currency),
-                .totalCharged: (state.language == YOLELanguage.fr)
-                    ? ((computeTotalCharged() != nil)
-                        ? formatMoney(
-                            required(computeTotalCharged(), "'total_charged'"),
-                            (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
-                        )
-                        : "")
-                    : ((computeTotalCharged() != nil)
-                        ? ((formatMoney(
-                            required(computeTotalCharged(), "'total_charged'"),
-                            (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
-                        )
+                .amount: localizedText(
+                    71,
+                    [
+                        (formatMoney(computeSendAmount(), (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US")
                             + " ")
-                            + required(computeTotalCharged(), "'total_charged'").currency)
-                        : ""),
-                .recipient: state.transfer.recipient,
-                .yoleRef: state.transfer.yoleReference,
-                .pspTxnId: state.transfer.pspTransactionId,
+                            + computeSendAmount().currency,
+                        (state.language == YOLELanguage.fr)
+                            ? formatMoney(computeSendAmount(), (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US")
+                            : ""
+                    ]
+                ),
+                .fees: localizedText(
+                    73,
+                    [
+                        (formatMoney(computeSendFee(), (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US") + " ")
+                            + computeSendFee().currency,
+                        (state.language == YOLELanguage.fr)
+                            ? formatMoney(computeSendFee(), (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US")
+                            : ""
+                    ]
+                ),
+                .totalCharged: localizedText(
+                    79,
+                    [
+                        (computeTotalCharged() != nil)
+                            ? ((formatMoney(
+                                required(computeTotalCharged(), "'total_charged'"),
+                                (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
+                            )
+                                + " ")
+                                + required(computeTotalCharged(), "'total_charged'").currency)
+                            : "",
+                        (state.language == YOLELanguage.fr)
+                            ? ((computeTotalCharged() != nil)
+                                ? formatMoney(
+                                    required(computeTotalCharged(), "'total_charged'"),
+                                    (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
+                                )
+                                : "")
+                            : ""
+                    ]
+                ),
+                .recipient: localizedText(77, [state.transfer.recipient]),
+                .yoleRef: localizedText(80, [state.transfer.yoleReference]),
+                .pspTxnId: localizedText(76, [state.transfer.pspTransactionId]),
                 .message: (state.transfer.status == YOLETransferStatus.pending)
                     ? ((state.language == YOLELanguage.fr)
                         ? "Nous vous préviendrons dès que le paiement sera confirmé"
                         : "We'll notify you once payment is confirmed")
                     : "",
-                .errorReason: state.transfer.reason
+                .errorReason: localizedText(72, [state.transfer.reason])
             ]
         default:
             return [:]
@@ -791,32 +834,14 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             state.emailCodeResent = false
         case 3:
             // STEP-02 auth.create_account.email_exists
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Un compte existe déjà avec cette adresse e-mail"
-                        : "An account with this email already exists"
-                )
-            )
+            effects.append(.toast(localizedText(3, [])))
         case 4:
             // STEP-02 auth.create_account.network_error; STEP-03 auth.verify_email.network_error; STEP-03
             // auth.resend_email_code.network_error; and 4 more
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Erreur réseau. Veuillez vérifier votre connexion."
-                        : "Network error. Please check your connection."
-                )
-            )
+            effects.append(.toast(localizedText(18, [])))
         case 5:
             // STEP-02 auth.create_account.server_error
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Erreur du serveur. Veuillez réessayer plus tard."
-                        : "Server error. Please try again later."
-                )
-            )
+            effects.append(.toast(localizedText(97, [])))
         case 6:
             // STEP-02 toggle_password_visibility; STEP-04 toggle_password_visibility
             state.passwordVisible = !state.passwordVisible
@@ -829,40 +854,16 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             effects.append(.call(YOLEServiceCall.authVerifyEmail(email: state.email, code: textValue(formInput(0)))))
         case 9:
             // STEP-03 auth.verify_email.invalid_code; STEP-08 kyc.verify_sms_code.invalid_code
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Code de vérification incorrect. Veuillez réessayer."
-                        : "Invalid verification code. Please try again."
-                )
-            )
+            effects.append(.toast(localizedText(15, [])))
         case 10:
             // STEP-03 auth.verify_email.expired_code; STEP-08 kyc.verify_sms_code.expired_code
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Le code de vérification a expiré. Veuillez en demander un nouveau."
-                        : "Verification code has expired. Please request a new one."
-                )
-            )
+            effects.append(.toast(localizedText(105, [])))
         case 11:
             // STEP-03 auth.verify_email.too_many_attempts; STEP-08 kyc.verify_sms_code.too_many_attempts
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Trop de tentatives. Veuillez réessayer plus tard."
-                        : "Too many attempts. Please try again later."
-                )
-            )
+            effects.append(.toast(localizedText(101, [])))
         case 12:
             // STEP-03 tap_resend_code; STEP-08 tap_resend_sms
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Veuillez patienter 60 secondes avant de demander un nouveau code"
-                        : "Please wait 60 seconds before requesting another code"
-                )
-            )
+            effects.append(.toast(localizedText(31, [])))
         case 13:
             // STEP-03 tap_resend_code
             effects.append(.call(YOLEServiceCall.authResendEmailCode(email: state.email)))
@@ -889,31 +890,13 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             state.loggedIn = true
         case 20:
             // STEP-04 auth.log_in.invalid_credentials
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "E-mail ou mot de passe incorrect"
-                        : "Invalid email or password"
-                )
-            )
+            effects.append(.toast(localizedText(14, [])))
         case 21:
             // STEP-04 auth.log_in.not_verified
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Veuillez d’abord vérifier votre adresse e-mail"
-                        : "Please verify your email address first"
-                )
-            )
+            effects.append(.toast(localizedText(30, [])))
         case 22:
             // STEP-04 auth.log_in.locked
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Compte temporairement bloqué. Veuillez réessayer plus tard."
-                        : "Account temporarily locked. Please try again later."
-                )
-            )
+            effects.append(.toast(localizedText(0, [])))
         case 23:
             // STEP-05 tap_send_reset_link
             // form 0: email
@@ -923,22 +906,10 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             state.resetLinkSent = true
         case 25:
             // STEP-05 auth.request_password_reset.not_found
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Aucun compte trouvé avec cette adresse e-mail"
-                        : "No account found with this email address"
-                )
-            )
+            effects.append(.toast(localizedText(19, [])))
         case 26:
             // STEP-05 auth.request_password_reset.rate_limited
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Trop de demandes de réinitialisation. Veuillez réessayer plus tard."
-                        : "Too many reset requests. Please try again later."
-                )
-            )
+            effects.append(.toast(localizedText(102, [])))
         case 27:
             // STEP-06 tap_skip
             state.kycStatus = YOLEKycStatus.skipped
@@ -954,22 +925,10 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             state.smsCodeResent = false
         case 30:
             // STEP-07 kyc.send_sms_code.phone_already_registered; STEP-08 kyc.send_sms_code.phone_already_registered
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Ce numéro de téléphone est déjà associé à un autre compte"
-                        : "This phone number is already associated with another account"
-                )
-            )
+            effects.append(.toast(localizedText(100, [])))
         case 31:
             // STEP-07 kyc.send_sms_code.sms_failed; STEP-08 kyc.send_sms_code.sms_failed
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Échec de l’envoi du SMS. Veuillez réessayer."
-                        : "Failed to send SMS. Please try again."
-                )
-            )
+            effects.append(.toast(localizedText(9, [])))
         case 32:
             // STEP-07 enter
             if formInput(0) == nil {
@@ -991,13 +950,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             effects.append(.call(YOLEServiceCall.deviceCameraPermission))
         case 37:
             // STEP-09 device.camera_permission.denied
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Accès à l’appareil photo requis pour prendre une photo"
-                        : "Camera access required to take photo"
-                )
-            )
+            effects.append(.toast(localizedText(5, [])))
         case 38:
             // STEP-09 tap_retake_photo; STEP-10 tap_retake_photo
             clearForm()
@@ -1014,40 +967,16 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             )
         case 40:
             // STEP-09 kyc.upload_document.poor_quality
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Qualité de la photo insuffisante. Veuillez reprendre la photo."
-                        : "Photo quality is too low. Please retake."
-                )
-            )
+            effects.append(.toast(localizedText(21, [])))
         case 41:
             // STEP-09 kyc.upload_document.not_recognized
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Document peu lisible. Veuillez reprendre la photo."
-                        : "Document not clearly visible. Please retake."
-                )
-            )
+            effects.append(.toast(localizedText(7, [])))
         case 42:
             // STEP-09 kyc.upload_document.too_large
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Fichier trop volumineux. Veuillez choisir une image plus petite."
-                        : "File size too large. Please choose a smaller image."
-                )
-            )
+            effects.append(.toast(localizedText(13, [])))
         case 43:
             // STEP-09 kyc.upload_document.upload_failed
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Échec de l’envoi du document. Veuillez réessayer."
-                        : "Failed to upload document. Please try again."
-                )
-            )
+            effects.append(.toast(localizedText(11, [])))
         case 44:
             // STEP-09 enter
             if formInput(0) == nil {
@@ -1055,13 +984,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             }
         case 45:
             // STEP-10 device.camera_permission.denied
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Accès à l’appareil photo requis pour prendre un selfie"
-                        : "Camera access required to take selfie"
-                )
-            )
+            effects.append(.toast(localizedText(6, [])))
         case 46:
             // STEP-10 tap_continue
             // form 0: selfie_photo
@@ -1074,40 +997,16 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             state.kycStatus = YOLEKycStatus.failed
         case 49:
             // STEP-10 kyc.submit_selfie.face_not_detected
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Visage peu visible. Veuillez reprendre la photo."
-                        : "Face not clearly visible. Please retake."
-                )
-            )
+            effects.append(.toast(localizedText(8, [])))
         case 50:
             // STEP-10 kyc.submit_selfie.multiple_faces
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Plusieurs visages détectés. Assurez-vous d’être seul sur la photo."
-                        : "Multiple faces detected. Please ensure only you are in the photo."
-                )
-            )
+            effects.append(.toast(localizedText(17, [])))
         case 51:
             // STEP-10 kyc.submit_selfie.poor_lighting
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Éclairage insuffisant. Veuillez vous placer dans un endroit mieux éclairé."
-                        : "Lighting is too poor. Please move to better lighting."
-                )
-            )
+            effects.append(.toast(localizedText(16, [])))
         case 52:
             // STEP-10 kyc.submit_selfie.upload_failed
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Échec de l’envoi du selfie. Veuillez réessayer."
-                        : "Failed to upload selfie. Please try again."
-                )
-            )
+            effects.append(.toast(localizedText(12, [])))
         case 53:
             // STEP-11 tap_continue_to_app
             state.loggedIn = true
@@ -1183,13 +1082,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             state.profileError = true
         case 71:
             // STEP-16 device.camera_permission.denied
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Accès à l’appareil photo requis pour changer de photo"
-                        : "Camera access required to change photo"
-                )
-            )
+            effects.append(.toast(localizedText(4, [])))
         case 72:
             // STEP-16 enter
             effects.append(.call(YOLEServiceCall.profileLoad))
@@ -1208,13 +1101,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             state.lastName = textValue(formInput(1)) // form 1: last_name
         case 76:
             // STEP-16.edit-profile profile.update.failed
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Échec de la mise à jour du profil. Veuillez réessayer."
-                        : "Failed to update profile. Please try again."
-                )
-            )
+            effects.append(.toast(localizedText(10, [])))
         case 77:
             // STEP-16.edit-profile enter
             if formInput(0) == nil {
@@ -1331,22 +1218,16 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         case 103:
             // yole (global) service_unavailable; main (global) service_unavailable; send_money (global)
             // service_unavailable
-            effects.append(
-                .toast(
-                    (state.language == YOLELanguage.fr)
-                        ? "Service temporairement indisponible"
-                        : "Service temporarily unavailable"
-                )
-            )
+            effects.append(.toast(localizedText(98, [])))
         case 104:
             // main (global) session_expired; main (global) after 5m; send_money (global) session_expired; and 1 more
             state.loggedIn = false
         case 105:
             // main (global) payment_status_updated
-            effects.append(.toast((state.language == YOLELanguage.fr) ? "Transfert programmé" : "Transfer scheduled"))
+            effects.append(.toast(localizedText(104, [])))
         case 106:
             // main (global) payment_status_updated
-            effects.append(.toast((state.language == YOLELanguage.fr) ? "Échec du transfert" : "Transfer failed"))
+            effects.append(.toast(localizedText(103, [])))
         default:
             break
         }
@@ -1622,90 +1503,70 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         case 1:
             // STEP-02 email; STEP-04 email; STEP-05 email
             if input.isBlank {
-                return (state.language == YOLELanguage.fr) ? "Ce champ est obligatoire" : "This field is required"
+                return localizedText(99, [])
             }
             let value = textValue(input)
             if !isEmail(value) {
-                return (state.language == YOLELanguage.fr)
-                    ? "Veuillez saisir une adresse e-mail valide"
-                    : "Please enter a valid email"
+                return localizedText(23, [])
             }
             return nil
         case 2:
             // STEP-02 first_name; STEP-02 last_name; STEP-02 country; and 1 more
             if input.isBlank {
-                return (state.language == YOLELanguage.fr) ? "Ce champ est obligatoire" : "This field is required"
+                return localizedText(99, [])
             }
             return nil
         case 3:
             // STEP-02 password
             if input.isBlank {
-                return (state.language == YOLELanguage.fr) ? "Ce champ est obligatoire" : "This field is required"
+                return localizedText(99, [])
             }
             if input.typedText.count < 8 {
-                return (state.language == YOLELanguage.fr)
-                    ? "Le mot de passe doit comporter au moins 8 caractères"
-                    : "Password must be at least 8 characters"
+                return localizedText(20, [])
             }
             return nil
         case 4:
             // STEP-03 code; STEP-08 code
             if input.isBlank {
-                return (state.language == YOLELanguage.fr)
-                    ? "Veuillez saisir le code de vérification"
-                    : "Please enter the verification code"
+                return localizedText(25, [])
             }
             if input.typedText.count != 6 {
-                return (state.language == YOLELanguage.fr)
-                    ? "Veuillez saisir le code de vérification"
-                    : "Please enter the verification code"
+                return localizedText(25, [])
             }
             return nil
         case 5:
             // STEP-07 phone
             if input.isBlank {
-                return (state.language == YOLELanguage.fr) ? "Ce champ est obligatoire" : "This field is required"
+                return localizedText(99, [])
             }
             let value = textValue(input)
             if !isPhone(value, textValue(formInput(0))) {
-                return (state.language == YOLELanguage.fr)
-                    ? "Veuillez saisir un numéro de téléphone valide"
-                    : "Please enter a valid phone number"
+                return localizedText(24, [])
             }
             return nil
         case 6:
             // STEP-09 document_photo
             if input.isBlank {
-                return (state.language == YOLELanguage.fr)
-                    ? "Veuillez envoyer une photo du document"
-                    : "Please upload a document photo"
+                return localizedText(29, [])
             }
             return nil
         case 7:
             // STEP-10 selfie_photo
             if input.isBlank {
-                return (state.language == YOLELanguage.fr)
-                    ? "Veuillez prendre un selfie pour continuer"
-                    : "Please take a selfie to continue"
+                return localizedText(28, [])
             }
             return nil
         case 8:
             // STEP-14.1 amount
             if input.isBlank {
-                return (state.language == YOLELanguage.fr)
-                    ? "Le montant doit être supérieur à 0"
-                    : "Amount must be greater than 0"
+                return localizedText(2, [])
             }
             if !matchesWhole(input.typedText, "[0-9]+(\\.[0-9]+)?|\\.[0-9]+") {
-                return (state.language == YOLELanguage.fr)
-                    ? "Veuillez saisir un montant valide"
-                    : "Please enter a valid amount"
+                return localizedText(22, [])
             }
             let value = textValue(input)
             if try parseDecimal(value) <= YOLEConstants.decimal0 {
-                return (state.language == YOLELanguage.fr)
-                    ? "Le montant doit être supérieur à 0"
-                    : "Amount must be greater than 0"
+                return localizedText(2, [])
             }
             if try parseDecimal(value) > YOLEConstants.decimal0 {
                 if input.isBlank {
@@ -1713,26 +1574,20 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                 }
                 let value = textValue(input)
                 if try decimalPlaces(parseDecimal(value)) > 2 {
-                    return (state.language == YOLELanguage.fr)
-                        ? "Le montant peut avoir au maximum 2 décimales"
-                        : "Amount can have maximum 2 decimal places"
+                    return localizedText(1, [])
                 }
             }
             return nil
         case 9:
             // STEP-14.1 currency
             if input.isBlank {
-                return (state.language == YOLELanguage.fr)
-                    ? "Veuillez sélectionner une devise"
-                    : "Please select a currency"
+                return localizedText(26, [])
             }
             return nil
         case 10:
             // STEP-14.1 recipient
             if input.isBlank {
-                return (state.language == YOLELanguage.fr)
-                    ? "Veuillez sélectionner un destinataire"
-                    : "Please select a recipient"
+                return localizedText(27, [])
             }
             return nil
         default:

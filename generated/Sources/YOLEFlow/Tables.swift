@@ -373,8 +373,8 @@ enum YOLETables {
     70 25 95 1 32 0 // STEP-14.4 tap_back if checkout_state == 'loaded' || checkout_state == 'in_browser' → STEP-14.5
     70 0 0 1 30 0 // STEP-14.4 tap_back → STEP-14.3
     123 0 97 5 54 0 // STEP-14.5 tap_done → end done
-    95 29 0 5 56 0 // STEP-14.5 tap_try_again if transfer.status == TransferStatus.failed || transfer.status == TransferStatus.cancelled → end try_again
-    124 29 98 1 30 0 // STEP-14.5 tap_change_method if transfer.status == TransferStatus.failed || transfer.status == TransferStatus.cancelled → STEP-14.3
+    95 29 0 5 56 0 // STEP-14.5 tap_try_again if transfer.status == TransferStatus.failed || transfer.status == TransferStatus.cancelled → end …
+    124 29 98 1 30 0 // STEP-14.5 tap_change_method if transfer.status == TransferStatus.failed || transfer.status == TransferStatus.cancelled …
     125 0 99 0 0 0 // yole (global) toggle_language stays
     126 0 100 0 0 0 // yole (global) toggle_theme stays
     127 0 101 0 0 0 // yole (global) connectivity_lost stays

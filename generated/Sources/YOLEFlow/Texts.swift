@@ -44,32 +44,69 @@ extension YOLEMachine {
     0 Please wait 60 seconds before requesting another code
     0 STEP-01.get_started
     0 STEP-01.log_in
+    0 STEP-01.offline_banner
+    0 STEP-02.offline_banner
     1 STEP-03.email_display
+    0 STEP-03.offline_banner
+    0 STEP-04.offline_banner
+    0 STEP-05.offline_banner
+    0 STEP-06.offline_banner
+    0 STEP-07.offline_banner
+    0 STEP-08.offline_banner
     0 STEP-09.document_type.drivers_license
     0 STEP-09.document_type.national_id
     0 STEP-09.document_type.passport
+    0 STEP-09.offline_banner
+    0 STEP-10.offline_banner
+    0 STEP-11.offline_banner
+    0 STEP-12.offline_banner
+    0 STEP-13.add-funds.offline_banner
     0 STEP-13.add_money
     1 STEP-13.balance
+    0 STEP-13.error
+    0 STEP-13.offline_banner
     0 STEP-13.send_money
+    0 STEP-13.transaction.offline_banner
+    0 STEP-13.transactions_empty
+    0 STEP-14.1.offline_banner
     1 STEP-14.2.amount_row
     0 STEP-14.2.caption
+    0 STEP-14.2.error
     1 STEP-14.2.fees_row
+    0 STEP-14.2.offline_banner
     1 STEP-14.2.total_row
+    0 STEP-14.3.offline_banner
     0 STEP-14.3.option_subtitle
     0 STEP-14.3.option_title
+    0 STEP-14.4.error
     0 STEP-14.4.header
+    0 STEP-14.4.loading
     1 STEP-14.5.amount
     1 STEP-14.5.error_reason
     1 STEP-14.5.fees
+    0 STEP-14.5.message
+    0 STEP-14.5.offline_banner
     1 STEP-14.5.psp_txn_id
     1 STEP-14.5.recipient
     1 STEP-14.5.title
     1 STEP-14.5.total_charged
     1 STEP-14.5.yole_ref
+    0 STEP-15.add-recipient.offline_banner
+    0 STEP-15.edit-recipient.offline_banner
+    0 STEP-15.error
+    0 STEP-15.favorites_empty
+    0 STEP-15.offline_banner
+    0 STEP-15.remove.message
+    0 STEP-16.edit-profile.offline_banner
     0 STEP-16.edit_profile
+    0 STEP-16.error
     0 STEP-16.help
     0 STEP-16.log_out
+    0 STEP-16.logout.message
+    0 STEP-16.offline_banner
+    0 STEP-16.settings.offline_banner
     0 STEP-16.transaction_history
+    0 STEP-16.transactions.offline_banner
     0 Server error. Please try again later.
     0 Service temporarily unavailable
     0 This field is required
@@ -117,32 +154,69 @@ extension YOLEMachine {
     Please wait 60 seconds before requesting another code
     Get started
     Log In
+    No internet connection
+    No internet connection
     %1$@
+    No internet connection
+    No internet connection
+    No internet connection
+    No internet connection
+    No internet connection
+    No internet connection
     Driver's license
     National ID card
     Passport
+    No internet connection
+    No internet connection
+    No internet connection
+    No internet connection
+    No internet connection
     Add money
     %1$@
+    Unable to load account information
+    No internet connection
     Send money
+    No internet connection
+    No transactions yet
+    No internet connection
     %1$@
     Fees provided by Yole Fees API
+    We couldn't load fees. Try again.
     %1$@
+    No internet connection
     %1$@
+    No internet connection
     Cards • Mobile Money
     Pesapal
+    Couldn't load Pesapal.
     Secure checkout • Powered by Pesapal
+    Connecting to Pesapal…
+    %1$@
+    %1$@
+    %1$@
+    We'll notify you once payment is confirmed
+    No internet connection
     %1$@
     %1$@
     %1$@
     %1$@
     %1$@
-    %1$@
-    %1$@
-    %1$@
+    No internet connection
+    No internet connection
+    Unable to load favorites
+    No favorite recipients yet
+    No internet connection
+    Are you sure you want to remove this recipient?
+    No internet connection
     Edit profile
+    Unable to load profile information
     Help & support
     Log out
+    Are you sure you want to log out?
+    No internet connection
+    No internet connection
     Transaction history
+    No internet connection
     Server error. Please try again later.
     Service temporarily unavailable
     This field is required
@@ -190,32 +264,69 @@ extension YOLEMachine {
     Veuillez patienter 60 secondes avant de demander un nouveau code
     Commencer
     Se connecter
+    Aucune connexion Internet
+    Aucune connexion Internet
     %1$@
+    Aucune connexion Internet
+    Aucune connexion Internet
+    Aucune connexion Internet
+    Aucune connexion Internet
+    Aucune connexion Internet
+    Aucune connexion Internet
     Permis de conduire
     Carte d’identité nationale
     Passeport
+    Aucune connexion Internet
+    Aucune connexion Internet
+    Aucune connexion Internet
+    Aucune connexion Internet
+    Aucune connexion Internet
     Ajouter de l’argent
     %1$@
+    Impossible de charger les informations du compte
+    Aucune connexion Internet
     Envoyer de l’argent
+    Aucune connexion Internet
+    Aucune transaction pour le moment
+    Aucune connexion Internet
     %2$@
     Frais fournis par l’API Yole Fees
+    Impossible de charger les frais. Réessayez.
     %2$@
+    Aucune connexion Internet
     %2$@
+    Aucune connexion Internet
     Cartes • Mobile Money
     Pesapal
+    Impossible de charger Pesapal.
     Paiement sécurisé • Propulsé par Pesapal
+    Connexion à Pesapal…
+    %2$@
+    %1$@
+    %2$@
+    Nous vous préviendrons dès que le paiement sera confirmé
+    Aucune connexion Internet
     %1$@
     %1$@
     %1$@
+    %2$@
     %1$@
-    %1$@
-    %1$@
-    %1$@
-    %1$@
+    Aucune connexion Internet
+    Aucune connexion Internet
+    Impossible de charger les favoris
+    Aucun destinataire favori pour le moment
+    Aucune connexion Internet
+    Voulez-vous vraiment retirer ce destinataire ?
+    Aucune connexion Internet
     Modifier le profil
+    Impossible de charger les informations du profil
     Aide et assistance
     Se déconnecter
+    Voulez-vous vraiment vous déconnecter ?
+    Aucune connexion Internet
+    Aucune connexion Internet
     Historique des transactions
+    Aucune connexion Internet
     Erreur du serveur. Veuillez réessayer plus tard.
     Service temporairement indisponible
     Ce champ est obligatoire
@@ -255,9 +366,9 @@ extension YOLEMachine {
             switch field {
             case .documentType:
                 return [
-                    FlowOption(value: "passport", label: localizedText(37, [])),
-                    FlowOption(value: "drivers_license", label: localizedText(35, [])),
-                    FlowOption(value: "national_id", label: localizedText(36, []))
+                    FlowOption(value: "passport", label: localizedText(45, [])),
+                    FlowOption(value: "drivers_license", label: localizedText(43, [])),
+                    FlowOption(value: "national_id", label: localizedText(44, []))
                 ]
             default:
                 return []

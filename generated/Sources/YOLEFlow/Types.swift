@@ -4,9 +4,9 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 3; a compile error here means the
+/// This module was generated for FlowMachine API version 4; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion3 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion4 {
 }
 
 /// The screens of YOLE, by the seed's screen IDs.
@@ -2320,144 +2320,147 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         return nil
     }
 
-    private enum CaseKey: String, CodingKey {
-        case deepLinkOpened
-        case paymentStatusUpdated
-        case recentRecipientTapped
-        case favoriteTapped
-        case removeFavoriteTapped
-        case authCreateAccountCreated
-        case authCreateAccountEmailExists
-        case authCreateAccountNetworkError
-        case authCreateAccountServerError
-        case authVerifyEmailVerified
-        case authVerifyEmailInvalidCode
-        case authVerifyEmailExpiredCode
-        case authVerifyEmailTooManyAttempts
-        case authVerifyEmailNetworkError
-        case authResendEmailCodeSent
-        case authResendEmailCodeNetworkError
-        case authLogInSuccess
-        case authLogInInvalidCredentials
-        case authLogInNotVerified
-        case authLogInLocked
-        case authLogInNetworkError
-        case authRequestPasswordResetSent
-        case authRequestPasswordResetNotFound
-        case authRequestPasswordResetRateLimited
-        case authRequestPasswordResetNetworkError
-        case kycSendSmsCodeSent
-        case kycSendSmsCodePhoneAlreadyRegistered
-        case kycSendSmsCodeSmsFailed
-        case kycSendSmsCodeNetworkError
-        case kycVerifySmsCodeVerified
-        case kycVerifySmsCodeInvalidCode
-        case kycVerifySmsCodeExpiredCode
-        case kycVerifySmsCodeTooManyAttempts
-        case kycUploadDocumentAccepted
-        case kycUploadDocumentPoorQuality
-        case kycUploadDocumentNotRecognized
-        case kycUploadDocumentTooLarge
-        case kycUploadDocumentUploadFailed
-        case kycSubmitSelfieVerified
-        case kycSubmitSelfieVerificationFailed
-        case kycSubmitSelfieFaceNotDetected
-        case kycSubmitSelfieMultipleFaces
-        case kycSubmitSelfiePoorLighting
-        case kycSubmitSelfieUploadFailed
-        case deviceCameraPermissionGranted
-        case deviceCameraPermissionDenied
-        case deviceAuthenticateAuthenticated
-        case deviceAuthenticateFailed
-        case deviceAuthenticateCancelled
-        case accountLoadLoaded
-        case accountLoadNetworkError
-        case favoritesApiLoadLoaded
-        case favoritesApiLoadNetworkError
-        case favoritesApiRemoveRemoved
-        case profileLoadLoaded
-        case profileLoadNetworkError
-        case profileUpdateUpdated
-        case profileUpdateFailed
-        case feesApiQuoteReceived
-        case feesApiQuoteFailed
-        case pesapalLoadCheckoutLoaded
-        case pesapalLoadCheckoutLoadFailed
-        case pesapalLoadCheckoutTimeout
-        case pesapalCheckoutSuccess
-        case pesapalCheckoutPending
-        case pesapalCheckoutFailed
-        case pesapalCheckoutCancelled
-        case pesapalCheckoutUnclear
-        case tapGetStarted
-        case tapLogIn
-        case tapBack
-        case tapCreateAccount
-        case togglePasswordVisibility
-        case tapSignIn
-        case tapVerifyEmail
-        case tapResendCode
-        case tapChangeEmail
-        case tapBiometricLogIn
-        case signedIn
-        case tapForgotPassword
-        case tapSignUp
-        case tapSendResetLink
-        case tapRememberPassword
-        case tapVerifyIdentity
-        case tapSkip
-        case tapSendVerificationCode
-        case tapVerify
-        case tapResendSms
-        case tapChangePhoneNumber
-        case tapCamera
-        case tapGallery
-        case tapRetakePhoto
-        case tapContinue
-        case tapContinueToApp
-        case tapViewVerificationDetails
-        case tapTryAgain
-        case tapContactSupport
-        case tapContinueWithLimitedAccess
-        case tapProfileAvatar
-        case tapSendMoney
-        case tapTransaction
-        case tapAddMoney
-        case tapSettings
-        case tapEditRecipient
-        case tapAddToFavorites
-        case tapConfirmRemove
-        case tapCancel
-        case tapProfilePhoto
-        case tapEditProfile
-        case tapAccountSettings
-        case tapSecuritySettings
-        case tapTransactionHistory
-        case tapHelpAndSupport
-        case tapLogOut
-        case tapConfirmLogOut
-        case tapSave
-        case tapRefreshFees
-        case tapRetry
-        case tapEdit
-        case tapPesapal
-        case tapContinueToSecureCheckout
-        case tapOpenInBrowser
-        case tapCloseCheckout
-        case tapDone
-        case tapChangeMethod
-        case toggleLanguage
-        case toggleTheme
-        case connectivityLost
-        case connectivityRestored
-        case serviceUnavailable
-        case tapTabHome
-        case tapTabSend
-        case tapTabFavorites
-        case tapTabProfile
-        case sessionExpired
-        case timerFired
-    }
+    /// The cases' names as `Codable` writes them, one per line, by number.
+    private static let codingCasesData = #"""
+    deepLinkOpened
+    paymentStatusUpdated
+    recentRecipientTapped
+    favoriteTapped
+    removeFavoriteTapped
+    authCreateAccountCreated
+    authCreateAccountEmailExists
+    authCreateAccountNetworkError
+    authCreateAccountServerError
+    authVerifyEmailVerified
+    authVerifyEmailInvalidCode
+    authVerifyEmailExpiredCode
+    authVerifyEmailTooManyAttempts
+    authVerifyEmailNetworkError
+    authResendEmailCodeSent
+    authResendEmailCodeNetworkError
+    authLogInSuccess
+    authLogInInvalidCredentials
+    authLogInNotVerified
+    authLogInLocked
+    authLogInNetworkError
+    authRequestPasswordResetSent
+    authRequestPasswordResetNotFound
+    authRequestPasswordResetRateLimited
+    authRequestPasswordResetNetworkError
+    kycSendSmsCodeSent
+    kycSendSmsCodePhoneAlreadyRegistered
+    kycSendSmsCodeSmsFailed
+    kycSendSmsCodeNetworkError
+    kycVerifySmsCodeVerified
+    kycVerifySmsCodeInvalidCode
+    kycVerifySmsCodeExpiredCode
+    kycVerifySmsCodeTooManyAttempts
+    kycUploadDocumentAccepted
+    kycUploadDocumentPoorQuality
+    kycUploadDocumentNotRecognized
+    kycUploadDocumentTooLarge
+    kycUploadDocumentUploadFailed
+    kycSubmitSelfieVerified
+    kycSubmitSelfieVerificationFailed
+    kycSubmitSelfieFaceNotDetected
+    kycSubmitSelfieMultipleFaces
+    kycSubmitSelfiePoorLighting
+    kycSubmitSelfieUploadFailed
+    deviceCameraPermissionGranted
+    deviceCameraPermissionDenied
+    deviceAuthenticateAuthenticated
+    deviceAuthenticateFailed
+    deviceAuthenticateCancelled
+    accountLoadLoaded
+    accountLoadNetworkError
+    favoritesApiLoadLoaded
+    favoritesApiLoadNetworkError
+    favoritesApiRemoveRemoved
+    profileLoadLoaded
+    profileLoadNetworkError
+    profileUpdateUpdated
+    profileUpdateFailed
+    feesApiQuoteReceived
+    feesApiQuoteFailed
+    pesapalLoadCheckoutLoaded
+    pesapalLoadCheckoutLoadFailed
+    pesapalLoadCheckoutTimeout
+    pesapalCheckoutSuccess
+    pesapalCheckoutPending
+    pesapalCheckoutFailed
+    pesapalCheckoutCancelled
+    pesapalCheckoutUnclear
+    tapGetStarted
+    tapLogIn
+    tapBack
+    tapCreateAccount
+    togglePasswordVisibility
+    tapSignIn
+    tapVerifyEmail
+    tapResendCode
+    tapChangeEmail
+    tapBiometricLogIn
+    signedIn
+    tapForgotPassword
+    tapSignUp
+    tapSendResetLink
+    tapRememberPassword
+    tapVerifyIdentity
+    tapSkip
+    tapSendVerificationCode
+    tapVerify
+    tapResendSms
+    tapChangePhoneNumber
+    tapCamera
+    tapGallery
+    tapRetakePhoto
+    tapContinue
+    tapContinueToApp
+    tapViewVerificationDetails
+    tapTryAgain
+    tapContactSupport
+    tapContinueWithLimitedAccess
+    tapProfileAvatar
+    tapSendMoney
+    tapTransaction
+    tapAddMoney
+    tapSettings
+    tapEditRecipient
+    tapAddToFavorites
+    tapConfirmRemove
+    tapCancel
+    tapProfilePhoto
+    tapEditProfile
+    tapAccountSettings
+    tapSecuritySettings
+    tapTransactionHistory
+    tapHelpAndSupport
+    tapLogOut
+    tapConfirmLogOut
+    tapSave
+    tapRefreshFees
+    tapRetry
+    tapEdit
+    tapPesapal
+    tapContinueToSecureCheckout
+    tapOpenInBrowser
+    tapCloseCheckout
+    tapDone
+    tapChangeMethod
+    toggleLanguage
+    toggleTheme
+    connectivityLost
+    connectivityRestored
+    serviceUnavailable
+    tapTabHome
+    tapTabSend
+    tapTabFavorites
+    tapTabProfile
+    sessionExpired
+    timerFired
+    """#
+
+    private static let codingCases = NameTable(lines: codingCasesData)
 
     private enum FieldKey: String, CodingKey {
         case path
@@ -2483,160 +2486,152 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
     /// payloads.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CaseKey.self)
-        guard container.allKeys.count == 1, let key = container.allKeys.first else {
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "a YOLEEvent is an object with one key, its case"
-                )
-            )
-        }
-        switch key {
-        case .deepLinkOpened:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .deepLinkOpened)
+        let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEEvent")
+        switch coded.number {
+        case 0:
+            let fields = try coded.fields(FieldKey.self)
             self = .deepLinkOpened(path: try fields.decode(String.self, forKey: .path))
-        case .paymentStatusUpdated:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .paymentStatusUpdated)
+        case 1:
+            let fields = try coded.fields(FieldKey.self)
             self = .paymentStatusUpdated(status: try fields.decode(YOLETransferStatus.self, forKey: .status))
-        case .recentRecipientTapped:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .recentRecipientTapped)
+        case 2:
+            let fields = try coded.fields(FieldKey.self)
             self = .recentRecipientTapped(recipient: try fields.decode(String.self, forKey: .recipient))
-        case .favoriteTapped:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .favoriteTapped)
+        case 3:
+            let fields = try coded.fields(FieldKey.self)
             self = .favoriteTapped(recipient: try fields.decode(String.self, forKey: .recipient))
-        case .removeFavoriteTapped:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .removeFavoriteTapped)
+        case 4:
+            let fields = try coded.fields(FieldKey.self)
             self = .removeFavoriteTapped(recipient: try fields.decode(String.self, forKey: .recipient))
-        case .authCreateAccountCreated:
+        case 5:
             self = .authCreateAccountCreated
-        case .authCreateAccountEmailExists:
+        case 6:
             self = .authCreateAccountEmailExists
-        case .authCreateAccountNetworkError:
+        case 7:
             self = .authCreateAccountNetworkError
-        case .authCreateAccountServerError:
+        case 8:
             self = .authCreateAccountServerError
-        case .authVerifyEmailVerified:
+        case 9:
             self = .authVerifyEmailVerified
-        case .authVerifyEmailInvalidCode:
+        case 10:
             self = .authVerifyEmailInvalidCode
-        case .authVerifyEmailExpiredCode:
+        case 11:
             self = .authVerifyEmailExpiredCode
-        case .authVerifyEmailTooManyAttempts:
+        case 12:
             self = .authVerifyEmailTooManyAttempts
-        case .authVerifyEmailNetworkError:
+        case 13:
             self = .authVerifyEmailNetworkError
-        case .authResendEmailCodeSent:
+        case 14:
             self = .authResendEmailCodeSent
-        case .authResendEmailCodeNetworkError:
+        case 15:
             self = .authResendEmailCodeNetworkError
-        case .authLogInSuccess:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .authLogInSuccess)
+        case 16:
+            let fields = try coded.fields(FieldKey.self)
             self = .authLogInSuccess(kycVerified: try fields.decode(Bool.self, forKey: .kycVerified))
-        case .authLogInInvalidCredentials:
+        case 17:
             self = .authLogInInvalidCredentials
-        case .authLogInNotVerified:
+        case 18:
             self = .authLogInNotVerified
-        case .authLogInLocked:
+        case 19:
             self = .authLogInLocked
-        case .authLogInNetworkError:
+        case 20:
             self = .authLogInNetworkError
-        case .authRequestPasswordResetSent:
+        case 21:
             self = .authRequestPasswordResetSent
-        case .authRequestPasswordResetNotFound:
+        case 22:
             self = .authRequestPasswordResetNotFound
-        case .authRequestPasswordResetRateLimited:
+        case 23:
             self = .authRequestPasswordResetRateLimited
-        case .authRequestPasswordResetNetworkError:
+        case 24:
             self = .authRequestPasswordResetNetworkError
-        case .kycSendSmsCodeSent:
+        case 25:
             self = .kycSendSmsCodeSent
-        case .kycSendSmsCodePhoneAlreadyRegistered:
+        case 26:
             self = .kycSendSmsCodePhoneAlreadyRegistered
-        case .kycSendSmsCodeSmsFailed:
+        case 27:
             self = .kycSendSmsCodeSmsFailed
-        case .kycSendSmsCodeNetworkError:
+        case 28:
             self = .kycSendSmsCodeNetworkError
-        case .kycVerifySmsCodeVerified:
+        case 29:
             self = .kycVerifySmsCodeVerified
-        case .kycVerifySmsCodeInvalidCode:
+        case 30:
             self = .kycVerifySmsCodeInvalidCode
-        case .kycVerifySmsCodeExpiredCode:
+        case 31:
             self = .kycVerifySmsCodeExpiredCode
-        case .kycVerifySmsCodeTooManyAttempts:
+        case 32:
             self = .kycVerifySmsCodeTooManyAttempts
-        case .kycUploadDocumentAccepted:
+        case 33:
             self = .kycUploadDocumentAccepted
-        case .kycUploadDocumentPoorQuality:
+        case 34:
             self = .kycUploadDocumentPoorQuality
-        case .kycUploadDocumentNotRecognized:
+        case 35:
             self = .kycUploadDocumentNotRecognized
-        case .kycUploadDocumentTooLarge:
+        case 36:
             self = .kycUploadDocumentTooLarge
-        case .kycUploadDocumentUploadFailed:
+        case 37:
             self = .kycUploadDocumentUploadFailed
-        case .kycSubmitSelfieVerified:
+        case 38:
             self = .kycSubmitSelfieVerified
-        case .kycSubmitSelfieVerificationFailed:
+        case 39:
             self = .kycSubmitSelfieVerificationFailed
-        case .kycSubmitSelfieFaceNotDetected:
+        case 40:
             self = .kycSubmitSelfieFaceNotDetected
-        case .kycSubmitSelfieMultipleFaces:
+        case 41:
             self = .kycSubmitSelfieMultipleFaces
-        case .kycSubmitSelfiePoorLighting:
+        case 42:
             self = .kycSubmitSelfiePoorLighting
-        case .kycSubmitSelfieUploadFailed:
+        case 43:
             self = .kycSubmitSelfieUploadFailed
-        case .deviceCameraPermissionGranted:
+        case 44:
             self = .deviceCameraPermissionGranted
-        case .deviceCameraPermissionDenied:
+        case 45:
             self = .deviceCameraPermissionDenied
-        case .deviceAuthenticateAuthenticated:
+        case 46:
             self = .deviceAuthenticateAuthenticated
-        case .deviceAuthenticateFailed:
+        case 47:
             self = .deviceAuthenticateFailed
-        case .deviceAuthenticateCancelled:
+        case 48:
             self = .deviceAuthenticateCancelled
-        case .accountLoadLoaded:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .accountLoadLoaded)
+        case 49:
+            let fields = try coded.fields(FieldKey.self)
             self = .accountLoadLoaded(
                 balance: try fields.decode(Money.self, forKey: .balance),
                 suspended: try fields.decode(Bool.self, forKey: .suspended)
             )
-        case .accountLoadNetworkError:
+        case 50:
             self = .accountLoadNetworkError
-        case .favoritesApiLoadLoaded:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .favoritesApiLoadLoaded)
+        case 51:
+            let fields = try coded.fields(FieldKey.self)
             self = .favoritesApiLoadLoaded(recipients: try fields.decode([String].self, forKey: .recipients))
-        case .favoritesApiLoadNetworkError:
+        case 52:
             self = .favoritesApiLoadNetworkError
-        case .favoritesApiRemoveRemoved:
+        case 53:
             self = .favoritesApiRemoveRemoved
-        case .profileLoadLoaded:
+        case 54:
             self = .profileLoadLoaded
-        case .profileLoadNetworkError:
+        case 55:
             self = .profileLoadNetworkError
-        case .profileUpdateUpdated:
+        case 56:
             self = .profileUpdateUpdated
-        case .profileUpdateFailed:
+        case 57:
             self = .profileUpdateFailed
-        case .feesApiQuoteReceived:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .feesApiQuoteReceived)
+        case 58:
+            let fields = try coded.fields(FieldKey.self)
             self = .feesApiQuoteReceived(
                 feeAmount: try fields.decode(Decimal.self, forKey: .feeAmount),
                 feeCurrency: try fields.decode(String.self, forKey: .feeCurrency),
                 feeType: try fields.decode(String.self, forKey: .feeType)
             )
-        case .feesApiQuoteFailed:
+        case 59:
             self = .feesApiQuoteFailed
-        case .pesapalLoadCheckoutLoaded:
+        case 60:
             self = .pesapalLoadCheckoutLoaded
-        case .pesapalLoadCheckoutLoadFailed:
+        case 61:
             self = .pesapalLoadCheckoutLoadFailed
-        case .pesapalLoadCheckoutTimeout:
+        case 62:
             self = .pesapalLoadCheckoutTimeout
-        case .pesapalCheckoutSuccess:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .pesapalCheckoutSuccess)
+        case 63:
+            let fields = try coded.fields(FieldKey.self)
             self = .pesapalCheckoutSuccess(
                 yoleReference: try fields.decode(String.self, forKey: .yoleReference),
                 pspTransactionId: try fields.decode(String.self, forKey: .pspTransactionId),
@@ -2645,8 +2640,8 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
                 feeAmount: try fields.decode(Decimal.self, forKey: .feeAmount),
                 totalAmount: try fields.decode(Decimal.self, forKey: .totalAmount)
             )
-        case .pesapalCheckoutPending:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .pesapalCheckoutPending)
+        case 64:
+            let fields = try coded.fields(FieldKey.self)
             self = .pesapalCheckoutPending(
                 yoleReference: try fields.decode(String.self, forKey: .yoleReference),
                 pspTransactionId: try fields.decode(String.self, forKey: .pspTransactionId),
@@ -2655,8 +2650,8 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
                 feeAmount: try fields.decode(Decimal.self, forKey: .feeAmount),
                 totalAmount: try fields.decode(Decimal.self, forKey: .totalAmount)
             )
-        case .pesapalCheckoutFailed:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .pesapalCheckoutFailed)
+        case 65:
+            let fields = try coded.fields(FieldKey.self)
             self = .pesapalCheckoutFailed(
                 yoleReference: try fields.decode(String.self, forKey: .yoleReference),
                 pspTransactionId: try fields.decode(String.self, forKey: .pspTransactionId),
@@ -2666,8 +2661,8 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
                 totalAmount: try fields.decode(Decimal.self, forKey: .totalAmount),
                 reason: try fields.decode(String.self, forKey: .reason)
             )
-        case .pesapalCheckoutCancelled:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .pesapalCheckoutCancelled)
+        case 66:
+            let fields = try coded.fields(FieldKey.self)
             self = .pesapalCheckoutCancelled(
                 yoleReference: try fields.decode(String.self, forKey: .yoleReference),
                 pspTransactionId: try fields.decode(String.self, forKey: .pspTransactionId),
@@ -2676,8 +2671,8 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
                 feeAmount: try fields.decode(Decimal.self, forKey: .feeAmount),
                 totalAmount: try fields.decode(Decimal.self, forKey: .totalAmount)
             )
-        case .pesapalCheckoutUnclear:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .pesapalCheckoutUnclear)
+        case 67:
+            let fields = try coded.fields(FieldKey.self)
             self = .pesapalCheckoutUnclear(
                 yoleReference: try fields.decode(String.self, forKey: .yoleReference),
                 pspTransactionId: try fields.decode(String.self, forKey: .pspTransactionId),
@@ -2686,291 +2681,185 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
                 feeAmount: try fields.decode(Decimal.self, forKey: .feeAmount),
                 totalAmount: try fields.decode(Decimal.self, forKey: .totalAmount)
             )
-        case .tapGetStarted:
+        case 68:
             self = .tapGetStarted
-        case .tapLogIn:
+        case 69:
             self = .tapLogIn
-        case .tapBack:
+        case 70:
             self = .tapBack
-        case .tapCreateAccount:
+        case 71:
             self = .tapCreateAccount
-        case .togglePasswordVisibility:
+        case 72:
             self = .togglePasswordVisibility
-        case .tapSignIn:
+        case 73:
             self = .tapSignIn
-        case .tapVerifyEmail:
+        case 74:
             self = .tapVerifyEmail
-        case .tapResendCode:
+        case 75:
             self = .tapResendCode
-        case .tapChangeEmail:
+        case 76:
             self = .tapChangeEmail
-        case .tapBiometricLogIn:
+        case 77:
             self = .tapBiometricLogIn
-        case .signedIn:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .signedIn)
+        case 78:
+            let fields = try coded.fields(FieldKey.self)
             self = .signedIn(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
-        case .tapForgotPassword:
+        case 79:
             self = .tapForgotPassword
-        case .tapSignUp:
+        case 80:
             self = .tapSignUp
-        case .tapSendResetLink:
+        case 81:
             self = .tapSendResetLink
-        case .tapRememberPassword:
+        case 82:
             self = .tapRememberPassword
-        case .tapVerifyIdentity:
+        case 83:
             self = .tapVerifyIdentity
-        case .tapSkip:
+        case 84:
             self = .tapSkip
-        case .tapSendVerificationCode:
+        case 85:
             self = .tapSendVerificationCode
-        case .tapVerify:
+        case 86:
             self = .tapVerify
-        case .tapResendSms:
+        case 87:
             self = .tapResendSms
-        case .tapChangePhoneNumber:
+        case 88:
             self = .tapChangePhoneNumber
-        case .tapCamera:
+        case 89:
             self = .tapCamera
-        case .tapGallery:
+        case 90:
             self = .tapGallery
-        case .tapRetakePhoto:
+        case 91:
             self = .tapRetakePhoto
-        case .tapContinue:
+        case 92:
             self = .tapContinue
-        case .tapContinueToApp:
+        case 93:
             self = .tapContinueToApp
-        case .tapViewVerificationDetails:
+        case 94:
             self = .tapViewVerificationDetails
-        case .tapTryAgain:
+        case 95:
             self = .tapTryAgain
-        case .tapContactSupport:
+        case 96:
             self = .tapContactSupport
-        case .tapContinueWithLimitedAccess:
+        case 97:
             self = .tapContinueWithLimitedAccess
-        case .tapProfileAvatar:
+        case 98:
             self = .tapProfileAvatar
-        case .tapSendMoney:
+        case 99:
             self = .tapSendMoney
-        case .tapTransaction:
+        case 100:
             self = .tapTransaction
-        case .tapAddMoney:
+        case 101:
             self = .tapAddMoney
-        case .tapSettings:
+        case 102:
             self = .tapSettings
-        case .tapEditRecipient:
+        case 103:
             self = .tapEditRecipient
-        case .tapAddToFavorites:
+        case 104:
             self = .tapAddToFavorites
-        case .tapConfirmRemove:
+        case 105:
             self = .tapConfirmRemove
-        case .tapCancel:
+        case 106:
             self = .tapCancel
-        case .tapProfilePhoto:
+        case 107:
             self = .tapProfilePhoto
-        case .tapEditProfile:
+        case 108:
             self = .tapEditProfile
-        case .tapAccountSettings:
+        case 109:
             self = .tapAccountSettings
-        case .tapSecuritySettings:
+        case 110:
             self = .tapSecuritySettings
-        case .tapTransactionHistory:
+        case 111:
             self = .tapTransactionHistory
-        case .tapHelpAndSupport:
+        case 112:
             self = .tapHelpAndSupport
-        case .tapLogOut:
+        case 113:
             self = .tapLogOut
-        case .tapConfirmLogOut:
+        case 114:
             self = .tapConfirmLogOut
-        case .tapSave:
+        case 115:
             self = .tapSave
-        case .tapRefreshFees:
+        case 116:
             self = .tapRefreshFees
-        case .tapRetry:
+        case 117:
             self = .tapRetry
-        case .tapEdit:
+        case 118:
             self = .tapEdit
-        case .tapPesapal:
+        case 119:
             self = .tapPesapal
-        case .tapContinueToSecureCheckout:
+        case 120:
             self = .tapContinueToSecureCheckout
-        case .tapOpenInBrowser:
+        case 121:
             self = .tapOpenInBrowser
-        case .tapCloseCheckout:
+        case 122:
             self = .tapCloseCheckout
-        case .tapDone:
+        case 123:
             self = .tapDone
-        case .tapChangeMethod:
+        case 124:
             self = .tapChangeMethod
-        case .toggleLanguage:
+        case 125:
             self = .toggleLanguage
-        case .toggleTheme:
+        case 126:
             self = .toggleTheme
-        case .connectivityLost:
+        case 127:
             self = .connectivityLost
-        case .connectivityRestored:
+        case 128:
             self = .connectivityRestored
-        case .serviceUnavailable:
+        case 129:
             self = .serviceUnavailable
-        case .tapTabHome:
+        case 130:
             self = .tapTabHome
-        case .tapTabSend:
+        case 131:
             self = .tapTabSend
-        case .tapTabFavorites:
+        case 132:
             self = .tapTabFavorites
-        case .tapTabProfile:
+        case 133:
             self = .tapTabProfile
-        case .sessionExpired:
+        case 134:
             self = .sessionExpired
-        case .timerFired:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
+        case 135:
+            let fields = try coded.fields(FieldKey.self)
             self = .timerFired(token: try fields.decode(TimerToken.self, forKey: .token))
+        default:
+            throw coded.unknownCase()
         }
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CaseKey.self)
+        var coded = CaseEncoder(encoder)
         switch self {
         case .deepLinkOpened(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .deepLinkOpened)
+            var fields = coded.fields("deepLinkOpened", FieldKey.self)
             try fields.encode(value0, forKey: .path)
         case .paymentStatusUpdated(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .paymentStatusUpdated)
+            var fields = coded.fields("paymentStatusUpdated", FieldKey.self)
             try fields.encode(value0, forKey: .status)
         case .recentRecipientTapped(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .recentRecipientTapped)
+            var fields = coded.fields("recentRecipientTapped", FieldKey.self)
             try fields.encode(value0, forKey: .recipient)
         case .favoriteTapped(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .favoriteTapped)
+            var fields = coded.fields("favoriteTapped", FieldKey.self)
             try fields.encode(value0, forKey: .recipient)
         case .removeFavoriteTapped(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .removeFavoriteTapped)
+            var fields = coded.fields("removeFavoriteTapped", FieldKey.self)
             try fields.encode(value0, forKey: .recipient)
-        case .authCreateAccountCreated:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authCreateAccountCreated)
-        case .authCreateAccountEmailExists:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authCreateAccountEmailExists)
-        case .authCreateAccountNetworkError:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authCreateAccountNetworkError)
-        case .authCreateAccountServerError:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authCreateAccountServerError)
-        case .authVerifyEmailVerified:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authVerifyEmailVerified)
-        case .authVerifyEmailInvalidCode:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authVerifyEmailInvalidCode)
-        case .authVerifyEmailExpiredCode:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authVerifyEmailExpiredCode)
-        case .authVerifyEmailTooManyAttempts:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authVerifyEmailTooManyAttempts)
-        case .authVerifyEmailNetworkError:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authVerifyEmailNetworkError)
-        case .authResendEmailCodeSent:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authResendEmailCodeSent)
-        case .authResendEmailCodeNetworkError:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authResendEmailCodeNetworkError)
         case .authLogInSuccess(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .authLogInSuccess)
+            var fields = coded.fields("authLogInSuccess", FieldKey.self)
             try fields.encode(value0, forKey: .kycVerified)
-        case .authLogInInvalidCredentials:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authLogInInvalidCredentials)
-        case .authLogInNotVerified:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authLogInNotVerified)
-        case .authLogInLocked:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authLogInLocked)
-        case .authLogInNetworkError:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authLogInNetworkError)
-        case .authRequestPasswordResetSent:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authRequestPasswordResetSent)
-        case .authRequestPasswordResetNotFound:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authRequestPasswordResetNotFound)
-        case .authRequestPasswordResetRateLimited:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authRequestPasswordResetRateLimited)
-        case .authRequestPasswordResetNetworkError:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authRequestPasswordResetNetworkError)
-        case .kycSendSmsCodeSent:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycSendSmsCodeSent)
-        case .kycSendSmsCodePhoneAlreadyRegistered:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycSendSmsCodePhoneAlreadyRegistered)
-        case .kycSendSmsCodeSmsFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycSendSmsCodeSmsFailed)
-        case .kycSendSmsCodeNetworkError:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycSendSmsCodeNetworkError)
-        case .kycVerifySmsCodeVerified:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycVerifySmsCodeVerified)
-        case .kycVerifySmsCodeInvalidCode:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycVerifySmsCodeInvalidCode)
-        case .kycVerifySmsCodeExpiredCode:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycVerifySmsCodeExpiredCode)
-        case .kycVerifySmsCodeTooManyAttempts:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycVerifySmsCodeTooManyAttempts)
-        case .kycUploadDocumentAccepted:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycUploadDocumentAccepted)
-        case .kycUploadDocumentPoorQuality:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycUploadDocumentPoorQuality)
-        case .kycUploadDocumentNotRecognized:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycUploadDocumentNotRecognized)
-        case .kycUploadDocumentTooLarge:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycUploadDocumentTooLarge)
-        case .kycUploadDocumentUploadFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycUploadDocumentUploadFailed)
-        case .kycSubmitSelfieVerified:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycSubmitSelfieVerified)
-        case .kycSubmitSelfieVerificationFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycSubmitSelfieVerificationFailed)
-        case .kycSubmitSelfieFaceNotDetected:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycSubmitSelfieFaceNotDetected)
-        case .kycSubmitSelfieMultipleFaces:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycSubmitSelfieMultipleFaces)
-        case .kycSubmitSelfiePoorLighting:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycSubmitSelfiePoorLighting)
-        case .kycSubmitSelfieUploadFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycSubmitSelfieUploadFailed)
-        case .deviceCameraPermissionGranted:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceCameraPermissionGranted)
-        case .deviceCameraPermissionDenied:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceCameraPermissionDenied)
-        case .deviceAuthenticateAuthenticated:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceAuthenticateAuthenticated)
-        case .deviceAuthenticateFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceAuthenticateFailed)
-        case .deviceAuthenticateCancelled:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceAuthenticateCancelled)
         case .accountLoadLoaded(let value0, let value1):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .accountLoadLoaded)
+            var fields = coded.fields("accountLoadLoaded", FieldKey.self)
             try fields.encode(value0, forKey: .balance)
             try fields.encode(value1, forKey: .suspended)
-        case .accountLoadNetworkError:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .accountLoadNetworkError)
         case .favoritesApiLoadLoaded(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .favoritesApiLoadLoaded)
+            var fields = coded.fields("favoritesApiLoadLoaded", FieldKey.self)
             try fields.encode(value0, forKey: .recipients)
-        case .favoritesApiLoadNetworkError:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .favoritesApiLoadNetworkError)
-        case .favoritesApiRemoveRemoved:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .favoritesApiRemoveRemoved)
-        case .profileLoadLoaded:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .profileLoadLoaded)
-        case .profileLoadNetworkError:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .profileLoadNetworkError)
-        case .profileUpdateUpdated:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .profileUpdateUpdated)
-        case .profileUpdateFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .profileUpdateFailed)
         case .feesApiQuoteReceived(let value0, let value1, let value2):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .feesApiQuoteReceived)
+            var fields = coded.fields("feesApiQuoteReceived", FieldKey.self)
             try fields.encode(value0, forKey: .feeAmount)
             try fields.encode(value1, forKey: .feeCurrency)
             try fields.encode(value2, forKey: .feeType)
-        case .feesApiQuoteFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .feesApiQuoteFailed)
-        case .pesapalLoadCheckoutLoaded:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pesapalLoadCheckoutLoaded)
-        case .pesapalLoadCheckoutLoadFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pesapalLoadCheckoutLoadFailed)
-        case .pesapalLoadCheckoutTimeout:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pesapalLoadCheckoutTimeout)
         case .pesapalCheckoutSuccess(let value0, let value1, let value2, let value3, let value4, let value5):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .pesapalCheckoutSuccess)
+            var fields = coded.fields("pesapalCheckoutSuccess", FieldKey.self)
             try fields.encode(value0, forKey: .yoleReference)
             try fields.encode(value1, forKey: .pspTransactionId)
             try fields.encode(value2, forKey: .amount)
@@ -2978,7 +2867,7 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             try fields.encode(value4, forKey: .feeAmount)
             try fields.encode(value5, forKey: .totalAmount)
         case .pesapalCheckoutPending(let value0, let value1, let value2, let value3, let value4, let value5):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .pesapalCheckoutPending)
+            var fields = coded.fields("pesapalCheckoutPending", FieldKey.self)
             try fields.encode(value0, forKey: .yoleReference)
             try fields.encode(value1, forKey: .pspTransactionId)
             try fields.encode(value2, forKey: .amount)
@@ -2986,7 +2875,7 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             try fields.encode(value4, forKey: .feeAmount)
             try fields.encode(value5, forKey: .totalAmount)
         case .pesapalCheckoutFailed(let value0, let value1, let value2, let value3, let value4, let value5, let value6):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .pesapalCheckoutFailed)
+            var fields = coded.fields("pesapalCheckoutFailed", FieldKey.self)
             try fields.encode(value0, forKey: .yoleReference)
             try fields.encode(value1, forKey: .pspTransactionId)
             try fields.encode(value2, forKey: .amount)
@@ -2995,7 +2884,7 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             try fields.encode(value5, forKey: .totalAmount)
             try fields.encode(value6, forKey: .reason)
         case .pesapalCheckoutCancelled(let value0, let value1, let value2, let value3, let value4, let value5):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .pesapalCheckoutCancelled)
+            var fields = coded.fields("pesapalCheckoutCancelled", FieldKey.self)
             try fields.encode(value0, forKey: .yoleReference)
             try fields.encode(value1, forKey: .pspTransactionId)
             try fields.encode(value2, forKey: .amount)
@@ -3003,151 +2892,148 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             try fields.encode(value4, forKey: .feeAmount)
             try fields.encode(value5, forKey: .totalAmount)
         case .pesapalCheckoutUnclear(let value0, let value1, let value2, let value3, let value4, let value5):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .pesapalCheckoutUnclear)
+            var fields = coded.fields("pesapalCheckoutUnclear", FieldKey.self)
             try fields.encode(value0, forKey: .yoleReference)
             try fields.encode(value1, forKey: .pspTransactionId)
             try fields.encode(value2, forKey: .amount)
             try fields.encode(value3, forKey: .currency)
             try fields.encode(value4, forKey: .feeAmount)
             try fields.encode(value5, forKey: .totalAmount)
-        case .tapGetStarted:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapGetStarted)
-        case .tapLogIn:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapLogIn)
-        case .tapBack:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapBack)
-        case .tapCreateAccount:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCreateAccount)
-        case .togglePasswordVisibility:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .togglePasswordVisibility)
-        case .tapSignIn:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSignIn)
-        case .tapVerifyEmail:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapVerifyEmail)
-        case .tapResendCode:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapResendCode)
-        case .tapChangeEmail:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapChangeEmail)
-        case .tapBiometricLogIn:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapBiometricLogIn)
         case .signedIn(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .signedIn)
+            var fields = coded.fields("signedIn", FieldKey.self)
             try fields.encode(value0, forKey: .raisedBy)
-        case .tapForgotPassword:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapForgotPassword)
-        case .tapSignUp:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSignUp)
-        case .tapSendResetLink:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSendResetLink)
-        case .tapRememberPassword:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapRememberPassword)
-        case .tapVerifyIdentity:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapVerifyIdentity)
-        case .tapSkip:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSkip)
-        case .tapSendVerificationCode:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSendVerificationCode)
-        case .tapVerify:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapVerify)
-        case .tapResendSms:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapResendSms)
-        case .tapChangePhoneNumber:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapChangePhoneNumber)
-        case .tapCamera:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCamera)
-        case .tapGallery:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapGallery)
-        case .tapRetakePhoto:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapRetakePhoto)
-        case .tapContinue:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapContinue)
-        case .tapContinueToApp:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapContinueToApp)
-        case .tapViewVerificationDetails:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapViewVerificationDetails)
-        case .tapTryAgain:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTryAgain)
-        case .tapContactSupport:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapContactSupport)
-        case .tapContinueWithLimitedAccess:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapContinueWithLimitedAccess)
-        case .tapProfileAvatar:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapProfileAvatar)
-        case .tapSendMoney:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSendMoney)
-        case .tapTransaction:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTransaction)
-        case .tapAddMoney:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapAddMoney)
-        case .tapSettings:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSettings)
-        case .tapEditRecipient:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapEditRecipient)
-        case .tapAddToFavorites:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapAddToFavorites)
-        case .tapConfirmRemove:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapConfirmRemove)
-        case .tapCancel:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCancel)
-        case .tapProfilePhoto:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapProfilePhoto)
-        case .tapEditProfile:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapEditProfile)
-        case .tapAccountSettings:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapAccountSettings)
-        case .tapSecuritySettings:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSecuritySettings)
-        case .tapTransactionHistory:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTransactionHistory)
-        case .tapHelpAndSupport:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapHelpAndSupport)
-        case .tapLogOut:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapLogOut)
-        case .tapConfirmLogOut:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapConfirmLogOut)
-        case .tapSave:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSave)
-        case .tapRefreshFees:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapRefreshFees)
-        case .tapRetry:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapRetry)
-        case .tapEdit:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapEdit)
-        case .tapPesapal:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapPesapal)
-        case .tapContinueToSecureCheckout:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapContinueToSecureCheckout)
-        case .tapOpenInBrowser:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapOpenInBrowser)
-        case .tapCloseCheckout:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCloseCheckout)
-        case .tapDone:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapDone)
-        case .tapChangeMethod:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapChangeMethod)
-        case .toggleLanguage:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .toggleLanguage)
-        case .toggleTheme:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .toggleTheme)
-        case .connectivityLost:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .connectivityLost)
-        case .connectivityRestored:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .connectivityRestored)
-        case .serviceUnavailable:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .serviceUnavailable)
-        case .tapTabHome:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTabHome)
-        case .tapTabSend:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTabSend)
-        case .tapTabFavorites:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTabFavorites)
-        case .tapTabProfile:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTabProfile)
-        case .sessionExpired:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .sessionExpired)
         case .timerFired(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
+            var fields = coded.fields("timerFired", FieldKey.self)
             try fields.encode(value0, forKey: .token)
+        default:
+            coded.plain(Self.codingCases[number])
+        }
+    }
+
+    /// Whether two values are the same case with equal payloads.
+    public static func ==(lhs: Self, rhs: Self) -> Bool {
+        switch lhs {
+        case let .deepLinkOpened(l0):
+            guard case let .deepLinkOpened(r0) = rhs else { return false }
+            return l0 == r0
+        case let .paymentStatusUpdated(l0):
+            guard case let .paymentStatusUpdated(r0) = rhs else { return false }
+            return l0 == r0
+        case let .recentRecipientTapped(l0):
+            guard case let .recentRecipientTapped(r0) = rhs else { return false }
+            return l0 == r0
+        case let .favoriteTapped(l0):
+            guard case let .favoriteTapped(r0) = rhs else { return false }
+            return l0 == r0
+        case let .removeFavoriteTapped(l0):
+            guard case let .removeFavoriteTapped(r0) = rhs else { return false }
+            return l0 == r0
+        case let .authLogInSuccess(l0):
+            guard case let .authLogInSuccess(r0) = rhs else { return false }
+            return l0 == r0
+        case let .accountLoadLoaded(l0, l1):
+            guard case let .accountLoadLoaded(r0, r1) = rhs else { return false }
+            return (l0 == r0) && (l1 == r1)
+        case let .favoritesApiLoadLoaded(l0):
+            guard case let .favoritesApiLoadLoaded(r0) = rhs else { return false }
+            return l0 == r0
+        case let .feesApiQuoteReceived(l0, l1, l2):
+            guard case let .feesApiQuoteReceived(r0, r1, r2) = rhs else { return false }
+            return ((l0 == r0) && (l1 == r1)) && (l2 == r2)
+        case let .pesapalCheckoutSuccess(l0, l1, l2, l3, l4, l5):
+            guard case let .pesapalCheckoutSuccess(r0, r1, r2, r3, r4, r5) = rhs else { return false }
+            return (((((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)) && (l4 == r4)) && (l5 == r5)
+        case let .pesapalCheckoutPending(l0, l1, l2, l3, l4, l5):
+            guard case let .pesapalCheckoutPending(r0, r1, r2, r3, r4, r5) = rhs else { return false }
+            return (((((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)) && (l4 == r4)) && (l5 == r5)
+        case let .pesapalCheckoutFailed(l0, l1, l2, l3, l4, l5, l6):
+            guard case let .pesapalCheckoutFailed(r0, r1, r2, r3, r4, r5, r6) = rhs else { return false }
+            return ((((((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)) && (l4 == r4)) && (l5 == r5))
+                && (l6 == r6)
+        case let .pesapalCheckoutCancelled(l0, l1, l2, l3, l4, l5):
+            guard case let .pesapalCheckoutCancelled(r0, r1, r2, r3, r4, r5) = rhs else { return false }
+            return (((((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)) && (l4 == r4)) && (l5 == r5)
+        case let .pesapalCheckoutUnclear(l0, l1, l2, l3, l4, l5):
+            guard case let .pesapalCheckoutUnclear(r0, r1, r2, r3, r4, r5) = rhs else { return false }
+            return (((((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)) && (l4 == r4)) && (l5 == r5)
+        case let .signedIn(l0):
+            guard case let .signedIn(r0) = rhs else { return false }
+            return l0 == r0
+        case let .timerFired(l0):
+            guard case let .timerFired(r0) = rhs else { return false }
+            return l0 == r0
+        default:
+            return lhs.number == rhs.number
+        }
+    }
+
+    /// Hashes the case and its payload.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(number)
+        switch self {
+        case let .deepLinkOpened(l0):
+            hasher.combine(l0)
+        case let .paymentStatusUpdated(l0):
+            hasher.combine(l0)
+        case let .recentRecipientTapped(l0):
+            hasher.combine(l0)
+        case let .favoriteTapped(l0):
+            hasher.combine(l0)
+        case let .removeFavoriteTapped(l0):
+            hasher.combine(l0)
+        case let .authLogInSuccess(l0):
+            hasher.combine(l0)
+        case let .accountLoadLoaded(l0, l1):
+            hasher.combine(l0)
+            hasher.combine(l1)
+        case let .favoritesApiLoadLoaded(l0):
+            hasher.combine(l0)
+        case let .feesApiQuoteReceived(l0, l1, l2):
+            hasher.combine(l0)
+            hasher.combine(l1)
+            hasher.combine(l2)
+        case let .pesapalCheckoutSuccess(l0, l1, l2, l3, l4, l5):
+            hasher.combine(l0)
+            hasher.combine(l1)
+            hasher.combine(l2)
+            hasher.combine(l3)
+            hasher.combine(l4)
+            hasher.combine(l5)
+        case let .pesapalCheckoutPending(l0, l1, l2, l3, l4, l5):
+            hasher.combine(l0)
+            hasher.combine(l1)
+            hasher.combine(l2)
+            hasher.combine(l3)
+            hasher.combine(l4)
+            hasher.combine(l5)
+        case let .pesapalCheckoutFailed(l0, l1, l2, l3, l4, l5, l6):
+            hasher.combine(l0)
+            hasher.combine(l1)
+            hasher.combine(l2)
+            hasher.combine(l3)
+            hasher.combine(l4)
+            hasher.combine(l5)
+            hasher.combine(l6)
+        case let .pesapalCheckoutCancelled(l0, l1, l2, l3, l4, l5):
+            hasher.combine(l0)
+            hasher.combine(l1)
+            hasher.combine(l2)
+            hasher.combine(l3)
+            hasher.combine(l4)
+            hasher.combine(l5)
+        case let .pesapalCheckoutUnclear(l0, l1, l2, l3, l4, l5):
+            hasher.combine(l0)
+            hasher.combine(l1)
+            hasher.combine(l2)
+            hasher.combine(l3)
+            hasher.combine(l4)
+            hasher.combine(l5)
+        case let .signedIn(l0):
+            hasher.combine(l0)
+        case let .timerFired(l0):
+            hasher.combine(l0)
+        default:
+            break
         }
     }
 }
@@ -3383,27 +3269,74 @@ public enum YOLEServiceCall: FlowServiceCall {
         }
     }
 
-    private enum CaseKey: String, CodingKey {
-        case authCreateAccount
-        case authVerifyEmail
-        case authResendEmailCode
-        case authLogIn
-        case authRequestPasswordReset
-        case kycSendSmsCode
-        case kycVerifySmsCode
-        case kycUploadDocument
-        case kycSubmitSelfie
-        case deviceCameraPermission
-        case deviceAuthenticate
-        case accountLoad
-        case favoritesApiLoad
-        case favoritesApiRemove
-        case profileLoad
-        case profileUpdate
-        case feesApiQuote
-        case pesapalLoadCheckout
-        case pesapalCheckout
+    /// The case's number in `codingCases`.
+    private var codingCase: Int32 {
+        switch self {
+        case .authCreateAccount:
+            return 0
+        case .authVerifyEmail:
+            return 1
+        case .authResendEmailCode:
+            return 2
+        case .authLogIn:
+            return 3
+        case .authRequestPasswordReset:
+            return 4
+        case .kycSendSmsCode:
+            return 5
+        case .kycVerifySmsCode:
+            return 6
+        case .kycUploadDocument:
+            return 7
+        case .kycSubmitSelfie:
+            return 8
+        case .deviceCameraPermission:
+            return 9
+        case .deviceAuthenticate:
+            return 10
+        case .accountLoad:
+            return 11
+        case .favoritesApiLoad:
+            return 12
+        case .favoritesApiRemove:
+            return 13
+        case .profileLoad:
+            return 14
+        case .profileUpdate:
+            return 15
+        case .feesApiQuote:
+            return 16
+        case .pesapalLoadCheckout:
+            return 17
+        case .pesapalCheckout:
+            return 18
+        }
     }
+
+    /// The cases' names as `Codable` writes them, one per line, by number.
+    private static let codingCasesData = #"""
+    authCreateAccount
+    authVerifyEmail
+    authResendEmailCode
+    authLogIn
+    authRequestPasswordReset
+    kycSendSmsCode
+    kycVerifySmsCode
+    kycUploadDocument
+    kycSubmitSelfie
+    deviceCameraPermission
+    deviceAuthenticate
+    accountLoad
+    favoritesApiLoad
+    favoritesApiRemove
+    profileLoad
+    profileUpdate
+    feesApiQuote
+    pesapalLoadCheckout
+    pesapalCheckout
+    """#
+
+    private static let codingCases = NameTable(lines: codingCasesData)
 
     private enum FieldKey: String, CodingKey {
         case email
@@ -3427,18 +3360,10 @@ public enum YOLEServiceCall: FlowServiceCall {
     /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
     /// payloads.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CaseKey.self)
-        guard container.allKeys.count == 1, let key = container.allKeys.first else {
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "a YOLEServiceCall is an object with one key, its case"
-                )
-            )
-        }
-        switch key {
-        case .authCreateAccount:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .authCreateAccount)
+        let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEServiceCall")
+        switch coded.number {
+        case 0:
+            let fields = try coded.fields(FieldKey.self)
             self = .authCreateAccount(
                 email: try fields.decode(String.self, forKey: .email),
                 firstName: try fields.decode(String.self, forKey: .firstName),
@@ -3446,158 +3371,261 @@ public enum YOLEServiceCall: FlowServiceCall {
                 password: try fields.decode(String.self, forKey: .password),
                 country: try fields.decode(String.self, forKey: .country)
             )
-        case .authVerifyEmail:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .authVerifyEmail)
+        case 1:
+            let fields = try coded.fields(FieldKey.self)
             self = .authVerifyEmail(
                 email: try fields.decode(String.self, forKey: .email),
                 code: try fields.decode(String.self, forKey: .code)
             )
-        case .authResendEmailCode:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .authResendEmailCode)
+        case 2:
+            let fields = try coded.fields(FieldKey.self)
             self = .authResendEmailCode(email: try fields.decode(String.self, forKey: .email))
-        case .authLogIn:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .authLogIn)
+        case 3:
+            let fields = try coded.fields(FieldKey.self)
             self = .authLogIn(
                 email: try fields.decode(String.self, forKey: .email),
                 password: try fields.decode(String.self, forKey: .password)
             )
-        case .authRequestPasswordReset:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .authRequestPasswordReset)
+        case 4:
+            let fields = try coded.fields(FieldKey.self)
             self = .authRequestPasswordReset(email: try fields.decode(String.self, forKey: .email))
-        case .kycSendSmsCode:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .kycSendSmsCode)
+        case 5:
+            let fields = try coded.fields(FieldKey.self)
             self = .kycSendSmsCode(phone: try fields.decode(String.self, forKey: .phone))
-        case .kycVerifySmsCode:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .kycVerifySmsCode)
+        case 6:
+            let fields = try coded.fields(FieldKey.self)
             self = .kycVerifySmsCode(
                 phone: try fields.decode(String.self, forKey: .phone),
                 code: try fields.decode(String.self, forKey: .code)
             )
-        case .kycUploadDocument:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .kycUploadDocument)
+        case 7:
+            let fields = try coded.fields(FieldKey.self)
             self = .kycUploadDocument(
                 documentType: try fields.decode(YOLEDocumentType.self, forKey: .documentType),
                 photo: try fields.decode(String.self, forKey: .photo)
             )
-        case .kycSubmitSelfie:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .kycSubmitSelfie)
+        case 8:
+            let fields = try coded.fields(FieldKey.self)
             self = .kycSubmitSelfie(photo: try fields.decode(String.self, forKey: .photo))
-        case .deviceCameraPermission:
+        case 9:
             self = .deviceCameraPermission
-        case .deviceAuthenticate:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .deviceAuthenticate)
+        case 10:
+            let fields = try coded.fields(FieldKey.self)
             self = .deviceAuthenticate(purpose: try fields.decode(String.self, forKey: .purpose))
-        case .accountLoad:
+        case 11:
             self = .accountLoad
-        case .favoritesApiLoad:
+        case 12:
             self = .favoritesApiLoad
-        case .favoritesApiRemove:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .favoritesApiRemove)
+        case 13:
+            let fields = try coded.fields(FieldKey.self)
             self = .favoritesApiRemove(recipient: try fields.decode(String.self, forKey: .recipient))
-        case .profileLoad:
+        case 14:
             self = .profileLoad
-        case .profileUpdate:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .profileUpdate)
+        case 15:
+            let fields = try coded.fields(FieldKey.self)
             self = .profileUpdate(
                 firstName: try fields.decode(String.self, forKey: .firstName),
                 lastName: try fields.decode(String.self, forKey: .lastName)
             )
-        case .feesApiQuote:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .feesApiQuote)
+        case 16:
+            let fields = try coded.fields(FieldKey.self)
             self = .feesApiQuote(
                 amount: try fields.decode(Decimal.self, forKey: .amount),
                 currency: try fields.decode(String.self, forKey: .currency),
                 country: try fields.decodeIfPresent(String.self, forKey: .country),
                 corridor: try fields.decodeIfPresent(String.self, forKey: .corridor)
             )
-        case .pesapalLoadCheckout:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .pesapalLoadCheckout)
+        case 17:
+            let fields = try coded.fields(FieldKey.self)
             self = .pesapalLoadCheckout(
                 amount: try fields.decode(Money.self, forKey: .amount),
                 fee: try fields.decode(Money.self, forKey: .fee)
             )
-        case .pesapalCheckout:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .pesapalCheckout)
+        case 18:
+            let fields = try coded.fields(FieldKey.self)
             self = .pesapalCheckout(
                 amount: try fields.decode(Money.self, forKey: .amount),
                 fee: try fields.decode(Money.self, forKey: .fee),
                 language: try fields.decode(YOLELanguage.self, forKey: .language)
             )
+        default:
+            throw coded.unknownCase()
         }
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CaseKey.self)
+        var coded = CaseEncoder(encoder)
         switch self {
         case .authCreateAccount(let value0, let value1, let value2, let value3, let value4):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .authCreateAccount)
+            var fields = coded.fields("authCreateAccount", FieldKey.self)
             try fields.encode(value0, forKey: .email)
             try fields.encode(value1, forKey: .firstName)
             try fields.encode(value2, forKey: .lastName)
             try fields.encode(value3, forKey: .password)
             try fields.encode(value4, forKey: .country)
         case .authVerifyEmail(let value0, let value1):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .authVerifyEmail)
+            var fields = coded.fields("authVerifyEmail", FieldKey.self)
             try fields.encode(value0, forKey: .email)
             try fields.encode(value1, forKey: .code)
         case .authResendEmailCode(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .authResendEmailCode)
+            var fields = coded.fields("authResendEmailCode", FieldKey.self)
             try fields.encode(value0, forKey: .email)
         case .authLogIn(let value0, let value1):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .authLogIn)
+            var fields = coded.fields("authLogIn", FieldKey.self)
             try fields.encode(value0, forKey: .email)
             try fields.encode(value1, forKey: .password)
         case .authRequestPasswordReset(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .authRequestPasswordReset)
+            var fields = coded.fields("authRequestPasswordReset", FieldKey.self)
             try fields.encode(value0, forKey: .email)
         case .kycSendSmsCode(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .kycSendSmsCode)
+            var fields = coded.fields("kycSendSmsCode", FieldKey.self)
             try fields.encode(value0, forKey: .phone)
         case .kycVerifySmsCode(let value0, let value1):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .kycVerifySmsCode)
+            var fields = coded.fields("kycVerifySmsCode", FieldKey.self)
             try fields.encode(value0, forKey: .phone)
             try fields.encode(value1, forKey: .code)
         case .kycUploadDocument(let value0, let value1):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .kycUploadDocument)
+            var fields = coded.fields("kycUploadDocument", FieldKey.self)
             try fields.encode(value0, forKey: .documentType)
             try fields.encode(value1, forKey: .photo)
         case .kycSubmitSelfie(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .kycSubmitSelfie)
+            var fields = coded.fields("kycSubmitSelfie", FieldKey.self)
             try fields.encode(value0, forKey: .photo)
-        case .deviceCameraPermission:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceCameraPermission)
         case .deviceAuthenticate(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .deviceAuthenticate)
+            var fields = coded.fields("deviceAuthenticate", FieldKey.self)
             try fields.encode(value0, forKey: .purpose)
-        case .accountLoad:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .accountLoad)
-        case .favoritesApiLoad:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .favoritesApiLoad)
         case .favoritesApiRemove(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .favoritesApiRemove)
+            var fields = coded.fields("favoritesApiRemove", FieldKey.self)
             try fields.encode(value0, forKey: .recipient)
-        case .profileLoad:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .profileLoad)
         case .profileUpdate(let value0, let value1):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .profileUpdate)
+            var fields = coded.fields("profileUpdate", FieldKey.self)
             try fields.encode(value0, forKey: .firstName)
             try fields.encode(value1, forKey: .lastName)
         case .feesApiQuote(let value0, let value1, let value2, let value3):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .feesApiQuote)
+            var fields = coded.fields("feesApiQuote", FieldKey.self)
             try fields.encode(value0, forKey: .amount)
             try fields.encode(value1, forKey: .currency)
             try fields.encodeIfPresent(value2, forKey: .country)
             try fields.encodeIfPresent(value3, forKey: .corridor)
         case .pesapalLoadCheckout(let value0, let value1):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .pesapalLoadCheckout)
+            var fields = coded.fields("pesapalLoadCheckout", FieldKey.self)
             try fields.encode(value0, forKey: .amount)
             try fields.encode(value1, forKey: .fee)
         case .pesapalCheckout(let value0, let value1, let value2):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .pesapalCheckout)
+            var fields = coded.fields("pesapalCheckout", FieldKey.self)
             try fields.encode(value0, forKey: .amount)
             try fields.encode(value1, forKey: .fee)
             try fields.encode(value2, forKey: .language)
+        default:
+            coded.plain(Self.codingCases[codingCase])
+        }
+    }
+
+    /// Whether two values are the same case with equal payloads.
+    public static func ==(lhs: Self, rhs: Self) -> Bool {
+        switch lhs {
+        case let .authCreateAccount(l0, l1, l2, l3, l4):
+            guard case let .authCreateAccount(r0, r1, r2, r3, r4) = rhs else { return false }
+            return ((((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)) && (l4 == r4)
+        case let .authVerifyEmail(l0, l1):
+            guard case let .authVerifyEmail(r0, r1) = rhs else { return false }
+            return (l0 == r0) && (l1 == r1)
+        case let .authResendEmailCode(l0):
+            guard case let .authResendEmailCode(r0) = rhs else { return false }
+            return l0 == r0
+        case let .authLogIn(l0, l1):
+            guard case let .authLogIn(r0, r1) = rhs else { return false }
+            return (l0 == r0) && (l1 == r1)
+        case let .authRequestPasswordReset(l0):
+            guard case let .authRequestPasswordReset(r0) = rhs else { return false }
+            return l0 == r0
+        case let .kycSendSmsCode(l0):
+            guard case let .kycSendSmsCode(r0) = rhs else { return false }
+            return l0 == r0
+        case let .kycVerifySmsCode(l0, l1):
+            guard case let .kycVerifySmsCode(r0, r1) = rhs else { return false }
+            return (l0 == r0) && (l1 == r1)
+        case let .kycUploadDocument(l0, l1):
+            guard case let .kycUploadDocument(r0, r1) = rhs else { return false }
+            return (l0 == r0) && (l1 == r1)
+        case let .kycSubmitSelfie(l0):
+            guard case let .kycSubmitSelfie(r0) = rhs else { return false }
+            return l0 == r0
+        case let .deviceAuthenticate(l0):
+            guard case let .deviceAuthenticate(r0) = rhs else { return false }
+            return l0 == r0
+        case let .favoritesApiRemove(l0):
+            guard case let .favoritesApiRemove(r0) = rhs else { return false }
+            return l0 == r0
+        case let .profileUpdate(l0, l1):
+            guard case let .profileUpdate(r0, r1) = rhs else { return false }
+            return (l0 == r0) && (l1 == r1)
+        case let .feesApiQuote(l0, l1, l2, l3):
+            guard case let .feesApiQuote(r0, r1, r2, r3) = rhs else { return false }
+            return (((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)
+        case let .pesapalLoadCheckout(l0, l1):
+            guard case let .pesapalLoadCheckout(r0, r1) = rhs else { return false }
+            return (l0 == r0) && (l1 == r1)
+        case let .pesapalCheckout(l0, l1, l2):
+            guard case let .pesapalCheckout(r0, r1, r2) = rhs else { return false }
+            return ((l0 == r0) && (l1 == r1)) && (l2 == r2)
+        default:
+            return lhs.codingCase == rhs.codingCase
+        }
+    }
+
+    /// Hashes the case and its payload.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(codingCase)
+        switch self {
+        case let .authCreateAccount(l0, l1, l2, l3, l4):
+            hasher.combine(l0)
+            hasher.combine(l1)
+            hasher.combine(l2)
+            hasher.combine(l3)
+            hasher.combine(l4)
+        case let .authVerifyEmail(l0, l1):
+            hasher.combine(l0)
+            hasher.combine(l1)
+        case let .authResendEmailCode(l0):
+            hasher.combine(l0)
+        case let .authLogIn(l0, l1):
+            hasher.combine(l0)
+            hasher.combine(l1)
+        case let .authRequestPasswordReset(l0):
+            hasher.combine(l0)
+        case let .kycSendSmsCode(l0):
+            hasher.combine(l0)
+        case let .kycVerifySmsCode(l0, l1):
+            hasher.combine(l0)
+            hasher.combine(l1)
+        case let .kycUploadDocument(l0, l1):
+            hasher.combine(l0)
+            hasher.combine(l1)
+        case let .kycSubmitSelfie(l0):
+            hasher.combine(l0)
+        case let .deviceAuthenticate(l0):
+            hasher.combine(l0)
+        case let .favoritesApiRemove(l0):
+            hasher.combine(l0)
+        case let .profileUpdate(l0, l1):
+            hasher.combine(l0)
+            hasher.combine(l1)
+        case let .feesApiQuote(l0, l1, l2, l3):
+            hasher.combine(l0)
+            hasher.combine(l1)
+            hasher.combine(l2)
+            hasher.combine(l3)
+        case let .pesapalLoadCheckout(l0, l1):
+            hasher.combine(l0)
+            hasher.combine(l1)
+        case let .pesapalCheckout(l0, l1, l2):
+            hasher.combine(l0)
+            hasher.combine(l1)
+            hasher.combine(l2)
+        default:
+            break
         }
     }
 }
@@ -3759,7 +3787,10 @@ public protocol YOLEPesapalService: Sendable {
 /// The services YOLE calls: implement this protocol (or one protocol per service, composed with `YOLEServiceSet`) and
 /// give it to `FlowDriver`, which calls it for every `.call`
 /// effect and sends the outcome back to the machine. Calls run off the main actor.
-public protocol YOLEServices: Sendable, YOLEAuthService, YOLEKycService, YOLEDeviceService, YOLEAccountService, YOLEFavoritesApiService, YOLEProfileService, YOLEFeesApiService, YOLEPesapalService {
+public protocol YOLEServices:
+    Sendable, YOLEAuthService, YOLEKycService, YOLEDeviceService, YOLEAccountService, YOLEFavoritesApiService,
+    YOLEProfileService, YOLEFeesApiService, YOLEPesapalService
+{
 }
 
 /// YOLE's services composed from one implementation per service: `YOLEServiceSet(auth: ..., kyc: ..., device: ...,
@@ -3959,51 +3990,63 @@ public enum YOLEOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case created
-            case emailExists
-            case networkError
-            case serverError
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .created:
+                return 0
+            case .emailExists:
+                return 1
+            case .networkError:
+                return 2
+            case .serverError:
+                return 3
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        created
+        emailExists
+        networkError
+        serverError
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a YOLEOutcome.AuthCreateAccount is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .created:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEOutcome.AuthCreateAccount")
+            switch coded.number {
+            case 0:
                 self = .created
-            case .emailExists:
+            case 1:
                 self = .emailExists
-            case .networkError:
+            case 2:
                 self = .networkError
-            case .serverError:
+            case 3:
                 self = .serverError
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .created:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .created)
-            case .emailExists:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .emailExists)
-            case .networkError:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .networkError)
-            case .serverError:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .serverError)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -4031,56 +4074,68 @@ public enum YOLEOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case verified
-            case invalidCode
-            case expiredCode
-            case tooManyAttempts
-            case networkError
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .verified:
+                return 0
+            case .invalidCode:
+                return 1
+            case .expiredCode:
+                return 2
+            case .tooManyAttempts:
+                return 3
+            case .networkError:
+                return 4
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        verified
+        invalidCode
+        expiredCode
+        tooManyAttempts
+        networkError
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a YOLEOutcome.AuthVerifyEmail is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .verified:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEOutcome.AuthVerifyEmail")
+            switch coded.number {
+            case 0:
                 self = .verified
-            case .invalidCode:
+            case 1:
                 self = .invalidCode
-            case .expiredCode:
+            case 2:
                 self = .expiredCode
-            case .tooManyAttempts:
+            case 3:
                 self = .tooManyAttempts
-            case .networkError:
+            case 4:
                 self = .networkError
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .verified:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .verified)
-            case .invalidCode:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .invalidCode)
-            case .expiredCode:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .expiredCode)
-            case .tooManyAttempts:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tooManyAttempts)
-            case .networkError:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .networkError)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -4099,41 +4154,53 @@ public enum YOLEOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case sent
-            case networkError
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .sent:
+                return 0
+            case .networkError:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        sent
+        networkError
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a YOLEOutcome.AuthResendEmailCode is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .sent:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEOutcome.AuthResendEmailCode")
+            switch coded.number {
+            case 0:
                 self = .sent
-            case .networkError:
+            case 1:
                 self = .networkError
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .sent:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .sent)
-            case .networkError:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .networkError)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -4161,13 +4228,32 @@ public enum YOLEOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case success
-            case invalidCredentials
-            case notVerified
-            case locked
-            case networkError
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .success:
+                return 0
+            case .invalidCredentials:
+                return 1
+            case .notVerified:
+                return 2
+            case .locked:
+                return 3
+            case .networkError:
+                return 4
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        success
+        invalidCredentials
+        notVerified
+        locked
+        networkError
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         private enum FieldKey: String, CodingKey {
             case kycVerified
@@ -4176,46 +4262,56 @@ public enum YOLEOutcome {
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a YOLEOutcome.AuthLogIn is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .success:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .success)
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEOutcome.AuthLogIn")
+            switch coded.number {
+            case 0:
+                let fields = try coded.fields(FieldKey.self)
                 self = .success(kycVerified: try fields.decode(Bool.self, forKey: .kycVerified))
-            case .invalidCredentials:
+            case 1:
                 self = .invalidCredentials
-            case .notVerified:
+            case 2:
                 self = .notVerified
-            case .locked:
+            case 3:
                 self = .locked
-            case .networkError:
+            case 4:
                 self = .networkError
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
+            var coded = CaseEncoder(encoder)
             switch self {
             case .success(let value0):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .success)
+                var fields = coded.fields("success", FieldKey.self)
                 try fields.encode(value0, forKey: .kycVerified)
-            case .invalidCredentials:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .invalidCredentials)
-            case .notVerified:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .notVerified)
-            case .locked:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .locked)
-            case .networkError:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .networkError)
+            default:
+                coded.plain(Self.codingCases[codingCase])
+            }
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            switch lhs {
+            case let .success(l0):
+                guard case let .success(r0) = rhs else { return false }
+                return l0 == r0
+            default:
+                return lhs.codingCase == rhs.codingCase
+            }
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
+            switch self {
+            case let .success(l0):
+                hasher.combine(l0)
+            default:
+                break
             }
         }
     }
@@ -4241,51 +4337,67 @@ public enum YOLEOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case sent
-            case notFound
-            case rateLimited
-            case networkError
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .sent:
+                return 0
+            case .notFound:
+                return 1
+            case .rateLimited:
+                return 2
+            case .networkError:
+                return 3
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        sent
+        notFound
+        rateLimited
+        networkError
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a YOLEOutcome.AuthRequestPasswordReset is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .sent:
+            let coded = try CaseDecoder(
+                decoder,
+                cases: Self.codingCases,
+                typeName: "YOLEOutcome.AuthRequestPasswordReset"
+            )
+            switch coded.number {
+            case 0:
                 self = .sent
-            case .notFound:
+            case 1:
                 self = .notFound
-            case .rateLimited:
+            case 2:
                 self = .rateLimited
-            case .networkError:
+            case 3:
                 self = .networkError
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .sent:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .sent)
-            case .notFound:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .notFound)
-            case .rateLimited:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .rateLimited)
-            case .networkError:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .networkError)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -4310,51 +4422,63 @@ public enum YOLEOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case sent
-            case phoneAlreadyRegistered
-            case smsFailed
-            case networkError
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .sent:
+                return 0
+            case .phoneAlreadyRegistered:
+                return 1
+            case .smsFailed:
+                return 2
+            case .networkError:
+                return 3
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        sent
+        phoneAlreadyRegistered
+        smsFailed
+        networkError
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a YOLEOutcome.KycSendSmsCode is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .sent:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEOutcome.KycSendSmsCode")
+            switch coded.number {
+            case 0:
                 self = .sent
-            case .phoneAlreadyRegistered:
+            case 1:
                 self = .phoneAlreadyRegistered
-            case .smsFailed:
+            case 2:
                 self = .smsFailed
-            case .networkError:
+            case 3:
                 self = .networkError
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .sent:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .sent)
-            case .phoneAlreadyRegistered:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .phoneAlreadyRegistered)
-            case .smsFailed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .smsFailed)
-            case .networkError:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .networkError)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -4379,51 +4503,63 @@ public enum YOLEOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case verified
-            case invalidCode
-            case expiredCode
-            case tooManyAttempts
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .verified:
+                return 0
+            case .invalidCode:
+                return 1
+            case .expiredCode:
+                return 2
+            case .tooManyAttempts:
+                return 3
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        verified
+        invalidCode
+        expiredCode
+        tooManyAttempts
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a YOLEOutcome.KycVerifySmsCode is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .verified:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEOutcome.KycVerifySmsCode")
+            switch coded.number {
+            case 0:
                 self = .verified
-            case .invalidCode:
+            case 1:
                 self = .invalidCode
-            case .expiredCode:
+            case 2:
                 self = .expiredCode
-            case .tooManyAttempts:
+            case 3:
                 self = .tooManyAttempts
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .verified:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .verified)
-            case .invalidCode:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .invalidCode)
-            case .expiredCode:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .expiredCode)
-            case .tooManyAttempts:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tooManyAttempts)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -4451,56 +4587,68 @@ public enum YOLEOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case accepted
-            case poorQuality
-            case notRecognized
-            case tooLarge
-            case uploadFailed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .accepted:
+                return 0
+            case .poorQuality:
+                return 1
+            case .notRecognized:
+                return 2
+            case .tooLarge:
+                return 3
+            case .uploadFailed:
+                return 4
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        accepted
+        poorQuality
+        notRecognized
+        tooLarge
+        uploadFailed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a YOLEOutcome.KycUploadDocument is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .accepted:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEOutcome.KycUploadDocument")
+            switch coded.number {
+            case 0:
                 self = .accepted
-            case .poorQuality:
+            case 1:
                 self = .poorQuality
-            case .notRecognized:
+            case 2:
                 self = .notRecognized
-            case .tooLarge:
+            case 3:
                 self = .tooLarge
-            case .uploadFailed:
+            case 4:
                 self = .uploadFailed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .accepted:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .accepted)
-            case .poorQuality:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .poorQuality)
-            case .notRecognized:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .notRecognized)
-            case .tooLarge:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tooLarge)
-            case .uploadFailed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .uploadFailed)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -4534,61 +4682,73 @@ public enum YOLEOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case verified
-            case verificationFailed
-            case faceNotDetected
-            case multipleFaces
-            case poorLighting
-            case uploadFailed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .verified:
+                return 0
+            case .verificationFailed:
+                return 1
+            case .faceNotDetected:
+                return 2
+            case .multipleFaces:
+                return 3
+            case .poorLighting:
+                return 4
+            case .uploadFailed:
+                return 5
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        verified
+        verificationFailed
+        faceNotDetected
+        multipleFaces
+        poorLighting
+        uploadFailed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a YOLEOutcome.KycSubmitSelfie is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .verified:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEOutcome.KycSubmitSelfie")
+            switch coded.number {
+            case 0:
                 self = .verified
-            case .verificationFailed:
+            case 1:
                 self = .verificationFailed
-            case .faceNotDetected:
+            case 2:
                 self = .faceNotDetected
-            case .multipleFaces:
+            case 3:
                 self = .multipleFaces
-            case .poorLighting:
+            case 4:
                 self = .poorLighting
-            case .uploadFailed:
+            case 5:
                 self = .uploadFailed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .verified:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .verified)
-            case .verificationFailed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .verificationFailed)
-            case .faceNotDetected:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .faceNotDetected)
-            case .multipleFaces:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .multipleFaces)
-            case .poorLighting:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .poorLighting)
-            case .uploadFailed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .uploadFailed)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -4607,41 +4767,57 @@ public enum YOLEOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case granted
-            case denied
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .granted:
+                return 0
+            case .denied:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        granted
+        denied
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a YOLEOutcome.DeviceCameraPermission is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .granted:
+            let coded = try CaseDecoder(
+                decoder,
+                cases: Self.codingCases,
+                typeName: "YOLEOutcome.DeviceCameraPermission"
+            )
+            switch coded.number {
+            case 0:
                 self = .granted
-            case .denied:
+            case 1:
                 self = .denied
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .granted:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .granted)
-            case .denied:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .denied)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -4663,46 +4839,58 @@ public enum YOLEOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case authenticated
-            case failed
-            case cancelled
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .authenticated:
+                return 0
+            case .failed:
+                return 1
+            case .cancelled:
+                return 2
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        authenticated
+        failed
+        cancelled
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a YOLEOutcome.DeviceAuthenticate is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .authenticated:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEOutcome.DeviceAuthenticate")
+            switch coded.number {
+            case 0:
                 self = .authenticated
-            case .failed:
+            case 1:
                 self = .failed
-            case .cancelled:
+            case 2:
                 self = .cancelled
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .authenticated:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authenticated)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
-            case .cancelled:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cancelled)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -4721,10 +4909,23 @@ public enum YOLEOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case loaded
-            case networkError
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .loaded:
+                return 0
+            case .networkError:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        loaded
+        networkError
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         private enum FieldKey: String, CodingKey {
             case balance
@@ -4734,38 +4935,55 @@ public enum YOLEOutcome {
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a YOLEOutcome.AccountLoad is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .loaded:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .loaded)
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEOutcome.AccountLoad")
+            switch coded.number {
+            case 0:
+                let fields = try coded.fields(FieldKey.self)
                 self = .loaded(
                     balance: try fields.decode(Money.self, forKey: .balance),
                     suspended: try fields.decode(Bool.self, forKey: .suspended)
                 )
-            case .networkError:
+            case 1:
                 self = .networkError
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
+            var coded = CaseEncoder(encoder)
             switch self {
             case .loaded(let value0, let value1):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .loaded)
+                var fields = coded.fields("loaded", FieldKey.self)
                 try fields.encode(value0, forKey: .balance)
                 try fields.encode(value1, forKey: .suspended)
-            case .networkError:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .networkError)
+            default:
+                coded.plain(Self.codingCases[codingCase])
+            }
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            switch lhs {
+            case let .loaded(l0, l1):
+                guard case let .loaded(r0, r1) = rhs else { return false }
+                return (l0 == r0) && (l1 == r1)
+            default:
+                return lhs.codingCase == rhs.codingCase
+            }
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
+            switch self {
+            case let .loaded(l0, l1):
+                hasher.combine(l0)
+                hasher.combine(l1)
+            default:
+                break
             }
         }
     }
@@ -4785,10 +5003,23 @@ public enum YOLEOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case loaded
-            case networkError
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .loaded:
+                return 0
+            case .networkError:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        loaded
+        networkError
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         private enum FieldKey: String, CodingKey {
             case recipients
@@ -4797,34 +5028,50 @@ public enum YOLEOutcome {
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a YOLEOutcome.FavoritesApiLoad is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .loaded:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .loaded)
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEOutcome.FavoritesApiLoad")
+            switch coded.number {
+            case 0:
+                let fields = try coded.fields(FieldKey.self)
                 self = .loaded(recipients: try fields.decode([String].self, forKey: .recipients))
-            case .networkError:
+            case 1:
                 self = .networkError
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
+            var coded = CaseEncoder(encoder)
             switch self {
             case .loaded(let value0):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .loaded)
+                var fields = coded.fields("loaded", FieldKey.self)
                 try fields.encode(value0, forKey: .recipients)
-            case .networkError:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .networkError)
+            default:
+                coded.plain(Self.codingCases[codingCase])
+            }
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            switch lhs {
+            case let .loaded(l0):
+                guard case let .loaded(r0) = rhs else { return false }
+                return l0 == r0
+            default:
+                return lhs.codingCase == rhs.codingCase
+            }
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
+            switch self {
+            case let .loaded(l0):
+                hasher.combine(l0)
+            default:
+                break
             }
         }
     }
@@ -4841,36 +5088,48 @@ public enum YOLEOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case removed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .removed:
+                return 0
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        removed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a YOLEOutcome.FavoritesApiRemove is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .removed:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEOutcome.FavoritesApiRemove")
+            switch coded.number {
+            case 0:
                 self = .removed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .removed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .removed)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -4889,41 +5148,53 @@ public enum YOLEOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case loaded
-            case networkError
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .loaded:
+                return 0
+            case .networkError:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        loaded
+        networkError
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a YOLEOutcome.ProfileLoad is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .loaded:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEOutcome.ProfileLoad")
+            switch coded.number {
+            case 0:
                 self = .loaded
-            case .networkError:
+            case 1:
                 self = .networkError
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .loaded:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .loaded)
-            case .networkError:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .networkError)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -4942,41 +5213,53 @@ public enum YOLEOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case updated
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .updated:
+                return 0
+            case .failed:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        updated
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a YOLEOutcome.ProfileUpdate is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .updated:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEOutcome.ProfileUpdate")
+            switch coded.number {
+            case 0:
                 self = .updated
-            case .failed:
+            case 1:
                 self = .failed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .updated:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .updated)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -4998,10 +5281,23 @@ public enum YOLEOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case received
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .received:
+                return 0
+            case .failed:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        received
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         private enum FieldKey: String, CodingKey {
             case feeAmount
@@ -5012,40 +5308,58 @@ public enum YOLEOutcome {
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a YOLEOutcome.FeesApiQuote is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .received:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .received)
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEOutcome.FeesApiQuote")
+            switch coded.number {
+            case 0:
+                let fields = try coded.fields(FieldKey.self)
                 self = .received(
                     feeAmount: try fields.decode(Decimal.self, forKey: .feeAmount),
                     feeCurrency: try fields.decode(String.self, forKey: .feeCurrency),
                     feeType: try fields.decode(String.self, forKey: .feeType)
                 )
-            case .failed:
+            case 1:
                 self = .failed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
+            var coded = CaseEncoder(encoder)
             switch self {
             case .received(let value0, let value1, let value2):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .received)
+                var fields = coded.fields("received", FieldKey.self)
                 try fields.encode(value0, forKey: .feeAmount)
                 try fields.encode(value1, forKey: .feeCurrency)
                 try fields.encode(value2, forKey: .feeType)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
+            default:
+                coded.plain(Self.codingCases[codingCase])
+            }
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            switch lhs {
+            case let .received(l0, l1, l2):
+                guard case let .received(r0, r1, r2) = rhs else { return false }
+                return ((l0 == r0) && (l1 == r1)) && (l2 == r2)
+            default:
+                return lhs.codingCase == rhs.codingCase
+            }
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
+            switch self {
+            case let .received(l0, l1, l2):
+                hasher.combine(l0)
+                hasher.combine(l1)
+                hasher.combine(l2)
+            default:
+                break
             }
         }
     }
@@ -5068,46 +5382,58 @@ public enum YOLEOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case loaded
-            case loadFailed
-            case timeout
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .loaded:
+                return 0
+            case .loadFailed:
+                return 1
+            case .timeout:
+                return 2
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        loaded
+        loadFailed
+        timeout
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a YOLEOutcome.PesapalLoadCheckout is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .loaded:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEOutcome.PesapalLoadCheckout")
+            switch coded.number {
+            case 0:
                 self = .loaded
-            case .loadFailed:
+            case 1:
                 self = .loadFailed
-            case .timeout:
+            case 2:
                 self = .timeout
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .loaded:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .loaded)
-            case .loadFailed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .loadFailed)
-            case .timeout:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .timeout)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -5207,13 +5533,32 @@ public enum YOLEOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case success
-            case pending
-            case failed
-            case cancelled
-            case unclear
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .success:
+                return 0
+            case .pending:
+                return 1
+            case .failed:
+                return 2
+            case .cancelled:
+                return 3
+            case .unclear:
+                return 4
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        success
+        pending
+        failed
+        cancelled
+        unclear
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         private enum FieldKey: String, CodingKey {
             case yoleReference
@@ -5228,18 +5573,10 @@ public enum YOLEOutcome {
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a YOLEOutcome.PesapalCheckout is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .success:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .success)
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEOutcome.PesapalCheckout")
+            switch coded.number {
+            case 0:
+                let fields = try coded.fields(FieldKey.self)
                 self = .success(
                     yoleReference: try fields.decode(String.self, forKey: .yoleReference),
                     pspTransactionId: try fields.decode(String.self, forKey: .pspTransactionId),
@@ -5248,8 +5585,8 @@ public enum YOLEOutcome {
                     feeAmount: try fields.decode(Decimal.self, forKey: .feeAmount),
                     totalAmount: try fields.decode(Decimal.self, forKey: .totalAmount)
                 )
-            case .pending:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .pending)
+            case 1:
+                let fields = try coded.fields(FieldKey.self)
                 self = .pending(
                     yoleReference: try fields.decode(String.self, forKey: .yoleReference),
                     pspTransactionId: try fields.decode(String.self, forKey: .pspTransactionId),
@@ -5258,8 +5595,8 @@ public enum YOLEOutcome {
                     feeAmount: try fields.decode(Decimal.self, forKey: .feeAmount),
                     totalAmount: try fields.decode(Decimal.self, forKey: .totalAmount)
                 )
-            case .failed:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .failed)
+            case 2:
+                let fields = try coded.fields(FieldKey.self)
                 self = .failed(
                     yoleReference: try fields.decode(String.self, forKey: .yoleReference),
                     pspTransactionId: try fields.decode(String.self, forKey: .pspTransactionId),
@@ -5269,8 +5606,8 @@ public enum YOLEOutcome {
                     totalAmount: try fields.decode(Decimal.self, forKey: .totalAmount),
                     reason: try fields.decode(String.self, forKey: .reason)
                 )
-            case .cancelled:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .cancelled)
+            case 3:
+                let fields = try coded.fields(FieldKey.self)
                 self = .cancelled(
                     yoleReference: try fields.decode(String.self, forKey: .yoleReference),
                     pspTransactionId: try fields.decode(String.self, forKey: .pspTransactionId),
@@ -5279,8 +5616,8 @@ public enum YOLEOutcome {
                     feeAmount: try fields.decode(Decimal.self, forKey: .feeAmount),
                     totalAmount: try fields.decode(Decimal.self, forKey: .totalAmount)
                 )
-            case .unclear:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .unclear)
+            case 4:
+                let fields = try coded.fields(FieldKey.self)
                 self = .unclear(
                     yoleReference: try fields.decode(String.self, forKey: .yoleReference),
                     pspTransactionId: try fields.decode(String.self, forKey: .pspTransactionId),
@@ -5289,16 +5626,18 @@ public enum YOLEOutcome {
                     feeAmount: try fields.decode(Decimal.self, forKey: .feeAmount),
                     totalAmount: try fields.decode(Decimal.self, forKey: .totalAmount)
                 )
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
+            var coded = CaseEncoder(encoder)
             switch self {
             case .success(let value0, let value1, let value2, let value3, let value4, let value5):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .success)
+                var fields = coded.fields("success", FieldKey.self)
                 try fields.encode(value0, forKey: .yoleReference)
                 try fields.encode(value1, forKey: .pspTransactionId)
                 try fields.encode(value2, forKey: .amount)
@@ -5306,7 +5645,7 @@ public enum YOLEOutcome {
                 try fields.encode(value4, forKey: .feeAmount)
                 try fields.encode(value5, forKey: .totalAmount)
             case .pending(let value0, let value1, let value2, let value3, let value4, let value5):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .pending)
+                var fields = coded.fields("pending", FieldKey.self)
                 try fields.encode(value0, forKey: .yoleReference)
                 try fields.encode(value1, forKey: .pspTransactionId)
                 try fields.encode(value2, forKey: .amount)
@@ -5314,7 +5653,7 @@ public enum YOLEOutcome {
                 try fields.encode(value4, forKey: .feeAmount)
                 try fields.encode(value5, forKey: .totalAmount)
             case .failed(let value0, let value1, let value2, let value3, let value4, let value5, let value6):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .failed)
+                var fields = coded.fields("failed", FieldKey.self)
                 try fields.encode(value0, forKey: .yoleReference)
                 try fields.encode(value1, forKey: .pspTransactionId)
                 try fields.encode(value2, forKey: .amount)
@@ -5323,7 +5662,7 @@ public enum YOLEOutcome {
                 try fields.encode(value5, forKey: .totalAmount)
                 try fields.encode(value6, forKey: .reason)
             case .cancelled(let value0, let value1, let value2, let value3, let value4, let value5):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .cancelled)
+                var fields = coded.fields("cancelled", FieldKey.self)
                 try fields.encode(value0, forKey: .yoleReference)
                 try fields.encode(value1, forKey: .pspTransactionId)
                 try fields.encode(value2, forKey: .amount)
@@ -5331,13 +5670,78 @@ public enum YOLEOutcome {
                 try fields.encode(value4, forKey: .feeAmount)
                 try fields.encode(value5, forKey: .totalAmount)
             case .unclear(let value0, let value1, let value2, let value3, let value4, let value5):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .unclear)
+                var fields = coded.fields("unclear", FieldKey.self)
                 try fields.encode(value0, forKey: .yoleReference)
                 try fields.encode(value1, forKey: .pspTransactionId)
                 try fields.encode(value2, forKey: .amount)
                 try fields.encode(value3, forKey: .currency)
                 try fields.encode(value4, forKey: .feeAmount)
                 try fields.encode(value5, forKey: .totalAmount)
+            }
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            switch lhs {
+            case let .success(l0, l1, l2, l3, l4, l5):
+                guard case let .success(r0, r1, r2, r3, r4, r5) = rhs else { return false }
+                return (((((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)) && (l4 == r4)) && (l5 == r5)
+            case let .pending(l0, l1, l2, l3, l4, l5):
+                guard case let .pending(r0, r1, r2, r3, r4, r5) = rhs else { return false }
+                return (((((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)) && (l4 == r4)) && (l5 == r5)
+            case let .failed(l0, l1, l2, l3, l4, l5, l6):
+                guard case let .failed(r0, r1, r2, r3, r4, r5, r6) = rhs else { return false }
+                return ((((((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)) && (l4 == r4)) && (l5 == r5))
+                    && (l6 == r6)
+            case let .cancelled(l0, l1, l2, l3, l4, l5):
+                guard case let .cancelled(r0, r1, r2, r3, r4, r5) = rhs else { return false }
+                return (((((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)) && (l4 == r4)) && (l5 == r5)
+            case let .unclear(l0, l1, l2, l3, l4, l5):
+                guard case let .unclear(r0, r1, r2, r3, r4, r5) = rhs else { return false }
+                return (((((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)) && (l4 == r4)) && (l5 == r5)
+            }
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
+            switch self {
+            case let .success(l0, l1, l2, l3, l4, l5):
+                hasher.combine(l0)
+                hasher.combine(l1)
+                hasher.combine(l2)
+                hasher.combine(l3)
+                hasher.combine(l4)
+                hasher.combine(l5)
+            case let .pending(l0, l1, l2, l3, l4, l5):
+                hasher.combine(l0)
+                hasher.combine(l1)
+                hasher.combine(l2)
+                hasher.combine(l3)
+                hasher.combine(l4)
+                hasher.combine(l5)
+            case let .failed(l0, l1, l2, l3, l4, l5, l6):
+                hasher.combine(l0)
+                hasher.combine(l1)
+                hasher.combine(l2)
+                hasher.combine(l3)
+                hasher.combine(l4)
+                hasher.combine(l5)
+                hasher.combine(l6)
+            case let .cancelled(l0, l1, l2, l3, l4, l5):
+                hasher.combine(l0)
+                hasher.combine(l1)
+                hasher.combine(l2)
+                hasher.combine(l3)
+                hasher.combine(l4)
+                hasher.combine(l5)
+            case let .unclear(l0, l1, l2, l3, l4, l5):
+                hasher.combine(l0)
+                hasher.combine(l1)
+                hasher.combine(l2)
+                hasher.combine(l3)
+                hasher.combine(l4)
+                hasher.combine(l5)
             }
         }
     }
@@ -5430,17 +5834,35 @@ public struct YOLETransfer: Hashable, Sendable, Codable {
         return record.written
     }
 
-    enum CodingKeys: String, CodingKey {
-        case amount
-        case recipient
-        case note
-        case fee
-        case feeType = "fee_type"
-        case status
-        case yoleReference = "yole_reference"
-        case pspTransactionId = "psp_transaction_id"
-        case totalAmount = "total_amount"
-        case reason
+    /// Decodes the record from an object keyed by the fields' names in the flows.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
+        amount = try fields.decodeIfPresent(Money.self, forKey: FlowCodingKey("amount"))
+        recipient = try fields.decode(String.self, forKey: FlowCodingKey("recipient"))
+        note = try fields.decode(String.self, forKey: FlowCodingKey("note"))
+        fee = try fields.decodeIfPresent(Money.self, forKey: FlowCodingKey("fee"))
+        feeType = try fields.decode(String.self, forKey: FlowCodingKey("fee_type"))
+        status = try fields.decodeIfPresent(YOLETransferStatus.self, forKey: FlowCodingKey("status"))
+        yoleReference = try fields.decode(String.self, forKey: FlowCodingKey("yole_reference"))
+        pspTransactionId = try fields.decode(String.self, forKey: FlowCodingKey("psp_transaction_id"))
+        totalAmount = try fields.decodeIfPresent(Decimal.self, forKey: FlowCodingKey("total_amount"))
+        reason = try fields.decode(String.self, forKey: FlowCodingKey("reason"))
+    }
+
+    /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    public func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: FlowCodingKey.self)
+        try fields.encodeIfPresent(amount, forKey: FlowCodingKey("amount"))
+        try fields.encode(recipient, forKey: FlowCodingKey("recipient"))
+        try fields.encode(note, forKey: FlowCodingKey("note"))
+        try fields.encodeIfPresent(fee, forKey: FlowCodingKey("fee"))
+        try fields.encode(feeType, forKey: FlowCodingKey("fee_type"))
+        try fields.encodeIfPresent(status, forKey: FlowCodingKey("status"))
+        try fields.encode(yoleReference, forKey: FlowCodingKey("yole_reference"))
+        try fields.encode(pspTransactionId, forKey: FlowCodingKey("psp_transaction_id"))
+        try fields.encodeIfPresent(totalAmount, forKey: FlowCodingKey("total_amount"))
+        try fields.encode(reason, forKey: FlowCodingKey("reason"))
     }
 }
 
@@ -5468,10 +5890,21 @@ public struct YOLETransaction: Hashable, Sendable, Codable {
         return record.written
     }
 
-    enum CodingKeys: String, CodingKey {
-        case recipient
-        case amount
-        case yoleReference = "yole_reference"
+    /// Decodes the record from an object keyed by the fields' names in the flows.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
+        recipient = try fields.decode(String.self, forKey: FlowCodingKey("recipient"))
+        amount = try fields.decodeIfPresent(Money.self, forKey: FlowCodingKey("amount"))
+        yoleReference = try fields.decode(String.self, forKey: FlowCodingKey("yole_reference"))
+    }
+
+    /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    public func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: FlowCodingKey.self)
+        try fields.encode(recipient, forKey: FlowCodingKey("recipient"))
+        try fields.encodeIfPresent(amount, forKey: FlowCodingKey("amount"))
+        try fields.encode(yoleReference, forKey: FlowCodingKey("yole_reference"))
     }
 }
 
@@ -5641,44 +6074,90 @@ public struct YOLEState: Hashable, Sendable, Codable {
         return record.written
     }
 
-    enum CodingKeys: String, CodingKey {
-        case language
-        case theme
-        case offlineBanner = "offline_banner"
-        case passwordVisible = "password_visible"
-        case email
-        case firstName = "first_name"
-        case lastName = "last_name"
-        case country
-        case emailCodeSentAt = "email_code_sent_at"
-        case emailCodeResent = "email_code_resent"
-        case phone
-        case smsCodeSentAt = "sms_code_sent_at"
-        case smsCodeResent = "sms_code_resent"
-        case resetLinkSent = "reset_link_sent"
-        case kycStatus = "kyc_status"
-        case showVerificationDetails = "show_verification_details"
-        case loggedIn = "logged_in"
-        case balance
-        case accountSuspended = "account_suspended"
-        case homeError = "home_error"
-        case transactions
-        case txDraft = "tx_draft"
-        case favorites
-        case biometricLoginEnabled = "biometric_login_enabled"
-        case recentRecipients = "recent_recipients"
-        case favoritesError = "favorites_error"
-        case pendingRemoval = "pending_removal"
-        case profileError = "profile_error"
-        case draftAmount = "draft_amount"
-        case draftCurrency = "draft_currency"
-        case draftRecipient = "draft_recipient"
-        case draftNote = "draft_note"
-        case transfer
-        case feesLoading = "fees_loading"
-        case feesError = "fees_error"
-        case pesapalSelected = "pesapal_selected"
-        case checkoutState = "checkout_state"
-        case checkoutInBrowser = "checkout_in_browser"
+    /// Decodes the record from an object keyed by the fields' names in the flows.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
+        language = try fields.decode(YOLELanguage.self, forKey: FlowCodingKey("language"))
+        theme = try fields.decode(YOLETheme.self, forKey: FlowCodingKey("theme"))
+        offlineBanner = try fields.decode(Bool.self, forKey: FlowCodingKey("offline_banner"))
+        passwordVisible = try fields.decode(Bool.self, forKey: FlowCodingKey("password_visible"))
+        email = try fields.decode(String.self, forKey: FlowCodingKey("email"))
+        firstName = try fields.decode(String.self, forKey: FlowCodingKey("first_name"))
+        lastName = try fields.decode(String.self, forKey: FlowCodingKey("last_name"))
+        country = try fields.decode(String.self, forKey: FlowCodingKey("country"))
+        emailCodeSentAt = try fields.decodeIfPresent(Timestamp.self, forKey: FlowCodingKey("email_code_sent_at"))
+        emailCodeResent = try fields.decode(Bool.self, forKey: FlowCodingKey("email_code_resent"))
+        phone = try fields.decode(String.self, forKey: FlowCodingKey("phone"))
+        smsCodeSentAt = try fields.decodeIfPresent(Timestamp.self, forKey: FlowCodingKey("sms_code_sent_at"))
+        smsCodeResent = try fields.decode(Bool.self, forKey: FlowCodingKey("sms_code_resent"))
+        resetLinkSent = try fields.decode(Bool.self, forKey: FlowCodingKey("reset_link_sent"))
+        kycStatus = try fields.decode(YOLEKycStatus.self, forKey: FlowCodingKey("kyc_status"))
+        showVerificationDetails = try fields.decode(Bool.self, forKey: FlowCodingKey("show_verification_details"))
+        loggedIn = try fields.decode(Bool.self, forKey: FlowCodingKey("logged_in"))
+        balance = try fields.decodeIfPresent(Money.self, forKey: FlowCodingKey("balance"))
+        accountSuspended = try fields.decode(Bool.self, forKey: FlowCodingKey("account_suspended"))
+        homeError = try fields.decode(Bool.self, forKey: FlowCodingKey("home_error"))
+        transactions = try fields.decode([YOLETransaction].self, forKey: FlowCodingKey("transactions"))
+        txDraft = try fields.decode(YOLETransaction.self, forKey: FlowCodingKey("tx_draft"))
+        favorites = try fields.decode([String].self, forKey: FlowCodingKey("favorites"))
+        biometricLoginEnabled = try fields.decode(Bool.self, forKey: FlowCodingKey("biometric_login_enabled"))
+        recentRecipients = try fields.decode([String].self, forKey: FlowCodingKey("recent_recipients"))
+        favoritesError = try fields.decode(Bool.self, forKey: FlowCodingKey("favorites_error"))
+        pendingRemoval = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("pending_removal"))
+        profileError = try fields.decode(Bool.self, forKey: FlowCodingKey("profile_error"))
+        draftAmount = try fields.decode(String.self, forKey: FlowCodingKey("draft_amount"))
+        draftCurrency = try fields.decode(String.self, forKey: FlowCodingKey("draft_currency"))
+        draftRecipient = try fields.decode(String.self, forKey: FlowCodingKey("draft_recipient"))
+        draftNote = try fields.decode(String.self, forKey: FlowCodingKey("draft_note"))
+        transfer = try fields.decode(YOLETransfer.self, forKey: FlowCodingKey("transfer"))
+        feesLoading = try fields.decode(Bool.self, forKey: FlowCodingKey("fees_loading"))
+        feesError = try fields.decode(Bool.self, forKey: FlowCodingKey("fees_error"))
+        pesapalSelected = try fields.decode(Bool.self, forKey: FlowCodingKey("pesapal_selected"))
+        checkoutState = try fields.decode(String.self, forKey: FlowCodingKey("checkout_state"))
+        checkoutInBrowser = try fields.decode(Bool.self, forKey: FlowCodingKey("checkout_in_browser"))
+    }
+
+    /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    public func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: FlowCodingKey.self)
+        try fields.encode(language, forKey: FlowCodingKey("language"))
+        try fields.encode(theme, forKey: FlowCodingKey("theme"))
+        try fields.encode(offlineBanner, forKey: FlowCodingKey("offline_banner"))
+        try fields.encode(passwordVisible, forKey: FlowCodingKey("password_visible"))
+        try fields.encode(email, forKey: FlowCodingKey("email"))
+        try fields.encode(firstName, forKey: FlowCodingKey("first_name"))
+        try fields.encode(lastName, forKey: FlowCodingKey("last_name"))
+        try fields.encode(country, forKey: FlowCodingKey("country"))
+        try fields.encodeIfPresent(emailCodeSentAt, forKey: FlowCodingKey("email_code_sent_at"))
+        try fields.encode(emailCodeResent, forKey: FlowCodingKey("email_code_resent"))
+        try fields.encode(phone, forKey: FlowCodingKey("phone"))
+        try fields.encodeIfPresent(smsCodeSentAt, forKey: FlowCodingKey("sms_code_sent_at"))
+        try fields.encode(smsCodeResent, forKey: FlowCodingKey("sms_code_resent"))
+        try fields.encode(resetLinkSent, forKey: FlowCodingKey("reset_link_sent"))
+        try fields.encode(kycStatus, forKey: FlowCodingKey("kyc_status"))
+        try fields.encode(showVerificationDetails, forKey: FlowCodingKey("show_verification_details"))
+        try fields.encode(loggedIn, forKey: FlowCodingKey("logged_in"))
+        try fields.encodeIfPresent(balance, forKey: FlowCodingKey("balance"))
+        try fields.encode(accountSuspended, forKey: FlowCodingKey("account_suspended"))
+        try fields.encode(homeError, forKey: FlowCodingKey("home_error"))
+        try fields.encode(transactions, forKey: FlowCodingKey("transactions"))
+        try fields.encode(txDraft, forKey: FlowCodingKey("tx_draft"))
+        try fields.encode(favorites, forKey: FlowCodingKey("favorites"))
+        try fields.encode(biometricLoginEnabled, forKey: FlowCodingKey("biometric_login_enabled"))
+        try fields.encode(recentRecipients, forKey: FlowCodingKey("recent_recipients"))
+        try fields.encode(favoritesError, forKey: FlowCodingKey("favorites_error"))
+        try fields.encodeIfPresent(pendingRemoval, forKey: FlowCodingKey("pending_removal"))
+        try fields.encode(profileError, forKey: FlowCodingKey("profile_error"))
+        try fields.encode(draftAmount, forKey: FlowCodingKey("draft_amount"))
+        try fields.encode(draftCurrency, forKey: FlowCodingKey("draft_currency"))
+        try fields.encode(draftRecipient, forKey: FlowCodingKey("draft_recipient"))
+        try fields.encode(draftNote, forKey: FlowCodingKey("draft_note"))
+        try fields.encode(transfer, forKey: FlowCodingKey("transfer"))
+        try fields.encode(feesLoading, forKey: FlowCodingKey("fees_loading"))
+        try fields.encode(feesError, forKey: FlowCodingKey("fees_error"))
+        try fields.encode(pesapalSelected, forKey: FlowCodingKey("pesapal_selected"))
+        try fields.encode(checkoutState, forKey: FlowCodingKey("checkout_state"))
+        try fields.encode(checkoutInBrowser, forKey: FlowCodingKey("checkout_in_browser"))
     }
 }

@@ -4,9 +4,9 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 3; a compile error here means the
+/// This module was generated for FlowMachine API version 4; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion3 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion4 {
 }
 
 /// The screens of Semantics, by the seed's screen IDs.
@@ -1218,94 +1218,97 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         return nil
     }
 
-    private enum CaseKey: String, CodingKey {
-        case startPlan
-        case zerosRaised
-        case bankTransferSent
-        case bankTransferFailed
-        case bankAuthoriseApproved
-        case bankAuthoriseDeclined
-        case bankAuthoriseTimedOut
-        case bankStatusKnown
-        case bankStatusUnknown
-        case goVariantTimer
-        case goWorkingDays
-        case goChain
-        case goGuards
-        case goValidation
-        case goOrder
-        case goLibraryRules
-        case goBack
-        case goSheet
-        case goCalls
-        case goDue
-        case goPoll
-        case goLeaveSheet
-        case goReturnRoutes
-        case close
-        case goSubflow
-        case goGlobal
-        case goTimers
-        case goStateTimer
-        case goServices
-        case goDefaults
-        case goSecret
-        case goOptional
-        case goZeros
-        case startChain
-        case chainB
-        case chainC
-        case done
-        case bump
-        case peek
-        case pick
-        case next
-        case go
-        case up
-        case again
-        case lock
-        case `open`
-        case unlock
-        case elsewhere
-        case startSub
-        case help
-        case away
-        case `return`
-        case shorten
-        case reveal
-        case hide
-        case leave
-        case order
-        case measure
-        case send
-        case cancel
-        case checkStatus
-        case retry
-        case extend
-        case reopen
-        case backToDashboard
-        case useFavourite
-        case forget
-        case check
-        case confirm
-        case quote
-        case compute
-        case convert
-        case writeNote
-        case stamp
-        case checkAll
-        case raiseZeros
-        case clearZeros
-        case ping
-        case finish
-        case second
-        case deeper
-        case authorise
-        case askStatus
-        case emergency
-        case signOut
-        case timerFired
-    }
+    /// The cases' names as `Codable` writes them, one per line, by number.
+    private static let codingCasesData = #"""
+    startPlan
+    zerosRaised
+    bankTransferSent
+    bankTransferFailed
+    bankAuthoriseApproved
+    bankAuthoriseDeclined
+    bankAuthoriseTimedOut
+    bankStatusKnown
+    bankStatusUnknown
+    goVariantTimer
+    goWorkingDays
+    goChain
+    goGuards
+    goValidation
+    goOrder
+    goLibraryRules
+    goBack
+    goSheet
+    goCalls
+    goDue
+    goPoll
+    goLeaveSheet
+    goReturnRoutes
+    close
+    goSubflow
+    goGlobal
+    goTimers
+    goStateTimer
+    goServices
+    goDefaults
+    goSecret
+    goOptional
+    goZeros
+    startChain
+    chainB
+    chainC
+    done
+    bump
+    peek
+    pick
+    next
+    go
+    up
+    again
+    lock
+    open
+    unlock
+    elsewhere
+    startSub
+    help
+    away
+    return
+    shorten
+    reveal
+    hide
+    leave
+    order
+    measure
+    send
+    cancel
+    checkStatus
+    retry
+    extend
+    reopen
+    backToDashboard
+    useFavourite
+    forget
+    check
+    confirm
+    quote
+    compute
+    convert
+    writeNote
+    stamp
+    checkAll
+    raiseZeros
+    clearZeros
+    ping
+    finish
+    second
+    deeper
+    authorise
+    askStatus
+    emergency
+    signOut
+    timerFired
+    """#
+
+    private static let codingCases = NameTable(lines: codingCasesData)
 
     private enum FieldKey: String, CodingKey {
         case plan
@@ -1328,21 +1331,13 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
     /// payloads.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CaseKey.self)
-        guard container.allKeys.count == 1, let key = container.allKeys.first else {
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "a SemanticsEvent is an object with one key, its case"
-                )
-            )
-        }
-        switch key {
-        case .startPlan:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .startPlan)
+        let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "SemanticsEvent")
+        switch coded.number {
+        case 0:
+            let fields = try coded.fields(FieldKey.self)
             self = .startPlan(plan: try fields.decode(String.self, forKey: .plan))
-        case .zerosRaised:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .zerosRaised)
+        case 1:
+            let fields = try coded.fields(FieldKey.self)
             self = .zerosRaised(
                 flag: try fields.decode(Bool.self, forKey: .flag),
                 count: try fields.decode(Int.self, forKey: .count),
@@ -1357,190 +1352,192 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
                 probe: try fields.decode(SemanticsProbe.self, forKey: .probe),
                 raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy)
             )
-        case .bankTransferSent:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .bankTransferSent)
+        case 2:
+            let fields = try coded.fields(FieldKey.self)
             self = .bankTransferSent(reference: try fields.decode(String.self, forKey: .reference))
-        case .bankTransferFailed:
+        case 3:
             self = .bankTransferFailed
-        case .bankAuthoriseApproved:
+        case 4:
             self = .bankAuthoriseApproved
-        case .bankAuthoriseDeclined:
+        case 5:
             self = .bankAuthoriseDeclined
-        case .bankAuthoriseTimedOut:
+        case 6:
             self = .bankAuthoriseTimedOut
-        case .bankStatusKnown:
+        case 7:
             self = .bankStatusKnown
-        case .bankStatusUnknown:
+        case 8:
             self = .bankStatusUnknown
-        case .goVariantTimer:
+        case 9:
             self = .goVariantTimer
-        case .goWorkingDays:
+        case 10:
             self = .goWorkingDays
-        case .goChain:
+        case 11:
             self = .goChain
-        case .goGuards:
+        case 12:
             self = .goGuards
-        case .goValidation:
+        case 13:
             self = .goValidation
-        case .goOrder:
+        case 14:
             self = .goOrder
-        case .goLibraryRules:
+        case 15:
             self = .goLibraryRules
-        case .goBack:
+        case 16:
             self = .goBack
-        case .goSheet:
+        case 17:
             self = .goSheet
-        case .goCalls:
+        case 18:
             self = .goCalls
-        case .goDue:
+        case 19:
             self = .goDue
-        case .goPoll:
+        case 20:
             self = .goPoll
-        case .goLeaveSheet:
+        case 21:
             self = .goLeaveSheet
-        case .goReturnRoutes:
+        case 22:
             self = .goReturnRoutes
-        case .close:
+        case 23:
             self = .close
-        case .goSubflow:
+        case 24:
             self = .goSubflow
-        case .goGlobal:
+        case 25:
             self = .goGlobal
-        case .goTimers:
+        case 26:
             self = .goTimers
-        case .goStateTimer:
+        case 27:
             self = .goStateTimer
-        case .goServices:
+        case 28:
             self = .goServices
-        case .goDefaults:
+        case 29:
             self = .goDefaults
-        case .goSecret:
+        case 30:
             self = .goSecret
-        case .goOptional:
+        case 31:
             self = .goOptional
-        case .goZeros:
+        case 32:
             self = .goZeros
-        case .startChain:
+        case 33:
             self = .startChain
-        case .chainB:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .chainB)
+        case 34:
+            let fields = try coded.fields(FieldKey.self)
             self = .chainB(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
-        case .chainC:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .chainC)
+        case 35:
+            let fields = try coded.fields(FieldKey.self)
             self = .chainC(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
-        case .done:
+        case 36:
             self = .done
-        case .bump:
+        case 37:
             self = .bump
-        case .peek:
+        case 38:
             self = .peek
-        case .pick:
+        case 39:
             self = .pick
-        case .next:
+        case 40:
             self = .next
-        case .go:
+        case 41:
             self = .go
-        case .up:
+        case 42:
             self = .up
-        case .again:
+        case 43:
             self = .again
-        case .lock:
+        case 44:
             self = .lock
-        case .`open`:
+        case 45:
             self = .`open`
-        case .unlock:
+        case 46:
             self = .unlock
-        case .elsewhere:
+        case 47:
             self = .elsewhere
-        case .startSub:
+        case 48:
             self = .startSub
-        case .help:
+        case 49:
             self = .help
-        case .away:
+        case 50:
             self = .away
-        case .`return`:
+        case 51:
             self = .`return`
-        case .shorten:
+        case 52:
             self = .shorten
-        case .reveal:
+        case 53:
             self = .reveal
-        case .hide:
+        case 54:
             self = .hide
-        case .leave:
+        case 55:
             self = .leave
-        case .order:
+        case 56:
             self = .order
-        case .measure:
+        case 57:
             self = .measure
-        case .send:
+        case 58:
             self = .send
-        case .cancel:
+        case 59:
             self = .cancel
-        case .checkStatus:
+        case 60:
             self = .checkStatus
-        case .retry:
+        case 61:
             self = .retry
-        case .extend:
+        case 62:
             self = .extend
-        case .reopen:
+        case 63:
             self = .reopen
-        case .backToDashboard:
+        case 64:
             self = .backToDashboard
-        case .useFavourite:
+        case 65:
             self = .useFavourite
-        case .forget:
+        case 66:
             self = .forget
-        case .check:
+        case 67:
             self = .check
-        case .confirm:
+        case 68:
             self = .confirm
-        case .quote:
+        case 69:
             self = .quote
-        case .compute:
+        case 70:
             self = .compute
-        case .convert:
+        case 71:
             self = .convert
-        case .writeNote:
+        case 72:
             self = .writeNote
-        case .stamp:
+        case 73:
             self = .stamp
-        case .checkAll:
+        case 74:
             self = .checkAll
-        case .raiseZeros:
+        case 75:
             self = .raiseZeros
-        case .clearZeros:
+        case 76:
             self = .clearZeros
-        case .ping:
+        case 77:
             self = .ping
-        case .finish:
+        case 78:
             self = .finish
-        case .second:
+        case 79:
             self = .second
-        case .deeper:
+        case 80:
             self = .deeper
-        case .authorise:
+        case 81:
             self = .authorise
-        case .askStatus:
+        case 82:
             self = .askStatus
-        case .emergency:
+        case 83:
             self = .emergency
-        case .signOut:
+        case 84:
             self = .signOut
-        case .timerFired:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
+        case 85:
+            let fields = try coded.fields(FieldKey.self)
             self = .timerFired(token: try fields.decode(TimerToken.self, forKey: .token))
+        default:
+            throw coded.unknownCase()
         }
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CaseKey.self)
+        var coded = CaseEncoder(encoder)
         switch self {
         case .startPlan(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .startPlan)
+            var fields = coded.fields("startPlan", FieldKey.self)
             try fields.encode(value0, forKey: .plan)
         case .zerosRaised(let value0, let value1, let value2, let value3, let value4, let value5, let value6, let value7, let value8, let value9, let value10, let value11):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .zerosRaised)
+            var fields = coded.fields("zerosRaised", FieldKey.self)
             try fields.encode(value0, forKey: .flag)
             try fields.encode(value1, forKey: .count)
             try fields.encode(value2, forKey: .ratio)
@@ -1554,177 +1551,83 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             try fields.encode(value10, forKey: .probe)
             try fields.encode(value11, forKey: .raisedBy)
         case .bankTransferSent(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .bankTransferSent)
+            var fields = coded.fields("bankTransferSent", FieldKey.self)
             try fields.encode(value0, forKey: .reference)
-        case .bankTransferFailed:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .bankTransferFailed)
-        case .bankAuthoriseApproved:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .bankAuthoriseApproved)
-        case .bankAuthoriseDeclined:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .bankAuthoriseDeclined)
-        case .bankAuthoriseTimedOut:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .bankAuthoriseTimedOut)
-        case .bankStatusKnown:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .bankStatusKnown)
-        case .bankStatusUnknown:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .bankStatusUnknown)
-        case .goVariantTimer:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goVariantTimer)
-        case .goWorkingDays:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goWorkingDays)
-        case .goChain:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goChain)
-        case .goGuards:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goGuards)
-        case .goValidation:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goValidation)
-        case .goOrder:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goOrder)
-        case .goLibraryRules:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goLibraryRules)
-        case .goBack:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goBack)
-        case .goSheet:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goSheet)
-        case .goCalls:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goCalls)
-        case .goDue:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goDue)
-        case .goPoll:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goPoll)
-        case .goLeaveSheet:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goLeaveSheet)
-        case .goReturnRoutes:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goReturnRoutes)
-        case .close:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .close)
-        case .goSubflow:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goSubflow)
-        case .goGlobal:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goGlobal)
-        case .goTimers:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goTimers)
-        case .goStateTimer:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goStateTimer)
-        case .goServices:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goServices)
-        case .goDefaults:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goDefaults)
-        case .goSecret:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goSecret)
-        case .goOptional:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goOptional)
-        case .goZeros:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goZeros)
-        case .startChain:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .startChain)
         case .chainB(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .chainB)
+            var fields = coded.fields("chainB", FieldKey.self)
             try fields.encode(value0, forKey: .raisedBy)
         case .chainC(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .chainC)
+            var fields = coded.fields("chainC", FieldKey.self)
             try fields.encode(value0, forKey: .raisedBy)
-        case .done:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .done)
-        case .bump:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .bump)
-        case .peek:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .peek)
-        case .pick:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pick)
-        case .next:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .next)
-        case .go:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .go)
-        case .up:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .up)
-        case .again:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .again)
-        case .lock:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .lock)
-        case .`open`:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .`open`)
-        case .unlock:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .unlock)
-        case .elsewhere:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .elsewhere)
-        case .startSub:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .startSub)
-        case .help:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .help)
-        case .away:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .away)
-        case .`return`:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .`return`)
-        case .shorten:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .shorten)
-        case .reveal:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .reveal)
-        case .hide:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .hide)
-        case .leave:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .leave)
-        case .order:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .order)
-        case .measure:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .measure)
-        case .send:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .send)
-        case .cancel:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cancel)
-        case .checkStatus:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .checkStatus)
-        case .retry:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .retry)
-        case .extend:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .extend)
-        case .reopen:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .reopen)
-        case .backToDashboard:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .backToDashboard)
-        case .useFavourite:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .useFavourite)
-        case .forget:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .forget)
-        case .check:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .check)
-        case .confirm:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .confirm)
-        case .quote:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .quote)
-        case .compute:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .compute)
-        case .convert:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .convert)
-        case .writeNote:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .writeNote)
-        case .stamp:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .stamp)
-        case .checkAll:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .checkAll)
-        case .raiseZeros:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .raiseZeros)
-        case .clearZeros:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .clearZeros)
-        case .ping:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .ping)
-        case .finish:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .finish)
-        case .second:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .second)
-        case .deeper:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deeper)
-        case .authorise:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authorise)
-        case .askStatus:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .askStatus)
-        case .emergency:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .emergency)
-        case .signOut:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .signOut)
         case .timerFired(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
+            var fields = coded.fields("timerFired", FieldKey.self)
             try fields.encode(value0, forKey: .token)
+        default:
+            coded.plain(Self.codingCases[number])
+        }
+    }
+
+    /// Whether two values are the same case with equal payloads.
+    public static func ==(lhs: Self, rhs: Self) -> Bool {
+        switch lhs {
+        case let .startPlan(l0):
+            guard case let .startPlan(r0) = rhs else { return false }
+            return l0 == r0
+        case let .zerosRaised(l0, l1, l2, l3, l4, l5, l6, l7, l8, l9, l10, l11):
+            guard case let .zerosRaised(r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11) = rhs else { return false }
+            return (((((((((((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)) && (l4 == r4)) && (l5 == r5))
+                && (l6 == r6))
+                && (l7 == r7))
+                && (l8 == r8))
+                && (l9 == r9))
+                && (l10 == r10))
+                && (l11 == r11)
+        case let .bankTransferSent(l0):
+            guard case let .bankTransferSent(r0) = rhs else { return false }
+            return l0 == r0
+        case let .chainB(l0):
+            guard case let .chainB(r0) = rhs else { return false }
+            return l0 == r0
+        case let .chainC(l0):
+            guard case let .chainC(r0) = rhs else { return false }
+            return l0 == r0
+        case let .timerFired(l0):
+            guard case let .timerFired(r0) = rhs else { return false }
+            return l0 == r0
+        default:
+            return lhs.number == rhs.number
+        }
+    }
+
+    /// Hashes the case and its payload.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(number)
+        switch self {
+        case let .startPlan(l0):
+            hasher.combine(l0)
+        case let .zerosRaised(l0, l1, l2, l3, l4, l5, l6, l7, l8, l9, l10, l11):
+            hasher.combine(l0)
+            hasher.combine(l1)
+            hasher.combine(l2)
+            hasher.combine(l3)
+            hasher.combine(l4)
+            hasher.combine(l5)
+            hasher.combine(l6)
+            hasher.combine(l7)
+            hasher.combine(l8)
+            hasher.combine(l9)
+            hasher.combine(l10)
+            hasher.combine(l11)
+        case let .bankTransferSent(l0):
+            hasher.combine(l0)
+        case let .chainB(l0):
+            hasher.combine(l0)
+        case let .chainC(l0):
+            hasher.combine(l0)
+        case let .timerFired(l0):
+            hasher.combine(l0)
+        default:
+            break
         }
     }
 }
@@ -1781,11 +1684,26 @@ public enum SemanticsServiceCall: FlowServiceCall {
         }
     }
 
-    private enum CaseKey: String, CodingKey {
-        case bankTransfer
-        case bankAuthorise
-        case bankStatus
+    /// The case's number in `codingCases`.
+    private var codingCase: Int32 {
+        switch self {
+        case .bankTransfer:
+            return 0
+        case .bankAuthorise:
+            return 1
+        case .bankStatus:
+            return 2
+        }
     }
+
+    /// The cases' names as `Codable` writes them, one per line, by number.
+    private static let codingCasesData = #"""
+    bankTransfer
+    bankAuthorise
+    bankStatus
+    """#
+
+    private static let codingCases = NameTable(lines: codingCasesData)
 
     private enum FieldKey: String, CodingKey {
         case amount
@@ -1794,39 +1712,60 @@ public enum SemanticsServiceCall: FlowServiceCall {
     /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
     /// payloads.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CaseKey.self)
-        guard container.allKeys.count == 1, let key = container.allKeys.first else {
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "a SemanticsServiceCall is an object with one key, its case"
-                )
-            )
-        }
-        switch key {
-        case .bankTransfer:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .bankTransfer)
+        let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "SemanticsServiceCall")
+        switch coded.number {
+        case 0:
+            let fields = try coded.fields(FieldKey.self)
             self = .bankTransfer(amount: try fields.decode(Money.self, forKey: .amount))
-        case .bankAuthorise:
-            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .bankAuthorise)
+        case 1:
+            let fields = try coded.fields(FieldKey.self)
             self = .bankAuthorise(amount: try fields.decode(Money.self, forKey: .amount))
-        case .bankStatus:
+        case 2:
             self = .bankStatus
+        default:
+            throw coded.unknownCase()
         }
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CaseKey.self)
+        var coded = CaseEncoder(encoder)
         switch self {
         case .bankTransfer(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .bankTransfer)
+            var fields = coded.fields("bankTransfer", FieldKey.self)
             try fields.encode(value0, forKey: .amount)
         case .bankAuthorise(let value0):
-            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .bankAuthorise)
+            var fields = coded.fields("bankAuthorise", FieldKey.self)
             try fields.encode(value0, forKey: .amount)
-        case .bankStatus:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .bankStatus)
+        default:
+            coded.plain(Self.codingCases[codingCase])
+        }
+    }
+
+    /// Whether two values are the same case with equal payloads.
+    public static func ==(lhs: Self, rhs: Self) -> Bool {
+        switch lhs {
+        case let .bankTransfer(l0):
+            guard case let .bankTransfer(r0) = rhs else { return false }
+            return l0 == r0
+        case let .bankAuthorise(l0):
+            guard case let .bankAuthorise(r0) = rhs else { return false }
+            return l0 == r0
+        default:
+            return lhs.codingCase == rhs.codingCase
+        }
+    }
+
+    /// Hashes the case and its payload.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(codingCase)
+        switch self {
+        case let .bankTransfer(l0):
+            hasher.combine(l0)
+        case let .bankAuthorise(l0):
+            hasher.combine(l0)
+        default:
+            break
         }
     }
 }
@@ -1901,10 +1840,23 @@ public enum SemanticsOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case sent
-            case failed
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .sent:
+                return 0
+            case .failed:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        sent
+        failed
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         private enum FieldKey: String, CodingKey {
             case reference
@@ -1913,34 +1865,50 @@ public enum SemanticsOutcome {
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a SemanticsOutcome.BankTransfer is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .sent:
-                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .sent)
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "SemanticsOutcome.BankTransfer")
+            switch coded.number {
+            case 0:
+                let fields = try coded.fields(FieldKey.self)
                 self = .sent(reference: try fields.decode(String.self, forKey: .reference))
-            case .failed:
+            case 1:
                 self = .failed
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
+            var coded = CaseEncoder(encoder)
             switch self {
             case .sent(let value0):
-                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .sent)
+                var fields = coded.fields("sent", FieldKey.self)
                 try fields.encode(value0, forKey: .reference)
-            case .failed:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
+            default:
+                coded.plain(Self.codingCases[codingCase])
+            }
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            switch lhs {
+            case let .sent(l0):
+                guard case let .sent(r0) = rhs else { return false }
+                return l0 == r0
+            default:
+                return lhs.codingCase == rhs.codingCase
+            }
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
+            switch self {
+            case let .sent(l0):
+                hasher.combine(l0)
+            default:
+                break
             }
         }
     }
@@ -1963,46 +1931,58 @@ public enum SemanticsOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case approved
-            case declined
-            case timedOut
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .approved:
+                return 0
+            case .declined:
+                return 1
+            case .timedOut:
+                return 2
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        approved
+        declined
+        timedOut
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a SemanticsOutcome.BankAuthorise is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .approved:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "SemanticsOutcome.BankAuthorise")
+            switch coded.number {
+            case 0:
                 self = .approved
-            case .declined:
+            case 1:
                 self = .declined
-            case .timedOut:
+            case 2:
                 self = .timedOut
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .approved:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .approved)
-            case .declined:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .declined)
-            case .timedOut:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .timedOut)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 
@@ -2021,41 +2001,53 @@ public enum SemanticsOutcome {
             }
         }
 
-        private enum CaseKey: String, CodingKey {
-            case known
-            case unknown
+        /// The case's number in `codingCases`.
+        private var codingCase: Int32 {
+            switch self {
+            case .known:
+                return 0
+            case .unknown:
+                return 1
+            }
         }
+
+        /// The cases' names as `Codable` writes them, one per line, by number.
+        private static let codingCasesData = #"""
+        known
+        unknown
+        """#
+
+        private static let codingCases = NameTable(lines: codingCasesData)
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKey.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: decoder.codingPath,
-                        debugDescription: "a SemanticsOutcome.BankStatus is an object with one key, its case"
-                    )
-                )
-            }
-            switch key {
-            case .known:
+            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "SemanticsOutcome.BankStatus")
+            switch coded.number {
+            case 0:
                 self = .known
-            case .unknown:
+            case 1:
                 self = .unknown
+            default:
+                throw coded.unknownCase()
             }
         }
 
         /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CaseKey.self)
-            switch self {
-            case .known:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .known)
-            case .unknown:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .unknown)
-            }
+            var coded = CaseEncoder(encoder)
+            coded.plain(Self.codingCases[codingCase])
+        }
+
+        /// Whether two values are the same case with equal payloads.
+        public static func ==(lhs: Self, rhs: Self) -> Bool {
+            return lhs.codingCase == rhs.codingCase
+        }
+
+        /// Hashes the case and its payload.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(codingCase)
         }
     }
 }
@@ -2090,6 +2082,25 @@ public struct SemanticsProbe: Hashable, Sendable, Codable {
         record.add("name", text: name)
         record.add("tone", tone)
         return record.written
+    }
+
+    /// Decodes the record from an object keyed by the fields' names in the flows.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
+        name = try fields.decode(String.self, forKey: FlowCodingKey("name"))
+        amount = try fields.decode(Money.self, forKey: FlowCodingKey("amount"))
+        day = try fields.decodeIfPresent(CalendarDate.self, forKey: FlowCodingKey("day"))
+        tone = try fields.decode(SemanticsTone.self, forKey: FlowCodingKey("tone"))
+    }
+
+    /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    public func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: FlowCodingKey.self)
+        try fields.encode(name, forKey: FlowCodingKey("name"))
+        try fields.encode(amount, forKey: FlowCodingKey("amount"))
+        try fields.encodeIfPresent(day, forKey: FlowCodingKey("day"))
+        try fields.encode(tone, forKey: FlowCodingKey("tone"))
     }
 }
 
@@ -2181,7 +2192,14 @@ public struct SemanticsState: Hashable, Sendable, Codable {
     public var zTone: SemanticsTone = SemanticsTone.cool
 
     /// `z_probe` in the flows.
-    public var zProbe: SemanticsProbe = ({ () -> SemanticsProbe in var record = SemanticsProbe(); record.name = "x"; record.amount = SemanticsConstants.gbp9; record.day = date(2026, 1, 5); record.tone = SemanticsTone.cool; return record })()
+    public var zProbe: SemanticsProbe = ({ () -> SemanticsProbe in
+        var record = SemanticsProbe()
+        record.name = "x"
+        record.amount = SemanticsConstants.gbp9
+        record.day = date(2026, 1, 5)
+        record.tone = SemanticsTone.cool
+        return record
+    })()
 
     /// `z_maybe` in the flows.
     public var zMaybe: SemanticsProbe? = nil
@@ -2226,36 +2244,74 @@ public struct SemanticsState: Hashable, Sendable, Codable {
         return record.written
     }
 
-    enum CodingKeys: String, CodingKey {
-        case log
-        case count
-        case picked
-        case reference
-        case lastName = "last_name"
-        case shown
-        case due
-        case share
-        case quoted
-        case factors
-        case lockAfter = "lock_after"
-        case note
-        case noteAsInt = "note_as_int"
-        case noteAsDecimal = "note_as_decimal"
-        case stampText = "stamp_text"
-        case stampedAt = "stamped_at"
-        case consentExpiresAt = "consent_expires_at"
-        case typedPin = "typed_pin"
-        case zFlag = "z_flag"
-        case zCount = "z_count"
-        case zRatio = "z_ratio"
-        case zAmount = "z_amount"
-        case zLabel = "z_label"
-        case zTags = "z_tags"
-        case zWait = "z_wait"
-        case zDay = "z_day"
-        case zAt = "z_at"
-        case zTone = "z_tone"
-        case zProbe = "z_probe"
-        case zMaybe = "z_maybe"
+    /// Decodes the record from an object keyed by the fields' names in the flows.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
+        log = try fields.decode([String].self, forKey: FlowCodingKey("log"))
+        count = try fields.decode(Int.self, forKey: FlowCodingKey("count"))
+        picked = try fields.decode(String.self, forKey: FlowCodingKey("picked"))
+        reference = try fields.decode(String.self, forKey: FlowCodingKey("reference"))
+        lastName = try fields.decode(String.self, forKey: FlowCodingKey("last_name"))
+        shown = try fields.decode(Bool.self, forKey: FlowCodingKey("shown"))
+        due = try fields.decodeIfPresent(CalendarDate.self, forKey: FlowCodingKey("due"))
+        share = try fields.decode(Decimal.self, forKey: FlowCodingKey("share"))
+        quoted = try fields.decodeIfPresent(Int.self, forKey: FlowCodingKey("quoted"))
+        factors = try fields.decode([Int].self, forKey: FlowCodingKey("factors"))
+        lockAfter = try fields.decode(Int.self, forKey: FlowCodingKey("lock_after"))
+        note = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("note"))
+        noteAsInt = try fields.decodeIfPresent(Int.self, forKey: FlowCodingKey("note_as_int"))
+        noteAsDecimal = try fields.decodeIfPresent(Decimal.self, forKey: FlowCodingKey("note_as_decimal"))
+        stampText = try fields.decode(String.self, forKey: FlowCodingKey("stamp_text"))
+        stampedAt = try fields.decodeIfPresent(Timestamp.self, forKey: FlowCodingKey("stamped_at"))
+        consentExpiresAt = try fields.decodeIfPresent(Timestamp.self, forKey: FlowCodingKey("consent_expires_at"))
+        typedPin = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("typed_pin"))
+        zFlag = try fields.decode(Bool.self, forKey: FlowCodingKey("z_flag"))
+        zCount = try fields.decode(Int.self, forKey: FlowCodingKey("z_count"))
+        zRatio = try fields.decode(Decimal.self, forKey: FlowCodingKey("z_ratio"))
+        zAmount = try fields.decode(Money.self, forKey: FlowCodingKey("z_amount"))
+        zLabel = try fields.decode(String.self, forKey: FlowCodingKey("z_label"))
+        zTags = try fields.decode([String].self, forKey: FlowCodingKey("z_tags"))
+        zWait = try fields.decode(Int.self, forKey: FlowCodingKey("z_wait"))
+        zDay = try fields.decodeIfPresent(CalendarDate.self, forKey: FlowCodingKey("z_day"))
+        zAt = try fields.decodeIfPresent(Timestamp.self, forKey: FlowCodingKey("z_at"))
+        zTone = try fields.decode(SemanticsTone.self, forKey: FlowCodingKey("z_tone"))
+        zProbe = try fields.decode(SemanticsProbe.self, forKey: FlowCodingKey("z_probe"))
+        zMaybe = try fields.decodeIfPresent(SemanticsProbe.self, forKey: FlowCodingKey("z_maybe"))
+    }
+
+    /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    public func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: FlowCodingKey.self)
+        try fields.encode(log, forKey: FlowCodingKey("log"))
+        try fields.encode(count, forKey: FlowCodingKey("count"))
+        try fields.encode(picked, forKey: FlowCodingKey("picked"))
+        try fields.encode(reference, forKey: FlowCodingKey("reference"))
+        try fields.encode(lastName, forKey: FlowCodingKey("last_name"))
+        try fields.encode(shown, forKey: FlowCodingKey("shown"))
+        try fields.encodeIfPresent(due, forKey: FlowCodingKey("due"))
+        try fields.encode(share, forKey: FlowCodingKey("share"))
+        try fields.encodeIfPresent(quoted, forKey: FlowCodingKey("quoted"))
+        try fields.encode(factors, forKey: FlowCodingKey("factors"))
+        try fields.encode(lockAfter, forKey: FlowCodingKey("lock_after"))
+        try fields.encodeIfPresent(note, forKey: FlowCodingKey("note"))
+        try fields.encodeIfPresent(noteAsInt, forKey: FlowCodingKey("note_as_int"))
+        try fields.encodeIfPresent(noteAsDecimal, forKey: FlowCodingKey("note_as_decimal"))
+        try fields.encode(stampText, forKey: FlowCodingKey("stamp_text"))
+        try fields.encodeIfPresent(stampedAt, forKey: FlowCodingKey("stamped_at"))
+        try fields.encodeIfPresent(consentExpiresAt, forKey: FlowCodingKey("consent_expires_at"))
+        try fields.encodeIfPresent(typedPin, forKey: FlowCodingKey("typed_pin"))
+        try fields.encode(zFlag, forKey: FlowCodingKey("z_flag"))
+        try fields.encode(zCount, forKey: FlowCodingKey("z_count"))
+        try fields.encode(zRatio, forKey: FlowCodingKey("z_ratio"))
+        try fields.encode(zAmount, forKey: FlowCodingKey("z_amount"))
+        try fields.encode(zLabel, forKey: FlowCodingKey("z_label"))
+        try fields.encode(zTags, forKey: FlowCodingKey("z_tags"))
+        try fields.encode(zWait, forKey: FlowCodingKey("z_wait"))
+        try fields.encodeIfPresent(zDay, forKey: FlowCodingKey("z_day"))
+        try fields.encodeIfPresent(zAt, forKey: FlowCodingKey("z_at"))
+        try fields.encode(zTone, forKey: FlowCodingKey("z_tone"))
+        try fields.encode(zProbe, forKey: FlowCodingKey("z_probe"))
+        try fields.encodeIfPresent(zMaybe, forKey: FlowCodingKey("z_maybe"))
     }
 }
