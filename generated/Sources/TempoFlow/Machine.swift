@@ -15,7 +15,7 @@ import Foundation
 /// effects.removeAll(keepingCapacity: true)
 /// try machine.send(.countrySelected(...), into: &effects)
 /// ```
-public struct TempoMachine: Sendable, FlowStateMachine {
+public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// The domain state.
     public internal(set) var state: TempoState = TempoState()
 
@@ -248,34 +248,6 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         return try (state.sessionStartedAt == nil)
             ? 0
             : subtract(now, required(state.sessionStartedAt, "'session_started_at'"))
-    }
-
-    /// `latest_transaction_avatar`: What the avatar of the newest history row shows (WAL-001 "Latest 3–5
-    /// transactions"): the merchant's logo from the logo service, or, when the service found none, the merchant's
-    /// initial; empty with no transactions.
-    ///
-    /// When the flows cannot compute it now (a value missing, an overflow): empty.
-    public func derivedLatestTransactionAvatar() -> String {
-        return (try? computeLatestTransactionAvatar()) ?? ""
-    }
-
-    /// `latest_transaction_avatar`, or the `FlowFailure` that stops the flows computing it.
-    func computeLatestTransactionAvatar() throws -> String {
-        return try (state.transactions.count == 0)
-            ? ""
-            : (anyHolds(state.merchantLogos) { l in
-                try l.merchant == element(state.transactions, subtract(state.transactions.count, 1)).description
-            }
-                ? ("logo "
-                    + element(
-                        state.merchantLogos.filter { l in
-                            try l.merchant
-                                == element(state.transactions, subtract(state.transactions.count, 1)).description
-                        },
-                        0
-                    ).url)
-                : ("initial "
-                    + truncate(trimmed(element(state.transactions, subtract(state.transactions.count, 1)).description), 1).uppercased()))
     }
 
     /// `balance_age_minutes`: Whole minutes since the balance was last fetched from Equals (rounded down).
@@ -579,7 +551,9 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // WAL-001 Home
             return try [
                 .lastUpdated: ("Last updated " + describe(computeBalanceAgeMinutes())) + " min ago",
-                .latestAvatar: computeLatestTransactionAvatar()
+                .noTransactions: (takeElements(reversedElements(state.transactions), 5).count == 0)
+                    ? "No transactions… yet"
+                    : ""
             ]
         case 22:
             // WAL-003 Balance
@@ -622,6 +596,44 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             ]
         default:
             return [:]
+        }
+    }
+
+    /// The current screen's lists (`lists:` in the flows), each row with its id (its key, or its position)
+    /// and its texts filled in, or the `FlowFailure` of a value the flows cannot compute (`rows(_:)` reads
+    /// them without throwing).
+    public func computeRows() throws -> [TempoList: [FlowRow<TempoText>]] {
+        switch screenNumber {
+        case 21:
+            // WAL-001 Home
+            return [
+                .latestTransactions: FlowRow.rows(
+                    count: (try takeElements(reversedElements(state.transactions), 5)).count,
+                    ids: nil,
+                    texts: [
+                        (.avatar, try takeElements(reversedElements(state.transactions), 5).map { tx in try state.merchantLogos.contains { l in l.merchant == tx.description } ? ("logo " + element(state.merchantLogos.filter { l in l.merchant == tx.description }, 0).url) : ("initial " + truncate(trimmed(tx.description), 1).uppercased()) }),
+                        (.description, try takeElements(reversedElements(state.transactions), 5).map { tx in tx.description }),
+                        (.amount, try takeElements(reversedElements(state.transactions), 5).map { tx in try (tx.amount == nil) ? "" : formatMoney(required(tx.amount, "'tx.amount'"), "en-GB") })
+                    ]
+                )
+            ]
+        default:
+            return [:]
+        }
+    }
+
+    /// The event a tap on row `index` of `list` sends now (`tap:` in the flows), its payload filled from
+    /// the row; nil when the current screen does not show `list`, its rows send nothing, or it has no row
+    /// `index`. Send it as any event.
+    public func rowEvent(_ list: TempoList, at index: Int) throws -> TempoEvent? {
+        switch (screenNumber, list) {
+        case (21, .latestTransactions):
+            // WAL-001 Home: a row of 'latest_transactions' sends 'latest_transaction_tapped'
+            let rows = try takeElements(reversedElements(state.transactions), 5)
+            guard rows.indices.contains(index) else { return nil }
+            return .latestTransactionTapped(index: index)
+        default:
+            return nil
         }
     }
 
@@ -3219,6 +3231,8 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     public typealias Ending = TempoEnding
 
     public typealias Text = TempoText
+
+    public typealias List = TempoList
 
     public typealias Subflow = TempoSubflow
 
