@@ -88,7 +88,8 @@ extension AppChecker {
             list.emptyTexts.append(text.name.value)
         }
         if let tap = syntax.tap {
-            list.tap = checkRowEvent(tap, element: element, keyType: keyType, rowName: rowName, what: what, environment: environment)
+            // A tap whose payload cannot be filled still counts as declared, so `tap_row` steps get no second error.
+            list.tap = checkRowEvent(tap, element: element, keyType: keyType, rowName: rowName, what: what, environment: environment) ?? (tap.value, [])
         }
         list.actions = checkRowActions(syntax.actions, list: list, screen: screen, keyType: keyType, what: what,
                                        environment: environment, rowEnvironment: rowEnvironment, overRows: overRows)

@@ -20,33 +20,39 @@ extension AppChecker {
                 continue
             }
             seen[action.name.value] = action.name.range
+            // An action with a mistake still counts as declared (with what could be read), so scenarios that name it get
+            // no second error; the app is not run while it has errors.
             var edge = ScreenList.RowAction.Edge.trailing
             if let written = action.edge {
-                guard let value = ScreenList.RowAction.Edge(rawValue: written.value) else {
+                if let value = ScreenList.RowAction.Edge(rawValue: written.value) {
+                    edge = value
+                } else {
                     error("invalid-value", "the edge of \(gestureWords) action '\(action.name.value)' of \(what) must be 'trailing' (swipe left, the default) or 'leading' (swipe right), not '\(written.value)'",
                           at: written.range)
-                    continue
                 }
-                edge = value
             }
             var destructive = false
             if let role = action.role {
-                guard role.value == "destructive" else {
+                if role.value == "destructive" {
+                    destructive = true
+                } else {
                     error("invalid-value", "the role of \(gestureWords) action '\(action.name.value)' of \(what) can only be 'destructive' (a red button); leave it out for an ordinary one",
                           at: role.range)
-                    continue
                 }
-                destructive = true
             }
-            guard let labelSource = action.label, let event = action.event else { continue }
             let key = "\(screen.id.value).\(list.name).\(action.gesture.rawValue).\(action.name.value)"
-            guard let label = checkText(labelSource, key: key, kind: .text,
-                                        comment: "screen \(screen.id.value) (\(screen.name?.value ?? screen.id.value)), list '\(list.name)', the label of each row's \(gestureWords) action '\(action.name.value)'",
-                                        in: rowEnvironment, what: "the label of \(gestureWords) action '\(action.name.value)'") else { continue }
-            guard let send = checkRowEvent(event, element: list.element, keyType: keyType, rowName: list.rowName, what: what, environment: environment,
-                                           gesture: "the \(gestureWords) action '\(action.name.value)'") else { continue }
+            let label = action.label.flatMap { source in
+                checkText(source, key: key, kind: .text,
+                          comment: "screen \(screen.id.value) (\(screen.name?.value ?? screen.id.value)), list '\(list.name)', the label of each row's \(gestureWords) action '\(action.name.value)'",
+                          in: rowEnvironment, what: "the label of \(gestureWords) action '\(action.name.value)'")
+            } ?? TypedExpression(type: .text, span: 0..<0, kind: .literal(.text("")))
+            let send = action.event.flatMap { event in
+                checkRowEvent(event, element: list.element, keyType: keyType, rowName: list.rowName, what: what, environment: environment,
+                              gesture: "the \(gestureWords) action '\(action.name.value)'")
+            }
             checked.append(.init(name: action.name.value, gesture: action.gesture == .swipe ? .swipe : .longPress, edge: edge,
-                                 destructive: destructive, label: overRows(label), event: send.event, payload: send.payload, range: action.range))
+                                 destructive: destructive, label: overRows(label), event: send?.event ?? action.event?.value ?? "",
+                                 payload: send?.payload ?? [], range: action.range))
         }
         return checked
     }
