@@ -41,20 +41,21 @@ extension Session {
         return (list, .key(which))
     }
 
-    /// `swipe_row <list> <key or position> <action>` (or `long_press_row`): the list, the row and one of its actions of
-    /// that gesture.
+    /// `swipe_row <list> <action> <key or position>` (or `long_press_row`): the list, one of its actions of that
+    /// gesture, and the row (last, as a key may have spaces).
     func rowActionChoice(_ command: String, _ arguments: [String]) throws -> (String, Scenario.RowChoice, String) {
         guard arguments.count == 3 else {
-            throw CommandError(description: "\(command) needs a list, a row's key or position and an action, as in '\(command) assets A2 delete'")
+            throw CommandError(description: "\(command) needs a list, an action and a row's key or position, as in '\(command) assets delete A2'")
         }
-        let (list, row) = try rowChoice(Array(arguments.prefix(2)))
+        let (list, row) = try rowChoice([arguments[0], arguments[2]])
+        let action = arguments[1]
         let gesture: ScreenList.RowAction.Gesture = command == "swipe_row" ? .swipe : .longPress
         let offered = interpreter.currentScreen.lists.first { $0.name == list }?.actions.filter { $0.gesture == gesture }.map(\.name) ?? []
-        guard offered.contains(arguments[2]) else {
-            throw CommandError(description: "the rows of '\(list)' have no \(gesture == .swipe ? "swipe" : "long-press") action '\(arguments[2])'"
-                               + (offered.isEmpty ? "" : "; its actions: " + offered.joined(separator: ", ")))
+        guard offered.contains(action) else {
+            throw CommandError(description: "the rows of '\(list)' have no \(gesture == .swipe ? "swipe" : "long-press") action '\(action)'"
+                               + (offered.isEmpty ? "" : "; their \(gesture == .swipe ? "swipe" : "long-press") actions: " + offered.joined(separator: ", ")))
         }
-        return (list, row, arguments[2])
+        return (list, row, action)
     }
 
     /// The scenario step a row action is saved as.

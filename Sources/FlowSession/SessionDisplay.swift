@@ -160,7 +160,7 @@ extension Session {
         case ("swipe_row", 2), ("long_press_row", 2):
             let gesture: ScreenList.RowAction.Gesture = words[0] == "swipe_row" ? .swipe : .longPress
             return interpreter.currentScreen.lists.filter { $0.actions.contains { $0.gesture == gesture } }.map(\.name)
-        case ("swipe_row", 4), ("long_press_row", 4):
+        case ("swipe_row", 3), ("long_press_row", 3):
             let gesture: ScreenList.RowAction.Gesture = words[0] == "swipe_row" ? .swipe : .longPress
             return interpreter.currentScreen.lists.first { $0.name == words[1] }?.actions.filter { $0.gesture == gesture }.map(\.name) ?? []
         case ("outcome", 2):
