@@ -172,6 +172,17 @@ extension AppChecker {
             return .init(screen: screen, part: .back)
         default: break
         }
+        if rest.hasPrefix("list ") {
+            let list = String(rest.dropFirst("list ".count)).trimmingCharacters(in: .whitespaces)
+            guard target.lists.contains(where: { $0.name == list }) else {
+                let names = target.lists.map(\.name)
+                error("unknown-member", "concern '\(written.value)': screen '\(first)' shows no list '\(list)'", at: written.range,
+                      notes: closestMatch(to: list, among: names).map { [.init("did you mean '\($0)'?")] }
+                        ?? (names.isEmpty ? [] : [.init("its lists are: \(names.joined(separator: ", "))")]))
+                return nil
+            }
+            return .init(screen: screen, part: .list(list))
+        }
         if rest.hasPrefix("field ") {
             let field = String(rest.dropFirst("field ".count)).trimmingCharacters(in: .whitespaces)
             guard target.fields.contains(where: { $0.name == field }) else {
@@ -188,7 +199,7 @@ extension AppChecker {
                          + target.timers.map { "after \($0.delaySource)" } + flow.globalTimers.map { "after \($0.delaySource)" })
         guard events.contains(rest) else {
             if screensWithBrokenTargets.contains(screen) { return nil }
-            let choices = ["enter", "exit", "analytics", "back", "field <name>"] + events.sorted()
+            let choices = ["enter", "exit", "analytics", "back", "field <name>", "list <name>"] + events.sorted()
             error("unknown-transition", "concern '\(written.value)': screen '\(first)' has no transition on '\(rest)'", at: written.range,
                   notes: closestMatch(to: rest, among: events.sorted()).map { [.init("did you mean '\($0)'?")] }
                     ?? [.init("a concern names a screen, or one of its parts: \(choices.joined(separator: ", "))")])

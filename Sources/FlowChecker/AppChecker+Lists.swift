@@ -87,18 +87,22 @@ extension AppChecker {
             list.emptyTexts.append(text.name.value)
         }
         if let tap = syntax.tap {
-            list.tap = checkRowEvent(tap, element: element, keyType: keyType, rowName: rowName, what: what, environment: environment)
+            // A tap whose payload cannot be filled still counts as declared, so `tap_row` steps get no second error.
+            list.tap = checkRowEvent(tap, element: element, keyType: keyType, rowName: rowName, what: what, environment: environment) ?? (tap.value, [])
         }
+        list.actions = checkRowActions(syntax.actions, list: list, screen: screen, keyType: keyType, what: what,
+                                       environment: environment, rowEnvironment: rowEnvironment, overRows: overRows)
         return list
     }
 
     /// The row event and where its payload comes from: a payload field named `row` takes the element, `index` its
-    /// position, `key` its key, and any other the element's field of that name, each of the payload field's type.
-    private func checkRowEvent(_ tap: Located<String>, element: ValueType, keyType: ValueType?, rowName: String,
-                               what: String, environment: TypeEnvironment) -> (event: String, payload: [(field: String, source: ScreenList.PayloadSource)])? {
+    /// position, `key` its key, and any other the element's field of that name (or, for rows of plain values such as
+    /// names, the element itself), each of the payload field's type.
+    func checkRowEvent(_ tap: Located<String>, element: ValueType, keyType: ValueType?, rowName: String,
+                       what: String, environment: TypeEnvironment, gesture: String = "a tap") -> (event: String, payload: [(field: String, source: ScreenList.PayloadSource)])? {
         let declared = eventIndex[tap.value].map { app.events[$0] }
         guard let declared, !declared.payload.isEmpty else {
-            error("row-event-payload", "a tap on a row of \(what) sends '\(tap.value)', which carries nothing; declare what it carries, "
+            error("row-event-payload", "\(gesture) on a row of \(what) sends '\(tap.value)', which carries nothing; declare what it carries, "
                   + "as in 'events: { \(tap.value): { payload: { \(example(element)) } } }'", at: tap.range)
             return nil
         }
@@ -112,7 +116,13 @@ extension AppChecker {
             case "row": (.row, element)
             case "index": (.index, .int)
             case "key": (.key, keyType)
-            default: (.field(field.name), fields.first { $0.name == field.name }.map { environment.resolved($0.type) })
+            default:
+                if case .record = element {
+                    (.field(field.name), fields.first { $0.name == field.name }.map { environment.resolved($0.type) })
+                } else {
+                    // Rows of plain values (`list<text>` of names) have no fields: any other payload field takes the element.
+                    (.row, element)
+                }
             }
             guard let found else {
                 problems.append(field.name == "key" ? "'key' (the list has no 'key:')" : "'\(field.name)' (a row's element has no such field)")
@@ -125,7 +135,7 @@ extension AppChecker {
             payload.append((field.name, source))
         }
         guard problems.isEmpty else {
-            error("row-event-payload", "a tap on a row of \(what) sends '\(tap.value)', but a row cannot fill its \(problems.joined(separator: ", "))",
+            error("row-event-payload", "\(gesture) on a row of \(what) sends '\(tap.value)', but a row cannot fill its \(problems.joined(separator: ", "))",
                   at: tap.range, notes: [.init("a payload field named 'row' takes the row's element, 'index' its position, 'key' its key, "
                                                + "and any other the element's field of that name, as in 'payload: { id: text }' for '\(rowName).id'")])
             return nil

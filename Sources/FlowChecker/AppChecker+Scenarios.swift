@@ -100,6 +100,10 @@ extension AppChecker {
                     if let choice = resolveTapRow(list, index: index, key: key) {
                         steps.append(.init(kind: .tapRow(list: list.value, row: choice), range: step.range))
                     }
+                case .rowAction(let gesture, let list, let index, let key, let action):
+                    if let resolved = resolveRowAction(gesture, list: list, index: index, key: key, action: action) {
+                        steps.append(.init(kind: .rowAction(list: list.value, action: resolved.action, row: resolved.row), range: step.range))
+                    }
                 case .expect(let expect):
                     steps.append(.init(kind: .expect(resolveExpectation(expect, allFields: allFields, effectNames: effectNames, environment: environment)), range: step.range))
                 }

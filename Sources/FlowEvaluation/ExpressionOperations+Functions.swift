@@ -222,6 +222,8 @@ extension ExpressionOperations {
             return .list(try library(arguments, expression) {
                 function == .take ? try FlowMachine.takeElements(items, count) : try FlowMachine.dropElements(items, count)
             })
+        case .reverse:
+            return .list(FlowMachine.reversedElements(try listValue(values[0], arguments[0])))
         case .sameMonth:
             let first = try calendarDay(values[0], arguments[0])
             let second = try calendarDay(values[1], arguments[1])

@@ -83,6 +83,8 @@ public enum ScreenPart: Sendable, Hashable {
     case back
     /// The screen-view analytics event (`analytics:`).
     case analytics
+    /// A list the screen shows (`lists:`): its rows' texts, its tap and its row actions.
+    case list(String)
 
     /// As written after the screen ID: `tap_continue`, `field amount`, `enter`, `exit`, `back`.
     public var text: String {
@@ -93,6 +95,7 @@ public enum ScreenPart: Sendable, Hashable {
         case .exit: "exit"
         case .back: "back"
         case .analytics: "analytics"
+        case .list(let name): "list \(name)"
         }
     }
 }
@@ -129,6 +132,8 @@ public struct Scenario: Sendable {
             case restart
             /// A tap on a row of a list of the current screen: it sends the list's row event with the row's payload.
             case tapRow(list: String, row: RowChoice)
+            /// A row action (`swipe_row`, `long_press_row`): it sends the action's event with the row's payload.
+            case rowAction(list: String, action: String, row: RowChoice)
             case expect(Expectation)
         }
         public var kind: Kind

@@ -9,6 +9,11 @@ import Foundation
     return Array(list.prefix(count))
 }
 
+/// `reverse(list)`: the elements last first.
+@_spi(Generated) public func reversedElements<Element>(_ list: [Element]) -> [Element] {
+    Array(list.reversed())
+}
+
 /// `drop(list, n)`: the elements after the first `count` (none when there are fewer).
 @_spi(Generated) public func dropElements<Element>(_ list: [Element], _ count: Int) throws -> [Element] {
     guard count >= 0 else { throw FlowFailure("drop needs a count of 0 or more, found \(count)", argument: 1) }

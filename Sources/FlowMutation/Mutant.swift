@@ -65,6 +65,10 @@ public enum MutationOperator: String, Sendable, CaseIterable, Codable {
     case rowTextSwapped = "row-text-swapped"
     /// A list's `tap:` removed: tapping a row sends nothing.
     case rowEventDropped = "row-event-dropped"
+    /// A row action (`swipe:`, `long_press:`) removed: the button is not there.
+    case rowActionDropped = "row-action-dropped"
+    /// A row action sends the event of the list's tap or of another of its actions, and that one sends the action's.
+    case rowActionSwapped = "row-action-swapped"
     /// A `with` (or `update`) writes its new value into another field of the same type, keeping the field it meant to change.
     case updateFieldSwapped = "update-field-swapped"
 }

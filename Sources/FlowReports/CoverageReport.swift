@@ -83,6 +83,7 @@ struct CoverageReport {
     var rules: [RuleItem] = []
     var outcomes: [OutcomeItem] = []
     var effects: [EffectItem] = []
+    var rowGestures: [RowGestureItem] = []
 
     init(app: App, results: [ScenarioResult]) {
         // Declared items, in declaration order.
@@ -217,6 +218,7 @@ struct CoverageReport {
         for effect in emittedOrder where !declaredEffects.contains("\(effect.kind)\u{0}\(effect.value)") {
             effects.append(EffectItem(kind: effect.kind, value: effect.value, range: nil, count: emitted["\(effect.kind)\u{0}\(effect.value)"] ?? 0))
         }
+        rowGestures = Self.rowGestures(of: app, results: results)
         screens = app.flows.flatMap(\.screens).filter { app.screens.indices.contains($0) }.map {
             ScreenItem(index: $0, screen: app.screens[$0], visited: visited.contains(app.screens[$0].id))
         }
@@ -310,15 +312,22 @@ struct CoverageReport {
 
     /// (covered, total) per kind of item, in report order.
     var summary: [(kind: String, covered: Int, total: Int)] {
-        [
+        var counts: [(kind: String, covered: Int, total: Int)] = [
             ("screens", screensVisited, screens.count),
             ("variants", variants.filter(\.seen).count, variants.count),
+        ]
+        // Row gestures only for an app whose lists have any, so other apps' reports read as before.
+        if !rowGestures.isEmpty { counts.append(("row gestures", rowGestures.filter(\.performed).count, rowGestures.count)) }
+        let guardOutcomes = guards.map { ($0.seenTrue ? 1 : 0) + ($0.seenFalse ? 1 : 0) }.reduce(0, +)
+        let ruleOutcomes = rules.map { ($0.seenPassing ? 1 : 0) + ($0.seenFailing ? 1 : 0) }.reduce(0, +)
+        counts += [
             ("transitions", transitionsTaken, transitions.count),
-            ("guard outcomes", guards.map { ($0.seenTrue ? 1 : 0) + ($0.seenFalse ? 1 : 0) }.reduce(0, +), guards.count * 2),
-            ("rule outcomes", rules.map { ($0.seenPassing ? 1 : 0) + ($0.seenFailing ? 1 : 0) }.reduce(0, +), rules.count * 2),
+            ("guard outcomes", guardOutcomes, guards.count * 2),
+            ("rule outcomes", ruleOutcomes, rules.count * 2),
             ("service outcomes", outcomes.filter(\.taken).count, outcomes.count),
             ("effects", effects.filter { $0.count > 0 }.count, effects.count),
         ]
+        return counts
     }
 
     /// Everything not exercised, by kind, in declaration order.
@@ -329,6 +338,9 @@ struct CoverageReport {
         }
         for item in variants where !item.seen {
             list.append(Uncovered(kind: "variant", name: "\(item.screen) (\(item.variant))", range: item.range))
+        }
+        for item in rowGestures where !item.performed {
+            list.append(Uncovered(kind: "row gesture", name: item.name, range: item.range))
         }
         for item in transitions where !item.taken {
             list.append(Uncovered(kind: "transition", name: item.name(in: app), range: item.transition.range))

@@ -5,6 +5,7 @@ struct CoverageDocument: Encodable {
     struct Count: Encodable { var covered: Int; var total: Int }
     struct ScreenEntry: Encodable { var id: String; var name: String; var flow: String; var location: String; var visited: Bool }
     struct VariantEntry: Encodable { var screen: String; var variant: String; var seen: Bool }
+    struct RowGestureEntry: Encodable { var screen: String; var list: String; var gesture: String; var event: String; var location: String; var performed: Bool }
     struct TransitionEntry: Encodable {
         var name: String
         var flow: String
@@ -30,6 +31,7 @@ struct CoverageDocument: Encodable {
     var summary: [String: Count]
     var screens: [ScreenEntry]
     var variants: [VariantEntry]
+    var rowGestures: [RowGestureEntry]
     var transitions: [TransitionEntry]
     var guards: [GuardEntry]
     var rules: [RuleEntry]
@@ -50,6 +52,9 @@ func renderCoverageJSON(_ coverage: CoverageReport, app: App) -> [UInt8] {
             .init(id: $0.screen.id, name: $0.screen.name, flow: app.flows[$0.screen.flow].name, location: location($0.screen.range), visited: $0.visited)
         },
         variants: coverage.variants.map { .init(screen: $0.screen, variant: $0.variant, seen: $0.seen) },
+        rowGestures: coverage.rowGestures.map {
+            .init(screen: $0.screen, list: $0.list, gesture: $0.gesture, event: $0.event, location: location($0.range), performed: $0.performed)
+        },
         transitions: coverage.transitions.map { item in
             .init(name: item.name(in: app), flow: app.flows[item.flow].name, screen: item.screen.map { app.screens[$0].id }, event: item.event,
                   alternative: item.alternative, global: item.screen == nil, condition: item.transition.conditionSource,
@@ -121,6 +126,17 @@ func renderCoverageMarkdown(_ coverage: CoverageReport, app: App) -> [UInt8] {
         lines.append("| Screen | Variant | Seen |")
         lines.append("| --- | --- | :---: |")
         for item in coverage.variants { lines.append("| \(markdownCellCode(item.screen)) | \(markdownCellCode(item.variant)) | \(item.seen ? yes : no) |") }
+        lines.append("")
+    }
+    if !coverage.rowGestures.isEmpty {
+        lines.append("## Row gestures")
+        lines.append("")
+        lines.append("| Screen | List | Gesture | Event | Performed | Declared at |")
+        lines.append("| --- | --- | --- | --- | :---: | --- |")
+        for item in coverage.rowGestures {
+            lines.append("| \(markdownCellCode(item.screen)) | \(markdownCellCode(item.list)) | \(markdownCellCode(item.gesture)) | \(markdownCellCode(item.event)) | "
+                         + "\(item.performed ? yes : no) | \(markdownCellCode(location(item.range))) |")
+        }
         lines.append("")
     }
     lines.append("## Transitions")

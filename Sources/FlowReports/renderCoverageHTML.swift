@@ -170,6 +170,14 @@ func renderCoverageHTML(_ coverage: CoverageReport, app: App, links: HTMLLinks) 
         }))
         out.append("</section>")
     }
+    if !coverage.rowGestures.isEmpty {
+        out.append("<section id=\"row-gestures\">")
+        out.append("<h2>Row gestures</h2>")
+        out.append(contentsOf: table(["Screen", "List", "Gesture", "Event", "Performed", "Declared at"], coverage.rowGestures.map {
+            ($0.performed, [code($0.screen), code($0.list), code($0.gesture), code($0.event), mark($0.performed, "performed", "not performed"), source($0.range)])
+        }))
+        out.append("</section>")
+    }
     out.append("<section id=\"transitions\">")
     out.append("<h2>Transitions</h2>")
     out.append(contentsOf: table(["Transition", "Guard", "Taken", "Declared at"], coverage.transitions.map {

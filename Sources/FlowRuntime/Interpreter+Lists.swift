@@ -43,11 +43,36 @@ extension Interpreter {
     /// row. Fails when the screen has no such list, the list no row event, or the row is not there.
     @discardableResult
     public mutating func tapRow(_ list: String, at index: Int) throws -> MacroStep {
+        try sendRowEvent(list, action: nil, at: index)
+    }
+
+    /// Performs row action `action` (`swipe:`, `long_press:`) on row `index` of `list` on the current screen: sends the
+    /// action's event with its payload filled from the row, as a tap does.
+    @discardableResult
+    public mutating func rowAction(_ list: String, _ action: String, at index: Int) throws -> MacroStep {
+        try sendRowEvent(list, action: action, at: index)
+    }
+
+    /// The row actions of `list` on the current screen with each row's label, in declaration order; none when the
+    /// screen does not show the list.
+    public func rowActions(_ list: String) throws -> [(action: ScreenList.RowAction, labels: [String])] {
+        guard let declared = currentScreen.lists.first(where: { $0.name == list }) else { return [] }
+        var copy = self
+        return try declared.actions.map { action in (action, try Self.elements(copy.evaluateExpression(action.label, event: [:])).map(Self.words)) }
+    }
+
+    /// Sends the event of a tap (`action` nil) or of a row action on row `index` of `list`, its payload filled from the row.
+    private mutating func sendRowEvent(_ list: String, action: String?, at index: Int) throws -> MacroStep {
         let screenID = currentScreen.id
         guard let declared = currentScreen.lists.first(where: { $0.name == list }) else {
             throw RuntimeFailure(message: "screen '\(screenID)' shows no list '\(list)'", step: stepCount)
         }
-        guard let tap = declared.tap else {
+        guard let rowEvent = declared.rowEvent(action) else {
+            if let action {
+                let names = declared.actions.map { "'\($0.name)'" }
+                throw RuntimeFailure(message: "the rows of list '\(list)' on '\(screenID)' have no action '\(action)'"
+                                     + (names.isEmpty ? " (no 'swipe:' or 'long_press:')" : "; their actions are \(names.joined(separator: ", "))"), step: stepCount)
+            }
             throw RuntimeFailure(message: "the rows of list '\(list)' on '\(screenID)' send nothing when tapped (no 'tap:')", step: stepCount)
         }
         let elements = try Self.elements(evaluateExpression(declared.rows, event: [:]))
@@ -55,7 +80,7 @@ extension Interpreter {
             throw RuntimeFailure(message: "list '\(list)' on '\(screenID)' has \(elements.count) row\(elements.count == 1 ? "" : "s"); there is no row \(index)", step: stepCount)
         }
         var payload: [String: Value] = [:]
-        for entry in tap.payload {
+        for entry in rowEvent.payload {
             switch entry.source {
             case .row: payload[entry.field] = elements[index]
             case .index: payload[entry.field] = .int(index)
@@ -67,7 +92,7 @@ extension Interpreter {
                 if case .record(let fields) = elements[index] { payload[entry.field] = fields[name] ?? .null }
             }
         }
-        return try send(tap.event, payload: payload)
+        return try send(rowEvent.event, payload: payload)
     }
 
     private static func elements(_ value: Value) -> [Value] {
@@ -85,16 +110,26 @@ extension Interpreter {
     /// Taps the row a scenario chose: by position, or the one whose key reads as written.
     @discardableResult
     public mutating func tapRow(_ list: String, _ row: Scenario.RowChoice) throws -> MacroStep {
+        try tapRow(list, at: rowPosition(list, row))
+    }
+
+    /// Performs the row action a scenario chose on the row it chose.
+    @discardableResult
+    public mutating func rowAction(_ list: String, _ action: String, _ row: Scenario.RowChoice) throws -> MacroStep {
+        try rowAction(list, action, at: rowPosition(list, row))
+    }
+
+    /// The position of the row a scenario chose: as written, or the one whose key reads as written.
+    func rowPosition(_ list: String, _ row: Scenario.RowChoice) throws -> Int {
         switch row {
-        case .index(let index):
-            return try tapRow(list, at: index)
+        case .index(let index): return index
         case .key(let key):
             guard let index = try rowIndex(list, key: key) else {
                 let keys = try rows()[list]?.map { "'\($0.id)'" } ?? []
                 throw RuntimeFailure(message: "list '\(list)' on '\(currentScreen.id)' has no row with the key '\(key)'"
                                      + (keys.isEmpty ? "" : "; its keys are \(keys.joined(separator: ", "))"), step: stepCount)
             }
-            return try tapRow(list, at: index)
+            return index
         }
     }
 }

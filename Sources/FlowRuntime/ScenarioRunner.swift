@@ -49,7 +49,7 @@ public func runScenario(_ scenario: Scenario, of program: RuntimeProgram) -> Sce
         let stepsBefore = run.stepCount
         do {
             switch step.kind {
-            case .send, .fill, .advance, .outcome, .back, .restart, .tapRow:
+            case .send, .fill, .advance, .outcome, .back, .restart, .tapRow, .rowAction:
                 try performAction(step.kind, of: app, on: &run)
             case .fillRefused(let fills):
                 for fill in fills {

@@ -5,7 +5,7 @@ import FlowIR
 /// (`expect`, and `fill_refused`, which must fail to count).
 public func isAction(_ step: Scenario.Step.Kind) -> Bool {
     switch step {
-    case .send, .fill, .advance, .outcome, .back, .restart, .tapRow: true
+    case .send, .fill, .advance, .outcome, .back, .restart, .tapRow, .rowAction: true
     case .fillRefused, .expect: false
     }
 }
@@ -44,6 +44,8 @@ public func performAction(_ step: Scenario.Step.Kind, of app: App, on run: inout
         try run.restart()
     case .tapRow(let list, let row):
         try run.tapRow(list, row)
+    case .rowAction(let list, let action, let row):
+        try run.rowAction(list, action, row)
     case .fillRefused, .expect:
         break
     }
@@ -72,6 +74,12 @@ public func describeStep(_ step: Scenario.Step.Kind, app: App) -> String {
         return "tap row \(index) of \(list)"
     case .tapRow(let list, .key(let key)):
         return "tap the row \(key) of \(list)"
+    case .rowAction(let list, let action, let row):
+        let gesture = app.screens.lazy.flatMap(\.lists).flatMap(\.actions).first { $0.name == action }?.gesture == .longPress ? "long-press" : "swipe"
+        return switch row {
+        case .index(let index): "\(gesture) row \(index) of \(list): \(action)"
+        case .key(let key): "\(gesture) the row \(key) of \(list): \(action)"
+        }
     case .expect(let expectation):
         var parts: [String] = []
         if let screen = expectation.screen, app.screens.indices.contains(screen) { parts.append("screen \(app.screens[screen].id)") }

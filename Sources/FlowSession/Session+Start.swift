@@ -100,8 +100,9 @@ extension Session {
 
     /// Answers one line typed at the prompt; nil for a blank line.
     public mutating func respond(to line: String) -> SessionReply? {
-        // `outcome` takes three words and then JSON; every other command takes at most two and then the rest.
-        let splits = line.hasPrefix("outcome ") ? 3 : 2
+        // `outcome` takes three words and then JSON, `swipe_row`/`long_press_row` three and then a row's key (which may
+        // have spaces); every other command takes at most two and then the rest.
+        let splits = line.hasPrefix("outcome ") || line.hasPrefix("swipe_row ") || line.hasPrefix("long_press_row ") ? 3 : 2
         let words = line.split(separator: " ", maxSplits: splits).map(String.init)
         guard let command = words.first else { return nil }
         switch command {

@@ -97,6 +97,8 @@ public struct Session: Sendable {
             return "- tap_row: { list: \(list), index: \(index) }"
         case .tapRow(let list, .key(let key)):
             return "- tap_row: { list: \(list), key: \(yamlQuoted(key)) }"
+        case .rowAction(let list, let action, let row):
+            return rowActionStep(list, action, row)
         case .expect:
             return ""
         }
@@ -152,6 +154,9 @@ public struct Session: Sendable {
         case "tap_row":
             let (list, row) = try rowChoice(arguments)
             try record(savedStep(.tapRow(list: list, row: row), payload: [:])) { try $0.tapRow(list, row) }
+        case "swipe_row", "long_press_row":
+            let (list, row, action) = try rowActionChoice(command, arguments)
+            try record(savedStep(.rowAction(list: list, action: action, row: row), payload: [:])) { try $0.rowAction(list, action, row) }
         default:
             try checkHandled(command)
             try record("- send: \(command)") { try $0.send(command) }

@@ -155,7 +155,7 @@ extension Session {
     /// (after `outcome`) and their outcomes.
     public func completions(for line: String) -> [String] {
         let words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-        let commands = ["send", "fill", "advance", "outcome", "back", "tap_row", "undo", "save", "state", "show", "help", "quit"]
+        let commands = ["send", "fill", "advance", "outcome", "back", "tap_row", "swipe_row", "long_press_row", "undo", "save", "state", "show", "help", "quit"]
         switch (words.first, words.count) {
         case (_, 1):
             let raised = raisedEvents
@@ -167,6 +167,12 @@ extension Session {
             return interpreter.currentScreen.fields.map(\.name)
         case ("tap_row", 2):
             return interpreter.currentScreen.lists.filter { $0.tap != nil }.map(\.name)
+        case ("swipe_row", 2), ("long_press_row", 2):
+            let gesture: ScreenList.RowAction.Gesture = words[0] == "swipe_row" ? .swipe : .longPress
+            return interpreter.currentScreen.lists.filter { $0.actions.contains { $0.gesture == gesture } }.map(\.name)
+        case ("swipe_row", 3), ("long_press_row", 3):
+            let gesture: ScreenList.RowAction.Gesture = words[0] == "swipe_row" ? .swipe : .longPress
+            return interpreter.currentScreen.lists.first { $0.name == words[1] }?.actions.filter { $0.gesture == gesture }.map(\.name) ?? []
         case ("outcome", 2):
             return interpreter.pendingCalls
         case ("outcome", 3):

@@ -20,6 +20,8 @@ struct RunCommand: ParsableCommand {
               back                                          the system back gesture
               restart                                       close the app and launch it again (persisted state stays)
               tap_row <list> <key or position>              tap a row of a list on the screen (tap_row assets A2)
+              swipe_row <list> <action> <key or position>   swipe a row and press a button (swipe_row assets delete A2)
+              long_press_row <list> <action> <key or pos.>  press and hold a row and pick an action
               state                                         the whole state
               show                                          the whole screen: fields, events, timers, state
               undo                                          take back the last command

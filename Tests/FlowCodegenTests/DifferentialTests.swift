@@ -22,6 +22,8 @@ enum RunAction: CustomStringConvertible {
     case restart
     /// A tap on row `index` of a list of the current screen.
     case tapRow(String, Int)
+    /// A row action (`swipe:`, `long_press:`) on row `index` of a list of the current screen.
+    case rowAction(String, String, Int)
 
     var description: String {
         switch self {
@@ -32,6 +34,7 @@ enum RunAction: CustomStringConvertible {
         case .back: "back"
         case .restart: "restart"
         case .tapRow(let list, let index): "tap row \(index) of \(list)"
+        case .rowAction(let list, let action, let index): "\(action) on row \(index) of \(list)"
         }
     }
 }
@@ -104,6 +107,10 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
         if roll < 10, let list = screen.lists.filter({ $0.tap != nil }).randomElement(using: &random),
            let count = (try? interpreter.rows())?[list.name]?.count, count > 0 {
             return .tapRow(list.name, Int.random(in: 0..<count, using: &random))
+        }
+        if roll >= 10, roll < 15, let list = screen.lists.filter({ !$0.actions.isEmpty }).randomElement(using: &random),
+           let action = list.actions.randomElement(using: &random), let count = (try? interpreter.rows())?[list.name]?.count, count > 0 {
+            return .rowAction(list.name, action.name, Int.random(in: 0..<count, using: &random))
         }
         if roll < 40, let event = interpreter.availableEvents.filter({ $0.split(separator: ".").count != 3 && !raised.contains($0) }).randomElement(using: &random) {
             return .send(event, randomPayload(event, &random))
@@ -178,6 +185,7 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
         case .back: try interpreter.back()
         case .restart: try interpreter.restart()
         case .tapRow(let list, let index): try interpreter.tapRow(list, at: index)
+        case .rowAction(let list, let action, let index): try interpreter.rowAction(list, action, at: index)
         }
     }
 
@@ -323,6 +331,11 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
             if (try? rows.get()) != (try? generatedRows.get()) {
                 return "\(label): rows \((try? rows.get()) ?? [:]) vs generated \((try? generatedRows.get()) ?? [:])"
             }
+            let actions = Result { try interpreterRowActions(interpreter) }
+            let generatedActions = Result { try machine.rowActions() }
+            if (try? actions.get()) != (try? generatedActions.get()) {
+                return "\(label): row actions \((try? actions.get()) ?? [:]) vs generated \((try? generatedActions.get()) ?? [:])"
+            }
             let shown = Result { try interpreter.texts() }
             let generatedTexts = Result { try machine.texts() }
             if (try? shown.get()) != (try? generatedTexts.get()) {
@@ -397,6 +410,11 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
                 case .tapRow(let list, let index):
                     guard let effects = try machine.tapRow(list, at: index) else {
                         return "\(label): the generated machine gives no event for row \(index) of '\(list)'"
+                    }
+                    outputs.append(effects)
+                case .rowAction(let list, let action, let index):
+                    guard let effects = try machine.rowAction(list, action, at: index) else {
+                        return "\(label): the generated machine gives no event for action '\(action)' on row \(index) of '\(list)'"
                     }
                     outputs.append(effects)
                 }

@@ -46,6 +46,58 @@ protocol GeneratedDriver {
     func rows() throws -> [String: [ShownRow]]
     /// Taps row `index` of `list` (`rowEvent(_:at:)`, then sends it); nil when the machine gives no event for it.
     mutating func tapRow(_ list: String, at index: Int) throws -> [EffectRecord]?
+    /// Each row's actions (`computeRowActions(_:at:)`) of the current screen's lists, as `rowActionWords` reads them.
+    func rowActions() throws -> [String: [[String]]]
+    /// Performs row action `action` on row `index` of `list` (`rowActionEvent(_:_:at:)`, then sends it); nil when the
+    /// machine gives no event for it.
+    mutating func rowAction(_ list: String, _ action: String, at index: Int) throws -> [EffectRecord]?
+}
+
+/// One row action in words for comparing the back ends: `delete "Delete" swipe trailing destructive`.
+func rowActionWords(name: String, label: String, longPress: Bool, leading: Bool, destructive: Bool) -> String {
+    "\(name) \"\(label)\" \(longPress ? "long_press" : "swipe") \(leading ? "leading" : "trailing")\(destructive ? " destructive" : "")"
+}
+
+/// The interpreter's row actions of the current screen's lists: each row's actions in words; lists without actions
+/// or rows are left out.
+func interpreterRowActions(_ interpreter: Interpreter) throws -> [String: [[String]]] {
+    var shown: [String: [[String]]] = [:]
+    let rows = try interpreter.rows()
+    for list in interpreter.currentScreen.lists where !list.actions.isEmpty {
+        let count = rows[list.name]?.count ?? 0
+        guard count > 0 else { continue }
+        let labels = try interpreter.rowActions(list.name)
+        shown[list.name] = (0..<count).map { index in
+            labels.compactMap { entry in
+                entry.labels.indices.contains(index)
+                    ? rowActionWords(name: entry.action.name, label: entry.labels[index], longPress: entry.action.gesture == .longPress,
+                                     leading: entry.action.edge == .leading, destructive: entry.action.destructive)
+                    : nil
+            }
+        }
+    }
+    return shown
+}
+
+/// The generated machine's row actions, as `interpreterRowActions` reads the interpreter's.
+func generatedRowActions<Machine: FlowRowActing>(_ machine: Machine) throws -> [String: [[String]]] {
+    var shown: [String: [[String]]] = [:]
+    for (list, rows) in try machine.computeRows() where !rows.isEmpty {
+        let actions = try rows.indices.map { index in
+            try machine.computeRowActions(list, at: index).map {
+                rowActionWords(name: $0.action.rawValue, label: $0.label, longPress: $0.gesture == .longPress, leading: $0.edge == .leading,
+                               destructive: $0.isDestructive)
+            }
+        }
+        if actions.contains(where: { !$0.isEmpty }) { shown[list.rawValue] = actions }
+    }
+    return shown
+}
+
+/// The event a row action sends, or nil when the machine gives none.
+func rowActionEvent<Machine: FlowRowActing>(_ machine: Machine, list: String, action: String, index: Int) throws -> Any? {
+    guard let typed = Machine.List(rawValue: list), let named = Machine.RowAction(rawValue: action) else { return nil }
+    return try machine.rowActionEvent(typed, named, at: index)
 }
 
 /// The rows of a machine that shows lists, by the flows' names (the machine opened from `any FlowListShowing`).
@@ -112,6 +164,17 @@ struct MachineDriver<Machine: FlowStateMachine>: GeneratedDriver {
     }
     mutating func tapRow(_ list: String, at index: Int) throws -> [EffectRecord]? {
         guard let lists = machine as? any FlowListShowing, let event = try rowEvent(lists, list: list, index: index) as? Machine.Event else { return nil }
+        var effects: [Machine.Effect] = []
+        try machine.send(event, into: &effects)
+        return effects.map(Self.record)
+    }
+    func rowActions() throws -> [String: [[String]]] {
+        guard let acting = machine as? any FlowRowActing else { return [:] }
+        return try generatedRowActions(acting)
+    }
+    mutating func rowAction(_ list: String, _ action: String, at index: Int) throws -> [EffectRecord]? {
+        guard let acting = machine as? any FlowRowActing,
+              let event = try rowActionEvent(acting, list: list, action: action, index: index) as? Machine.Event else { return nil }
         var effects: [Machine.Effect] = []
         try machine.send(event, into: &effects)
         return effects.map(Self.record)

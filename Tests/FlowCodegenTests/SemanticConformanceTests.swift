@@ -116,7 +116,7 @@ import Testing
                         case .list(let items): return .fill(first.field, .list(items))
                         }
                     }
-                case .fillRefused, .tapRow: continue
+                case .fillRefused, .tapRow, .rowAction: continue
                 case .advance(let milliseconds): return .advance(milliseconds)
                 case .outcome(let choices): pendingChoices = choices
                 case .back: return .back

@@ -23,6 +23,8 @@ struct AppNames {
     let textCases: [(name: String, swift: String)]
     /// Every name of a screen's list (`lists:`), in order of first appearance, with its Swift case.
     let listCases: [(name: String, swift: String)]
+    /// Every row action name of the app's lists (`swipe:`, `long_press:`), in declaration order, with its Swift case.
+    let rowActionCases: [(name: String, swift: String)]
     /// Every flow some transition calls as a sub-flow, in flow order, with its Swift case.
     let subflowCases: [(name: String, swift: String)]
     /// Each operation's outcome cases, by service and operation.
@@ -72,6 +74,7 @@ struct AppNames {
         endingCases = cases(app.flows.flatMap { flow in flow.outcomes + Self.endTargets(of: flow, in: app) })
         textCases = cases(app.screens.flatMap { $0.texts.map(\.name) + $0.lists.flatMap { $0.texts.map(\.name) } })
         listCases = cases(app.screens.flatMap { $0.lists.map(\.name) })
+        rowActionCases = cases(app.screens.flatMap { $0.lists.flatMap { $0.actions.map(\.name) } })
         let called = Self.calledFlows(in: app)
         subflowCases = cases(app.flows.indices.filter(called.contains).map { app.flows[$0].name })
         let typePrefix = prefix
@@ -176,6 +179,8 @@ struct AppNames {
     var text: String { prefix + "Text" }
     var list: String { prefix + "List" }
     func listCase(_ name: String) -> String { listCases.first { $0.name == name }?.swift ?? Naming.member(name) }
+    var rowAction: String { prefix + "RowAction" }
+    func rowActionCase(_ name: String) -> String { rowActionCases.first { $0.name == name }?.swift ?? Naming.member(name) }
     var subflow: String { prefix + "Subflow" }
     var operation: String { prefix + "Operation" }
     var services: String { prefix + "Services" }
@@ -202,7 +207,7 @@ struct AppNames {
 
     /// What follows the prefix in the names of the types every app gets (`TempoMachine`, `TempoScreen`...).
     static let fixedTypeSuffixes = ["Machine", "Screen", "Event", "Effect", "ServiceCall", "State", "Tables", "Field", "Variant", "Ending",
-                                    "Text", "List", "Subflow", "Operation", "Services", "ServiceSet", "Outcome", "Constants", "Navigation"]
+                                    "Text", "List", "RowAction", "Subflow", "Operation", "Services", "ServiceSet", "Outcome", "Constants", "Navigation"]
 
     /// Every top-level type the module declares, in declaration order of the kinds (fixed ones, then domain types).
     var generatedTypeNames: [String] {

@@ -389,6 +389,8 @@ struct ExpressionTranslator {
             }
         case .take, .drop:
             return call(function == .take ? "takeElements" : "dropElements", values, type: type, throwing: true)
+        case .reverse:
+            return call("reversedElements", values, type: type, throwing: false)
         case .formatMoney, .formatDate, .formatTime, .formatDateTime, .formatRelative, .formatDuration, .formatPercent, .join:
             // The app's checker passes every locale (and `now()`); the defaults are those of the evaluator.
             var full = values

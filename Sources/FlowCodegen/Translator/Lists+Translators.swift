@@ -62,6 +62,39 @@ extension MachineTranslator {
                                           returns: "[\(names.list): [FlowRow<\(names.text)>]]", body: body))
     }
 
+    /// The statements that make the event a row sends (a tap's or an action's), its payload filled from row `index`;
+    /// nil when there is no such row.
+    mutating func rowEventBody(_ list: ScreenList, event: EventDeclaration, payload: [(field: String, source: ScreenList.PayloadSource)],
+                               scope: ExpressionScope) -> [SwiftStatement] {
+        let rows = code.expressions.value(list.rows, scope: scope)
+        var body: [SwiftStatement] = [
+            .declare(isLet: true, name: "rows", type: nil, value: ExpressionTranslator.wrap(rows)),
+            .guard(conditions: [.expression(.call(.member(.id("rows").dot("indices"), "contains"), [SwiftArgument(nil, .id("index"))]))],
+                   otherwise: [.return(.id("nil"))]),
+        ]
+        var arguments: [SwiftArgument] = []
+        for field in event.payload {
+            guard let source = payload.first(where: { $0.field == field.name })?.source else { continue }
+            let value: SwiftExpression
+            switch source {
+            case .row: value = .subscript(.id("rows"), .id("index"))
+            case .index: value = .id("index")
+            case .key:
+                guard let keys = list.keys else { continue }
+                value = .subscript(.parenthesized(ExpressionTranslator.wrap(code.expressions.value(keys, scope: scope))), .id("index"))
+            case .field(let name):
+                guard case .list(let type) = list.element.fieldType(name, in: app) else { continue }
+                let each = code.expressions.value(fieldOfEachRow(list, name, type), scope: scope)
+                value = .subscript(.parenthesized(ExpressionTranslator.wrap(each)), .id("index"))
+            }
+            arguments.append(SwiftArgument(Naming.member(field.name).replacingOccurrences(of: "`", with: ""), value))
+        }
+        let made: SwiftExpression = event.payload.isEmpty ? .member(nil, names.eventCase(event.name))
+            : .call(.member(nil, names.eventCase(event.name)), arguments)
+        body.append(.return(made))
+        return body
+    }
+
     /// `rowEvent(_:at:)`: the event a tap on a row sends, with its payload taken from the row.
     mutating func rowEventFunction() -> SwiftDeclaration {
         var cases: [SwiftSwitchCase] = []
@@ -69,32 +102,7 @@ extension MachineTranslator {
             let scope = code.formScope(screen)
             for list in screen.lists {
                 guard let tap = list.tap, let event = app.events.first(where: { $0.name == tap.event }) else { continue }
-                let rows = code.expressions.value(list.rows, scope: scope)
-                var body: [SwiftStatement] = [
-                    .declare(isLet: true, name: "rows", type: nil, value: ExpressionTranslator.wrap(rows)),
-                    .guard(conditions: [.expression(.call(.member(.id("rows").dot("indices"), "contains"), [SwiftArgument(nil, .id("index"))]))],
-                           otherwise: [.return(.id("nil"))]),
-                ]
-                var arguments: [SwiftArgument] = []
-                for field in event.payload {
-                    guard let source = tap.payload.first(where: { $0.field == field.name })?.source else { continue }
-                    let value: SwiftExpression
-                    switch source {
-                    case .row: value = .subscript(.id("rows"), .id("index"))
-                    case .index: value = .id("index")
-                    case .key:
-                        guard let keys = list.keys else { continue }
-                        value = .subscript(.parenthesized(ExpressionTranslator.wrap(code.expressions.value(keys, scope: scope))), .id("index"))
-                    case .field(let name):
-                        guard case .list(let type) = list.element.fieldType(name, in: app) else { continue }
-                        let each = code.expressions.value(fieldOfEachRow(list, name, type), scope: scope)
-                        value = .subscript(.parenthesized(ExpressionTranslator.wrap(each)), .id("index"))
-                    }
-                    arguments.append(SwiftArgument(Naming.member(field.name).replacingOccurrences(of: "`", with: ""), value))
-                }
-                let made: SwiftExpression = event.payload.isEmpty ? .member(nil, names.eventCase(event.name))
-                    : .call(.member(nil, names.eventCase(event.name)), arguments)
-                body.append(.return(made))
+                let body = rowEventBody(list, event: event, payload: tap.payload, scope: scope)
                 cases.append(SwiftSwitchCase(["(\(index), .\(names.listCase(list.name)))"], [.comment("\(screen.id) \(screen.name): a row of '\(list.name)' sends '\(tap.event)'")] + body))
             }
         }

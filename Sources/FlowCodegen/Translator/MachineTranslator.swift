@@ -94,6 +94,7 @@ struct MachineTranslator {
         members += derivedFunctions()
         members.append(textsFunction())
         if names.showsLists { members += [rowsFunction(), rowEventFunction()] }
+        if names.showsRowActions { members += [rowActionsFunction(), rowActionEventFunction()] }
         members.append(SwiftDeclaration(doc: ["The first read of the current screen the flows cannot compute now (its variant, its texts), in words; nil when",
                                               "every one computes. `FlowDriver` reports it after the step that caused it, once."], access: publicAccess,
                                         .function(modifiers: [], name: "readFailure", parameters: [], effects: [], returns: "String?", body: [
@@ -117,11 +118,12 @@ struct MachineTranslator {
             SwiftDeclaration(access: publicAccess, .typealias(name: "Variant", type: names.variant)),
             SwiftDeclaration(access: publicAccess, .typealias(name: "Ending", type: names.ending)),
             SwiftDeclaration(access: publicAccess, .typealias(name: "Text", type: names.text)),
-        ] + (names.showsLists ? [SwiftDeclaration(access: publicAccess, .typealias(name: "List", type: names.list))] : []) + [
+        ] + (names.showsLists ? [SwiftDeclaration(access: publicAccess, .typealias(name: "List", type: names.list))] : [])
+            + (names.showsRowActions ? [SwiftDeclaration(access: publicAccess, .typealias(name: "RowAction", type: names.rowAction))] : []) + [
             SwiftDeclaration(access: publicAccess, .typealias(name: "Subflow", type: names.subflow)),
             SwiftDeclaration(access: publicAccess, .typealias(name: "Services", type: "any \(names.services)")),
         ]
-        let machine = SwiftDeclaration(doc: machineDoc(), access: publicAccess, .struct(name: names.machine, conformances: ["Sendable", "FlowStateMachine"] + (names.showsLists ? ["FlowListShowing"] : []), members: members))
+        let machine = SwiftDeclaration(doc: machineDoc(), access: publicAccess, .struct(name: names.machine, conformances: ["Sendable", "FlowStateMachine"] + (names.showsLists ? ["FlowListShowing"] : []) + (names.showsRowActions ? ["FlowRowActing"] : []), members: members))
         let constants = code.expressions.constants.sorted { $0.key < $1.key }.map { entry in
             SwiftDeclaration(.variable(isLet: true, isStatic: true, name: entry.key, type: nil, value: entry.value, getter: nil))
         }

@@ -19,7 +19,7 @@ struct TypesTranslator {
 
 
     func declarations() -> [SwiftDeclaration] {
-        var declarations = [screenDeclaration(), fieldDeclaration(), variantDeclaration(), endingDeclaration(), textDeclaration()] + (names.showsLists ? [listDeclaration()] : []) + [subflowDeclaration(), eventDeclaration(),
+        var declarations = [screenDeclaration(), fieldDeclaration(), variantDeclaration(), endingDeclaration(), textDeclaration()] + (names.showsLists ? [listDeclaration()] : []) + (names.showsRowActions ? [rowActionDeclaration()] : []) + [subflowDeclaration(), eventDeclaration(),
                             effectDeclaration(), operationDeclaration(), serviceCallDeclaration()] + servicesDeclarations() + [outcomesDeclaration()]
         for type in app.types { declarations.append(domainDeclaration(type)) }
         declarations.append(stateDeclaration())

@@ -456,6 +456,9 @@ extension ExpressionChecker {
             let type = argument(&call, 0, accepts: [.list(.error)])
             argument(&call, 1, accepts: [.int])
             return result(call, type ?? .error)
+        case .reverse:
+            let type = argument(&call, 0, accepts: [.list(.error)])
+            return result(call, type ?? .error)
         case .sameMonth:
             argument(&call, 0, accepts: [.date, .timestamp])
             argument(&call, 1, accepts: [.date, .timestamp])

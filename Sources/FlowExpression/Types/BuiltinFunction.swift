@@ -28,6 +28,8 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
     case truncate
     // Pages of a list (Rail "Infinite scroll pagination") and calendar months (Rail "total rounded up this month").
     case take, drop
+    // Newest first from a list kept in the order things happened (Tempo's "Latest 3–5 transactions").
+    case reverse
     case sameMonth = "same_month"
     case startOfMonth = "start_of_month"
     // Texts for people, in the current locale (FlowMachine's FormattingLocale.swift, over FlowValues' locale
@@ -98,6 +100,7 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
         case .truncate: "truncate(text: text, length: int) -> text"
         case .take: "take(list: list<T>, count: int) -> list<T>"
         case .drop: "drop(list: list<T>, count: int) -> list<T>"
+        case .reverse: "reverse(list: list<T>) -> list<T>"
         case .sameMonth: "same_month(a: date|timestamp, b: date|timestamp) -> bool"
         case .startOfMonth: "start_of_month(value: date|timestamp) -> date"
         case .formatMoney: "format_money(amount: money[, locale: text]) -> text"
@@ -131,7 +134,7 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
         case .convert: 3...3
         case .min, .max: 1...Int.max
         case .take, .drop, .sameMonth: 2...2
-        case .startOfMonth: 1...1
+        case .startOfMonth, .reverse: 1...1
         }
     }
 

@@ -119,6 +119,8 @@ public struct StepSyntax: Sendable {
         case restart
         /// `tap_row: { list: assets, index: 0 }` or `{ list: assets, key: A1 }`: a tap on a row of a screen's list.
         case tapRow(list: Located<String>, index: Located<Int>?, key: Located<String>?)
+        /// `swipe_row: { list: assets, key: A1, action: delete }` (or `long_press_row:`): a row action of a screen's list.
+        case rowAction(RowGesture, list: Located<String>, index: Located<Int>?, key: Located<String>?, action: Located<String>)
         case expect(ExpectSyntax)
     }
     public var kind: Kind

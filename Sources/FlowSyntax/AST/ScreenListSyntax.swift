@@ -16,6 +16,8 @@ public struct ScreenListSyntax: Sendable {
     public var tap: Located<String>?
     /// Texts the screen shows while the list has no rows (the empty state).
     public var empty: [(name: Located<String>, template: ExpressionSource)] = []
+    /// The actions a row offers besides a tap (`swipe:`, `long_press:`), in declaration order.
+    public var actions: [RowActionSyntax] = []
     public var range: SourceRange
 
     public init(name: Located<String>, range: SourceRange) {

@@ -4,9 +4,25 @@ import FlowSource
 extension FlowParser {
     /// `tap_row: { list: assets, index: 0 }` or `tap_row: { list: assets, key: A1 }`.
     func parseTapRow(_ node: YAMLNode) -> StepSyntax.Kind? {
-        let what = "'tap_row'"
-        guard let fields = reader.mapping(node, what, keys: ["list", "index", "key"]) else { return nil }
-        guard let list = reader.required(fields, "list", in: what, hint: "name the list, as in 'tap_row: { list: assets, index: 0 }'")
+        guard let (_, list, index, key) = rowStep(node, "tap_row", extraKeys: [], example: "{ list: assets, index: 0 }") else { return nil }
+        return .tapRow(list: list, index: index, key: key)
+    }
+
+    /// `swipe_row: { list: assets, key: A1, action: delete }` or `long_press_row: { … }`.
+    func parseRowAction(_ node: YAMLNode, _ gesture: RowGesture) -> StepSyntax.Kind? {
+        guard let (fields, list, index, key) = rowStep(node, gesture.step, extraKeys: ["action"], example: "{ list: assets, index: 0, action: delete }"),
+              let action = reader.required(fields, "action", in: "'\(gesture.step)'",
+                                           hint: "name the row's action, as in '\(gesture.step): { list: \(list.value), index: 0, action: delete }'")
+                .flatMap({ reader.text($0, "'action' of '\(gesture.step)'") }) else { return nil }
+        return .rowAction(gesture, list: list, index: index, key: key, action: action)
+    }
+
+    /// The list and the row (by position or by key) a row step names.
+    private func rowStep(_ node: YAMLNode, _ step: String, extraKeys: [String], example: String)
+        -> (NodeReader.Fields, Located<String>, Located<Int>?, Located<String>?)? {
+        let what = "'\(step)'"
+        guard let fields = reader.mapping(node, what, keys: ["list", "index", "key"] + extraKeys) else { return nil }
+        guard let list = reader.required(fields, "list", in: what, hint: "name the list, as in '\(step): \(example)'")
             .flatMap({ reader.text($0, "'list' of \(what)") }) else { return nil }
         let index = fields["index"].flatMap { reader.integer($0, "'index' of \(what)") }
         let key = fields["key"].flatMap { reader.text($0, "'key' of \(what)") }
@@ -18,7 +34,7 @@ extension FlowParser {
             }
             return nil
         }
-        return .tapRow(list: list, index: index, key: key)
+        return (fields, list, index, key)
     }
 
     /// `rows: { assets: [{ name: ISA, value: "£100.00" }, ...] }`: each row's texts, in order; `[]` for no rows.

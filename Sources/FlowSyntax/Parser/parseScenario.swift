@@ -1,7 +1,7 @@
 import FlowSource
 
 /// Step kinds of a scenario, in the order the docs list them.
-public let scenarioStepKinds = ["send", "fill", "fill_refused", "advance", "outcome", "back", "restart", "tap_row", "expect"]
+public let scenarioStepKinds = ["send", "fill", "fill_refused", "advance", "outcome", "back", "restart", "tap_row", "swipe_row", "long_press_row", "expect"]
 
 extension FlowParser {
     func parseScenario(_ name: Located<String>, _ node: YAMLNode) -> ScenarioSyntax? {
@@ -80,6 +80,8 @@ extension FlowParser {
                 return nil
             }
         case "tap_row": kindValue = parseTapRow(value)
+        case RowGesture.swipe.step: kindValue = parseRowAction(value, .swipe)
+        case RowGesture.longPress.step: kindValue = parseRowAction(value, .longPress)
         case "expect": kindValue = parseExpect(value, scenario).map { .expect($0) }
         default: kindValue = nil
         }

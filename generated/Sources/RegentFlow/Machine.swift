@@ -15,7 +15,7 @@ import Foundation
 /// effects.removeAll(keepingCapacity: true)
 /// try machine.send(.storageWriteFailed, into: &effects)
 /// ```
-public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
+public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowActing {
     /// The domain state.
     public internal(set) var state: RegentState = RegentState()
 
@@ -1183,6 +1183,82 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
                 }.map { liability in
                     liability.id
                 })[index]
+            )
+        default:
+            return nil
+        }
+    }
+
+    /// The actions row `index` of `list` offers now besides a tap (`swipe:`, `long_press:` in the flows), in
+    /// the order the flows declare them, each with its label filled in from the row; none when the current
+    /// screen does not show `list` or it has no row `index`. Views read `swipeActions(_:at:edge:)` and
+    /// `contextMenuActions(_:at:)`, which do not throw.
+    public func computeRowActions(_ list: RegentList, at index: Int) throws -> [FlowRowAction<RegentRowAction>] {
+        switch (screenNumber, list) {
+        case (17, .assets):
+            // R-S6 Assets Detail Screen: the actions of a row of 'assets'
+            let labels0 = try sortedBy(state.assets, descending: true) { a in try sum(state.assets.filter { b in b.category == a.category }.map { b in b.value }, currency: "GBP").amount }.map { asset in
+                "Delete"
+            }
+            guard labels0.indices.contains(index) else { return [] }
+            return [
+                FlowRowAction(
+                    action: .delete,
+                    label: labels0[index],
+                    gesture: .swipe,
+                    edge: .trailing,
+                    isDestructive: true
+                )
+            ]
+        case (18, .liabilities):
+            // R-S6-liability Liabilities Detail Screen: the actions of a row of 'liabilities'
+            let labels0 = try sortedBy(state.liabilities, descending: true) { l in try sum(state.liabilities.filter { m in m.category == l.category }.map { m in m.amount }, currency: "GBP").amount }.map { liability in
+                "Delete"
+            }
+            guard labels0.indices.contains(index) else { return [] }
+            return [
+                FlowRowAction(
+                    action: .delete,
+                    label: labels0[index],
+                    gesture: .swipe,
+                    edge: .trailing,
+                    isDestructive: true
+                )
+            ]
+        default:
+            return []
+        }
+    }
+
+    /// The event row action `action` on row `index` of `list` sends now, its payload filled from the row; nil
+    /// when the current screen does not show `list`, its rows do not offer `action`, or it has no row `index`.
+    /// Send it as any event.
+    public func rowActionEvent(_ list: RegentList, _ action: RegentRowAction, at index: Int) throws -> RegentEvent? {
+        switch (screenNumber, list, action) {
+        case (17, .assets, .delete):
+            // R-S6 Assets Detail Screen: 'delete' on a row of 'assets' sends 'asset_swiped_delete'
+            let rows = try sortedBy(state.assets, descending: true) { a in
+                try sum(
+                    state.assets.filter { b in b.category == a.category }.map { b in b.value },
+                    currency: "GBP"
+                ).amount
+            }
+            guard rows.indices.contains(index) else { return nil }
+            return .assetSwipedDelete(
+                id: (try sortedBy(state.assets, descending: true) { a in try sum(state.assets.filter { b in b.category == a.category }.map { b in b.value }, currency: "GBP").amount }.map { asset in asset.id })[index]
+            )
+        case (18, .liabilities, .delete):
+            // R-S6-liability Liabilities Detail Screen: 'delete' on a row of 'liabilities' sends
+            // 'liability_swiped_delete'
+            let rows = try sortedBy(state.liabilities, descending: true) { l in
+                try sum(
+                    state.liabilities.filter { m in m.category == l.category }.map { m in m.amount },
+                    currency: "GBP"
+                ).amount
+            }
+            guard rows.indices.contains(index) else { return nil }
+            return .liabilitySwipedDelete(
+                id: (try sortedBy(state.liabilities, descending: true) { l in try sum(state.liabilities.filter { m in m.category == l.category }.map { m in m.amount }, currency: "GBP").amount }.map { liability in liability.id })[index]
             )
         default:
             return nil
@@ -2794,6 +2870,8 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
     public typealias Text = RegentText
 
     public typealias List = RegentList
+
+    public typealias RowAction = RegentRowAction
 
     public typealias Subflow = RegentSubflow
 

@@ -877,6 +877,13 @@ public enum RegentList: String, FlowName {
     case liabilities
 }
 
+/// The actions Regent's list rows offer besides a tap (`swipe:`, `long_press:`), by their names in the flows:
+/// `machine.rowActionEvent(list, .delete, at: row.index)`.
+public enum RegentRowAction: String, FlowName {
+    /// Offered on the rows of R-S6's assets, R-S6-liability's liabilities.
+    case delete
+}
+
 /// The flows Regent calls as sub-flows, by their names in the flows (`activeSubflows`).
 public enum RegentSubflow: FlowName {
     /// Always nil: the flows name none.

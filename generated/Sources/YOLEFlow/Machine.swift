@@ -15,7 +15,7 @@ import Foundation
 /// effects.removeAll(keepingCapacity: true)
 /// try machine.send(.deepLinkOpened(...), into: &effects)
 /// ```
-public struct YOLEMachine: Sendable, FlowStateMachine {
+public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowActing {
     /// The domain state.
     public internal(set) var state: YOLEState = YOLEState()
 
@@ -442,6 +442,15 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                     ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
                     : ""
             ]
+        case 18:
+            // STEP-15 Favorites Screen
+            return [
+                .noFavorites: (state.favorites.count == 0)
+                    ? ((state.language == YOLELanguage.fr)
+                        ? "Aucun destinataire favori pour l’instant"
+                        : "No favorite recipients yet")
+                    : ""
+            ]
         case 22:
             // STEP-16 Profile Screen
             return [
@@ -667,6 +676,97 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             ]
         default:
             return [:]
+        }
+    }
+
+    /// The current screen's lists (`lists:` in the flows), each row with its id (its key, or its position)
+    /// and its texts filled in, or the `FlowFailure` of a value the flows cannot compute (`rows(_:)` reads
+    /// them without throwing).
+    public func computeRows() throws -> [YOLEList: [FlowRow<YOLEText>]] {
+        switch screenNumber {
+        case 18:
+            // STEP-15 Favorites Screen
+            return [
+                .favorites: FlowRow.rows(
+                    count: state.favorites.count,
+                    ids: state.favorites.map { recipient in recipient }.map { String($0) },
+                    texts: [(.name, state.favorites.map { recipient in recipient })]
+                )
+            ]
+        default:
+            return [:]
+        }
+    }
+
+    /// The event a tap on row `index` of `list` sends now (`tap:` in the flows), its payload filled from
+    /// the row; nil when the current screen does not show `list`, its rows send nothing, or it has no row
+    /// `index`. Send it as any event.
+    public func rowEvent(_ list: YOLEList, at index: Int) throws -> YOLEEvent? {
+        switch (screenNumber, list) {
+        case (18, .favorites):
+            // STEP-15 Favorites Screen: a row of 'favorites' sends 'favorite_tapped'
+            let rows = state.favorites
+            guard rows.indices.contains(index) else { return nil }
+            return .favoriteTapped(recipient: rows[index])
+        default:
+            return nil
+        }
+    }
+
+    /// The actions row `index` of `list` offers now besides a tap (`swipe:`, `long_press:` in the flows), in
+    /// the order the flows declare them, each with its label filled in from the row; none when the current
+    /// screen does not show `list` or it has no row `index`. Views read `swipeActions(_:at:edge:)` and
+    /// `contextMenuActions(_:at:)`, which do not throw.
+    public func computeRowActions(_ list: YOLEList, at index: Int) throws -> [FlowRowAction<YOLERowAction>] {
+        switch (screenNumber, list) {
+        case (18, .favorites):
+            // STEP-15 Favorites Screen: the actions of a row of 'favorites'
+            let labels0 = state.favorites.map { recipient in
+                (state.language == YOLELanguage.fr) ? "Retirer" : "Remove"
+            }
+            guard labels0.indices.contains(index) else { return [] }
+            let labels1 = state.favorites.map { recipient in
+                (state.language == YOLELanguage.fr) ? "Envoyer de l’argent" : "Send money"
+            }
+            guard labels1.indices.contains(index) else { return [] }
+            return [
+                FlowRowAction(
+                    action: .remove,
+                    label: labels0[index],
+                    gesture: .swipe,
+                    edge: .trailing,
+                    isDestructive: true
+                ),
+                FlowRowAction(
+                    action: .sendMoney,
+                    label: labels1[index],
+                    gesture: .longPress,
+                    edge: .trailing,
+                    isDestructive: false
+                )
+            ]
+        default:
+            return []
+        }
+    }
+
+    /// The event row action `action` on row `index` of `list` sends now, its payload filled from the row; nil
+    /// when the current screen does not show `list`, its rows do not offer `action`, or it has no row `index`.
+    /// Send it as any event.
+    public func rowActionEvent(_ list: YOLEList, _ action: YOLERowAction, at index: Int) throws -> YOLEEvent? {
+        switch (screenNumber, list, action) {
+        case (18, .favorites, .remove):
+            // STEP-15 Favorites Screen: 'remove' on a row of 'favorites' sends 'remove_favorite_tapped'
+            let rows = state.favorites
+            guard rows.indices.contains(index) else { return nil }
+            return .removeFavoriteTapped(recipient: rows[index])
+        case (18, .favorites, .sendMoney):
+            // STEP-15 Favorites Screen: 'send_money' on a row of 'favorites' sends 'favorite_tapped'
+            let rows = state.favorites
+            guard rows.indices.contains(index) else { return nil }
+            return .favoriteTapped(recipient: rows[index])
+        default:
+            return nil
         }
     }
 
@@ -1690,6 +1790,10 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     public typealias Ending = YOLEEnding
 
     public typealias Text = YOLEText
+
+    public typealias List = YOLEList
+
+    public typealias RowAction = YOLERowAction
 
     public typealias Subflow = YOLESubflow
 
