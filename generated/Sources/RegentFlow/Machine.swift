@@ -854,40 +854,40 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         case 17:
             // R-S6 Assets Detail Screen
             return try [
-                .title: localizedText(79, []),
+                .title: localizedText(81, []),
                 .total: localizedText(
-                    80,
+                    82,
                     [currencySymbol(state.primaryCurrency), formatNumber(computeTotalAssets().amount, 0, "en-GB")]
                 ),
-                .totalLabel: localizedText(81, []),
-                .sections: localizedText(78, [joinList(computeAssetChart().map { s in s.name }, "en-GB")]),
-                .deleteMessage: localizedText(76, [state.deleteMessage]),
+                .totalLabel: localizedText(83, []),
+                .sections: localizedText(80, [joinList(computeAssetChart().map { s in s.name }, "en-GB")]),
+                .deleteMessage: localizedText(78, [state.deleteMessage]),
                 .deleteWarning: localizedText(
-                    77,
+                    79,
                     [required((state.deleteWarning == nil) ? "" : state.deleteWarning, "the value")]
                 )
             ]
         case 18:
             // R-S6-liability Liabilities Detail Screen
             return try [
-                .title: localizedText(70, []),
+                .title: localizedText(71, []),
                 .total: localizedText(
-                    71,
+                    72,
                     [currencySymbol(state.primaryCurrency), formatNumber(computeTotalLiabilities().amount, 0, "en-GB")]
                 ),
-                .totalLabel: localizedText(72, []),
-                .sections: localizedText(69, [joinList(computeLiabilityChart().map { s in s.name }, "en-GB")]),
+                .totalLabel: localizedText(73, []),
+                .sections: localizedText(70, [joinList(computeLiabilityChart().map { s in s.name }, "en-GB")]),
                 .deleteMessage: localizedText(65, [state.deleteMessage])
             ]
         case 19:
             // R-S7 Settings Screen
             return try [
-                .name: localizedText(94, [state.userName]),
-                .email: localizedText(92, [state.userEmail]),
-                .badge: localizedText(89, [computeSubscriptionBadge()]),
-                .currency: localizedText(90, [state.primaryCurrency]),
+                .name: localizedText(96, [state.userName]),
+                .email: localizedText(94, [state.userEmail]),
+                .badge: localizedText(91, [computeSubscriptionBadge()]),
+                .currency: localizedText(92, [state.primaryCurrency]),
                 .renewal: localizedText(
-                    95,
+                    97,
                     [
                         (computeFirstChargeOn() == nil)
                             ? ""
@@ -906,17 +906,17 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                     ]
                 ),
                 .alert: localizedText(
-                    88,
+                    90,
                     [required((state.settingsAlert == nil) ? "" : state.settingsAlert, "the value")]
                 ),
-                .logout: localizedText(93, [state.logoutPrompt ? "Are you sure? Data is stored locally." : ""]),
-                .disclaimer: localizedText(91, [])
+                .logout: localizedText(95, [state.logoutPrompt ? "Are you sure? Data is stored locally." : ""]),
+                .disclaimer: localizedText(93, [])
             ]
         case 22:
             // R-S7-currency Currency Selection
             return [
                 .confirm: localizedText(
-                    83,
+                    85,
                     [
                         (state.pendingCurrency == "")
                             ? ""
@@ -927,30 +927,30 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
             ]
         case 23:
             // R-S7-security Face ID & PIN
-            return [.faceId: localizedText(87, [state.faceIdEnabled ? "On" : "Off"])]
+            return [.faceId: localizedText(89, [state.faceIdEnabled ? "On" : "Off"])]
         case 24:
             // R-S7-change-pin Change PIN
             return try [
-                .error: localizedText(82, [required((state.pinError == nil) ? "" : state.pinError, "the value")])
+                .error: localizedText(84, [required((state.pinError == nil) ? "" : state.pinError, "the value")])
             ]
         case 25:
             // R-S8 Paywall Modal
             return try [
-                .title: localizedText(103, []),
-                .subtitle: localizedText(102, []),
-                .plan: localizedText(100, []),
+                .title: localizedText(105, []),
+                .subtitle: localizedText(104, []),
+                .plan: localizedText(102, []),
                 .price: localizedText(
-                    101,
+                    103,
                     [currencySymbol(state.annualPrice), formatNumber(state.annualPrice, 0, "en-GB")]
                 ),
-                .period: localizedText(99, []),
+                .period: localizedText(101, []),
                 .perMonth: localizedText(
-                    98,
+                    100,
                     [currencySymbol(computeMonthlyPrice()), formatNumber(computeMonthlyPrice(), 2, "en-GB")]
                 ),
-                .cta: localizedText(96, []),
+                .cta: localizedText(98, []),
                 .ctaSubtext: localizedText(
-                    97,
+                    99,
                     [currencySymbol(state.annualPrice), formatNumber(state.annualPrice, 0, "en-GB")]
                 )
             ]
@@ -1197,7 +1197,12 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         switch (screenNumber, list) {
         case (17, .assets):
             // R-S6 Assets Detail Screen: the actions of a row of 'assets'
-            let labels0 = try sortedBy(state.assets, descending: true) { a in try sum(state.assets.filter { b in b.category == a.category }.map { b in b.value }, currency: "GBP").amount }.map { asset in
+            let labels0 = try sortedBy(state.assets, descending: true) { a in
+                try sum(
+                    state.assets.filter { b in b.category == a.category }.map { b in b.value },
+                    currency: "GBP"
+                ).amount
+            }.map { asset in
                 "Delete"
             }
             guard labels0.indices.contains(index) else { return [] }
@@ -1212,7 +1217,12 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
             ]
         case (18, .liabilities):
             // R-S6-liability Liabilities Detail Screen: the actions of a row of 'liabilities'
-            let labels0 = try sortedBy(state.liabilities, descending: true) { l in try sum(state.liabilities.filter { m in m.category == l.category }.map { m in m.amount }, currency: "GBP").amount }.map { liability in
+            let labels0 = try sortedBy(state.liabilities, descending: true) { l in
+                try sum(
+                    state.liabilities.filter { m in m.category == l.category }.map { m in m.amount },
+                    currency: "GBP"
+                ).amount
+            }.map { liability in
                 "Delete"
             }
             guard labels0.indices.contains(index) else { return [] }
@@ -1245,7 +1255,14 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
             }
             guard rows.indices.contains(index) else { return nil }
             return .assetSwipedDelete(
-                id: (try sortedBy(state.assets, descending: true) { a in try sum(state.assets.filter { b in b.category == a.category }.map { b in b.value }, currency: "GBP").amount }.map { asset in asset.id })[index]
+                id: (try sortedBy(state.assets, descending: true) { a in
+                    try sum(
+                        state.assets.filter { b in b.category == a.category }.map { b in b.value },
+                        currency: "GBP"
+                    ).amount
+                }.map { asset in
+                    asset.id
+                })[index]
             )
         case (18, .liabilities, .delete):
             // R-S6-liability Liabilities Detail Screen: 'delete' on a row of 'liabilities' sends
@@ -1258,7 +1275,14 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
             }
             guard rows.indices.contains(index) else { return nil }
             return .liabilitySwipedDelete(
-                id: (try sortedBy(state.liabilities, descending: true) { l in try sum(state.liabilities.filter { m in m.category == l.category }.map { m in m.amount }, currency: "GBP").amount }.map { liability in liability.id })[index]
+                id: (try sortedBy(state.liabilities, descending: true) { l in
+                    try sum(
+                        state.liabilities.filter { m in m.category == l.category }.map { m in m.amount },
+                        currency: "GBP"
+                    ).amount
+                }.map { liability in
+                    liability.id
+                })[index]
             )
         default:
             return nil
@@ -1525,7 +1549,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         case 5:
             // R-S1 google.sign_in.cancelled
             state.signInState = "default"
-            effects.append(.toast(localizedText(104, [])))
+            effects.append(.toast(localizedText(106, [])))
         case 6:
             // R-S1 google.sign_in.offline
             state.signInState = "error"
@@ -1621,10 +1645,10 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         case 30:
             // R-S2-reset google.sign_in.signed_in; R-S2-reset google.sign_in.already_registered; R-S2-reset
             // google.sign_in.failed
-            effects.append(.toast(localizedText(110, [])))
+            effects.append(.toast(localizedText(112, [])))
         case 31:
             // R-S2-reset google.sign_in.cancelled
-            effects.append(.toast(localizedText(104, [])))
+            effects.append(.toast(localizedText(106, [])))
         case 32:
             // R-S2-reset google.sign_in.offline
             effects.append(.toast(localizedText(13, [])))
@@ -2066,7 +2090,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         case 107:
             // R-S8 revenuecat.purchase.network_error
             state.purchasing = false
-            effects.append(.toast(localizedText(108, [])))
+            effects.append(.toast(localizedText(110, [])))
         case 108:
             // R-S8 revenuecat.restore.restored
             try actionList108(event, into: &effects)
@@ -2075,7 +2099,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
             effects.append(.toast(localizedText(14, [])))
         case 110:
             // R-S8 revenuecat.restore.network_error
-            effects.append(.toast(localizedText(108, [])))
+            effects.append(.toast(localizedText(110, [])))
         case 111:
             // R-S8 enter
             effects.append(.call(RegentServiceCall.revenuecatOfferings))
@@ -2558,7 +2582,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         }
         state.subscriptionActive = true
         state.subscriptionExpiresAt = eventExpiresAt
-        effects.append(.toast(localizedText(105, [])))
+        effects.append(.toast(localizedText(107, [])))
     }
 
     @inline(never)
@@ -2629,7 +2653,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         state.priceWarning = "Price may be outdated"
         state.stockRefreshPending = false
         state.refreshing = state.bankRefreshPending
-        effects.append(.toast(localizedText(109, [])))
+        effects.append(.toast(localizedText(111, [])))
     }
 
     @inline(never)
@@ -2637,7 +2661,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         state.priceWarning = "No internet connection"
         state.stockRefreshPending = false
         state.refreshing = state.bankRefreshPending
-        effects.append(.toast(localizedText(109, [])))
+        effects.append(.toast(localizedText(111, [])))
     }
 
     @inline(never)
@@ -2704,7 +2728,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                 return localizedText(9, [])
             }
             if input != formInput(0) {
-                return localizedText(106, [])
+                return localizedText(108, [])
             }
             return nil
         case 3:
@@ -2752,9 +2776,9 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
             if input.isBlank {
                 return localizedText(6, [])
             }
-            guard let value = decimalValue(input) else { return localizedText(107, []) }
+            guard let value = decimalValue(input) else { return localizedText(109, []) }
             if value <= RegentConstants.decimal0 {
-                return localizedText(107, [])
+                return localizedText(109, [])
             }
             return nil
         case 9:
@@ -2782,7 +2806,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                 return localizedText(9, [])
             }
             if input != formInput(1) {
-                return localizedText(106, [])
+                return localizedText(108, [])
             }
             return nil
         default:

@@ -78,12 +78,14 @@ extension RegentMachine {
     2 R-S6-liability.liabilities.amount
     1 R-S6-liability.liabilities.category
     1 R-S6-liability.liabilities.name
+    0 R-S6-liability.liabilities.swipe.delete
     1 R-S6-liability.sections
     0 R-S6-liability.title
     2 R-S6-liability.total
     0 R-S6-liability.total_label
     1 R-S6.assets.category
     1 R-S6.assets.name
+    0 R-S6.assets.swipe.delete
     2 R-S6.assets.value
     1 R-S6.delete_message
     1 R-S6.delete_warning
@@ -193,12 +195,14 @@ extension RegentMachine {
     %1$@%2$@
     %1$@
     %1$@
+    Delete
     %1$@
     Liabilities
     %1$@%2$@
     Total Liabilities
     %1$@
     %1$@
+    Delete
     %1$@%2$@
     %1$@
     %1$@
@@ -335,9 +339,9 @@ extension RegentMachine {
             switch field {
             case .currency:
                 return [
-                    FlowOption(value: "GBP", label: localizedText(85, [])),
-                    FlowOption(value: "USD", label: localizedText(86, [])),
-                    FlowOption(value: "EUR", label: localizedText(84, []))
+                    FlowOption(value: "GBP", label: localizedText(87, [])),
+                    FlowOption(value: "USD", label: localizedText(88, [])),
+                    FlowOption(value: "EUR", label: localizedText(86, []))
                 ]
             default:
                 return []

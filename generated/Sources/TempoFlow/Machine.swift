@@ -15,7 +15,7 @@ import Foundation
 /// effects.removeAll(keepingCapacity: true)
 /// try machine.send(.countrySelected(...), into: &effects)
 /// ```
-public struct TempoMachine: Sendable, FlowStateMachine {
+public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// The domain state.
     public internal(set) var state: TempoState = TempoState()
 
@@ -252,37 +252,6 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         return try (state.sessionStartedAt == nil)
             ? 0
             : subtract(now, required(state.sessionStartedAt, "'session_started_at'"))
-    }
-
-    /// `latest_transaction_avatar`: What the avatar of the newest history row shows (WAL-001 "Latest 3–5
-    /// transactions"): the merchant's logo from the logo service, or, when the service found none, the merchant's
-    /// initial; empty with no transactions.
-    ///
-    /// When the flows cannot compute it now (a value missing, an overflow): empty.
-    public func derivedLatestTransactionAvatar() -> String {
-        return (try? computeLatestTransactionAvatar()) ?? ""
-    }
-
-    /// `latest_transaction_avatar`, or the `FlowFailure` that stops the flows computing it.
-    func computeLatestTransactionAvatar() throws -> String {
-        return try (state.transactions.count == 0)
-            ? ""
-            : (anyHolds(state.merchantLogos) { l in
-                try l.merchant == element(state.transactions, subtract(state.transactions.count, 1)).description
-            }
-                ? ("logo "
-                    + element(
-                        state.merchantLogos.filter { l in
-                            try l.merchant
-                                == element(state.transactions, subtract(state.transactions.count, 1)).description
-                        },
-                        0
-                    ).url)
-                : ("initial "
-                    + truncate(
-                        trimmed(element(state.transactions, subtract(state.transactions.count, 1)).description),
-                        1
-                    ).uppercased()))
     }
 
     /// `balance_age_minutes`: Whole minutes since the balance was last fetched from Equals (rounded down).
@@ -586,16 +555,18 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // WAL-001 Home
             return try [
                 .lastUpdated: localizedText(118, [describe(computeBalanceAgeMinutes())]),
-                .latestAvatar: localizedText(119, [computeLatestTransactionAvatar()])
+                .noTransactions: (takeElements(reversedElements(state.transactions), 5).count == 0)
+                    ? "No transactions… yet"
+                    : ""
             ]
         case 22:
             // WAL-003 Balance
-            return try [.lastUpdated: localizedText(120, [describe(computeBalanceAgeMinutes())])]
+            return try [.lastUpdated: localizedText(123, [describe(computeBalanceAgeMinutes())])]
         case 47:
             // WAL-013h Order Placed
             return try [
                 .expectedDelivery: localizedText(
-                    127,
+                    130,
                     [
                         (state.physicalCardExpectedBy == nil)
                             ? ""
@@ -646,6 +617,63 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             ]
         default:
             return [:]
+        }
+    }
+
+    /// The current screen's lists (`lists:` in the flows), each row with its id (its key, or its position)
+    /// and its texts filled in, or the `FlowFailure` of a value the flows cannot compute (`rows(_:)` reads
+    /// them without throwing).
+    public func computeRows() throws -> [TempoList: [FlowRow<TempoText>]] {
+        switch screenNumber {
+        case 21:
+            // WAL-001 Home
+            return [
+                .latestTransactions: FlowRow.rows(
+                    count: (try takeElements(reversedElements(state.transactions), 5)).count,
+                    ids: nil,
+                    texts: [
+                        (
+                            .avatar,
+                            try takeElements(reversedElements(state.transactions), 5).map { tx in
+                                try state.merchantLogos.contains { l in l.merchant == tx.description }
+                                    ? ("logo "
+                                        + element(
+                                            state.merchantLogos.filter { l in l.merchant == tx.description },
+                                            0
+                                        ).url)
+                                    : ("initial " + truncate(trimmed(tx.description), 1).uppercased())
+                            }
+                        ),
+                        (
+                            .description,
+                            try takeElements(reversedElements(state.transactions), 5).map { tx in tx.description }
+                        ),
+                        (
+                            .amount,
+                            try takeElements(reversedElements(state.transactions), 5).map { tx in
+                                try (tx.amount == nil) ? "" : formatMoney(required(tx.amount, "'tx.amount'"), "en-GB")
+                            }
+                        )
+                    ]
+                )
+            ]
+        default:
+            return [:]
+        }
+    }
+
+    /// The event a tap on row `index` of `list` sends now (`tap:` in the flows), its payload filled from
+    /// the row; nil when the current screen does not show `list`, its rows send nothing, or it has no row
+    /// `index`. Send it as any event.
+    public func rowEvent(_ list: TempoList, at index: Int) throws -> TempoEvent? {
+        switch (screenNumber, list) {
+        case (21, .latestTransactions):
+            // WAL-001 Home: a row of 'latest_transactions' sends 'latest_transaction_tapped'
+            let rows = try takeElements(reversedElements(state.transactions), 5)
+            guard rows.indices.contains(index) else { return nil }
+            return .latestTransactionTapped(index: index)
+        default:
+            return nil
         }
     }
 
@@ -1147,7 +1175,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             try actionList38(event, into: &effects)
         case 39:
             // WAL-001 tap_tab_send; WAL-001 tap_send; WAL-003 tap_tab_send; and 10 more
-            effects.append(.toast(localizedText(145, [])))
+            effects.append(.toast(localizedText(148, [])))
         case 40:
             // WAL-001 equals.get_balance.fetched
             guard case .equalsGetBalanceFetched(let eventBalance)? = event else {
@@ -1159,7 +1187,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // WAL-001 toggle_freeze; WAL-008b toggle_freeze; WAL-008c toggle_freeze
             state.cardFrozen = false
             effects.append(.call(TempoServiceCall.equalsSetCardFrozen(frozen: false)))
-            effects.append(.push(localizedText(150, [])))
+            effects.append(.push(localizedText(153, [])))
         case 42:
             // WAL-001 ecosystem_highlight_viewed
             guard case .ecosystemHighlightViewed(let eventSlot, let eventCampaignId)? = event else {
@@ -1259,7 +1287,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             try actionList59(event, into: &effects)
         case 60:
             // WAL-006 payments.charge.declined
-            effects.append(.toast(localizedText(155, [])))
+            effects.append(.toast(localizedText(158, [])))
         case 61:
             // WAL-007 tap_copy_account_number
             effects.append(.toast(localizedText(4, [])))
@@ -1268,7 +1296,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             effects.append(.toast(localizedText(107, [])))
         case 63:
             // WAL-008b tap_order_physical_card
-            effects.append(.toast(localizedText(157, [])))
+            effects.append(.toast(localizedText(160, [])))
         case 64:
             // WAL-009 tap_add_to_apple_wallet
             effects.append(.call(TempoServiceCall.deviceWalletProvisionCard(platform: "ios")))
@@ -1278,10 +1306,10 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 66:
             // WAL-009 device_wallet.provision_card.added
             state.cardInDeviceWallet = true
-            effects.append(.toast(localizedText(149, [])))
+            effects.append(.toast(localizedText(152, [])))
         case 67:
             // WAL-009 device_wallet.provision_card.failed; ONB-016-FT device_wallet.provision_card.failed
-            effects.append(.toast(localizedText(133, [])))
+            effects.append(.toast(localizedText(136, [])))
         case 68:
             // WAL-010b device.authenticate.authenticated
             effects.append(.call(TempoServiceCall.equalsActivateCard))
@@ -1321,7 +1349,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // WAL-011 tap_freeze
             state.cardFrozen = true
             effects.append(.call(TempoServiceCall.equalsSetCardFrozen(frozen: true)))
-            effects.append(.push(localizedText(148, [])))
+            effects.append(.push(localizedText(151, [])))
         case 74:
             // WAL-012 device.authenticate.authenticated
             effects.append(.call(TempoServiceCall.equalsGetCardDetails))
@@ -1333,7 +1361,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.cardDetailsVisible = true
         case 77:
             // WAL-012 equals.get_card_details.failed
-            effects.append(.toast(localizedText(137, [])))
+            effects.append(.toast(localizedText(140, [])))
         case 78:
             // WAL-012 tap_copy_pan
             effects.append(.toast(localizedText(13, [])))
@@ -1351,13 +1379,13 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             effects.append(.call(TempoServiceCall.equalsGetPin))
         case 83:
             // WAL-012b device.authenticate.cancelled
-            effects.append(.toast(localizedText(147, [])))
+            effects.append(.toast(localizedText(150, [])))
         case 84:
             // WAL-012b equals.get_pin.retrieved
             state.pinVisible = true
         case 85:
             // WAL-012b equals.get_pin.failed
-            effects.append(.toast(localizedText(136, [])))
+            effects.append(.toast(localizedText(139, [])))
         case 86:
             // WAL-012b enter
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "pin_reveal")))
@@ -1383,7 +1411,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.supportTicketOpen = true
         case 91:
             // WAL-014 pitstop.open_ticket.failed; SET-002 pitstop.open_ticket.failed
-            effects.append(.toast(localizedText(139, [])))
+            effects.append(.toast(localizedText(142, [])))
         case 92:
             // WAL-015 toggle_card_limit
             state.cardLimitConfirmOpen = true
@@ -1402,7 +1430,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 96:
             // WAL-015 equals.set_card_limit.failed
             state.cardLimitEnabled = !state.cardLimitEnabled
-            effects.append(.toast(localizedText(134, [])))
+            effects.append(.toast(localizedText(137, [])))
         case 97:
             // WAL-013a tap_continue
             state.physicalCardPayWith = TempoPayWith.init(rawValue: textValue(formInput(0))) // form 0: pay_with
@@ -1413,7 +1441,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             effects.append(.call(TempoServiceCall.postcodeLookupFindAddresses(postcode: textValue(formInput(0)))))
         case 99:
             // WAL-013c postcode_lookup.find_addresses.not_found
-            effects.append(.toast(localizedText(135, [])))
+            effects.append(.toast(localizedText(138, [])))
         case 100:
             // WAL-013c address_selected
             guard case .addressSelected(let eventAddress)? = event else { throw FlowFailure("no value for 'event'") }
@@ -1426,7 +1454,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.pinDraft = nil
         case 103:
             // WAL-013f pin_entered
-            effects.append(.toast(localizedText(144, [])))
+            effects.append(.toast(localizedText(147, [])))
         case 104:
             // WAL-013f pin_entered
             try effects.append(
@@ -1440,7 +1468,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             )
         case 105:
             // WAL-013f pin_entered
-            effects.append(.toast(localizedText(151, [])))
+            effects.append(.toast(localizedText(154, [])))
         case 106:
             // WAL-013f pin_entered
             try effects.append(
@@ -1463,7 +1491,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             )
         case 108:
             // WAL-013f payments.charge.declined
-            effects.append(.toast(localizedText(152, [])))
+            effects.append(.toast(localizedText(155, [])))
         case 109:
             // WAL-013f equals.order_physical_card.placed
             try actionList109(event, into: &effects)
@@ -1474,7 +1502,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.physicalCardExpectedBy = try addWorkingDays(calendarDay(now), 7)
         case 111:
             // WAL-013f equals.order_physical_card.failed
-            effects.append(.toast(localizedText(138, [])))
+            effects.append(.toast(localizedText(141, [])))
         case 112:
             // PAY-001 tap_uk_transfer
             try actionList112(event, into: &effects)
@@ -1665,7 +1693,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.contactCodeSent = true
         case 146:
             // SET-003 otp.send_email_code.failed; SET-003 otp.send_sms_code.failed
-            effects.append(.toast(localizedText(140, [])))
+            effects.append(.toast(localizedText(143, [])))
         case 147:
             // SET-003 code_entered
             // form 1: code
@@ -1984,7 +2012,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // app_lock (global) legal_documents_changed; device_integrity (global) legal_documents_changed; onboarding
             // (global) legal_documents_changed; and 5 more
             state.legalUpdateUnseen = true
-            effects.append(.toast(localizedText(142, [])))
+            effects.append(.toast(localizedText(145, [])))
         case 225:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
@@ -2122,7 +2150,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // onboarding (global) physical_card_atm_activated; and 5 more
             state.physicalCard = TempoPhysicalCardStatus.active
             state.virtualCard = TempoVirtualCardStatus.retired
-            effects.append(.push(localizedText(156, [])))
+            effects.append(.push(localizedText(159, [])))
         case 239:
             // app_lock (global) forget_user; device_integrity (global) forget_user; onboarding (global) forget_user;
             // and 5 more
@@ -2144,14 +2172,14 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 244:
             // wallet (global) equals.refresh_session.expired; settings (global) equals.refresh_session.expired
             state.sessionRefreshedAt = nil
-            effects.append(.toast(localizedText(158, [])))
+            effects.append(.toast(localizedText(161, [])))
         case 245:
             // wallet (global) transfer_recorded
             effects.append(.analytics(AnalyticsEvent(name: "funnel_first_send")))
         case 246:
             // wallet (global) equals.set_card_frozen.failed
             state.cardFrozen = !state.cardFrozen
-            effects.append(.toast(localizedText(141, [])))
+            effects.append(.toast(localizedText(144, [])))
         default:
             break
         }
@@ -2233,7 +2261,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         state.cardFrozen = true
         state.issueReported = TempoCardIssue.init(rawValue: textValue(formInput(0))) // form 0: issue
         effects.append(.call(TempoServiceCall.equalsSetCardFrozen(frozen: true)))
-        effects.append(.push(localizedText(148, [])))
+        effects.append(.push(localizedText(151, [])))
         // form 0: issue
         try effects.append(
             .call(
@@ -2589,7 +2617,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                 return localizedText(50, [])
             }
             if input.typedText.count != 6 {
-                return localizedText(153, [])
+                return localizedText(156, [])
             }
             return nil
         case 2:
@@ -2669,7 +2697,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                 return localizedText(29, [])
             }
             if input.typedText.count != 6 {
-                return localizedText(154, [])
+                return localizedText(157, [])
             }
             let value = textValue(input)
             if isSequence(value) {
@@ -2690,9 +2718,9 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             if input.isBlank {
                 return localizedText(51, [])
             }
-            guard let value = dateValue(input) else { return localizedText(143, []) }
+            guard let value = dateValue(input) else { return localizedText(146, []) }
             if try age(value, on: calendarDay(now)) < 18 {
-                return localizedText(143, [])
+                return localizedText(146, [])
             }
             return nil
         case 13:
@@ -2770,9 +2798,9 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             if input.isBlank {
                 return localizedText(21, [])
             }
-            guard let value = TempoPayWith.init(rawValue: textValue(input)) else { return localizedText(151, []) }
+            guard let value = TempoPayWith.init(rawValue: textValue(input)) else { return localizedText(154, []) }
             if try !((value != TempoPayWith.balance) || (compare(state.balance, computePhysicalCardFee()) >= 0)) {
-                return localizedText(151, [])
+                return localizedText(154, [])
             }
             return nil
         case 24:
@@ -2781,7 +2809,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                 return localizedText(31, [])
             }
             if input.typedText.count != 6 {
-                return localizedText(146, [])
+                return localizedText(149, [])
             }
             if (!matchesWhole(input.typedText, "(?!.*(1234|0000))[0-9]{6}")) {
                 return localizedText(7, [])
@@ -2806,7 +2834,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                 return localizedText(99, [])
             }
             if input.typedText.count != 6 {
-                return localizedText(146, [])
+                return localizedText(149, [])
             }
             return nil
         case 26:
@@ -2902,7 +2930,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                 "SE",
                 "AE"
             ].contains(input.typedText) {
-                return localizedText(132, [])
+                return localizedText(135, [])
             }
             return nil
         case 33:
@@ -2986,7 +3014,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                 return localizedText(55, [])
             }
             if input.typedText.count != 6 {
-                return localizedText(154, [])
+                return localizedText(157, [])
             }
             let value = textValue(input)
             if isSequence(value) {
@@ -3297,6 +3325,8 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     public typealias Ending = TempoEnding
 
     public typealias Text = TempoText
+
+    public typealias List = TempoList
 
     public typealias Subflow = TempoSubflow
 

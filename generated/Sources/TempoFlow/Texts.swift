@@ -128,7 +128,10 @@ extension TempoMachine {
     0 Type CLOSE exactly, in capital letters
     0 Type CLOSE to confirm
     1 WAL-001.last_updated
-    1 WAL-001.latest_avatar
+    1 WAL-001.latest_transactions.amount
+    1 WAL-001.latest_transactions.avatar
+    1 WAL-001.latest_transactions.description
+    0 WAL-001.no_transactions
     1 WAL-003.last_updated
     0 WAL-006.payment_method.apple_pay
     0 WAL-006.payment_method.google_pay
@@ -292,6 +295,9 @@ extension TempoMachine {
     Type CLOSE to confirm
     Last updated %1$@ min ago
     %1$@
+    %1$@
+    %1$@
+    No transactions… yet
     Last updated %1$@ min ago
     Apple Pay
     Google Pay
@@ -438,10 +444,10 @@ extension TempoMachine {
             switch field {
             case .paymentMethod:
                 return [
-                    FlowOption(value: "apple_pay", label: localizedText(121, [])),
-                    FlowOption(value: "google_pay", label: localizedText(122, [])),
-                    FlowOption(value: "visa", label: localizedText(124, [])),
-                    FlowOption(value: "mastercard", label: localizedText(123, []))
+                    FlowOption(value: "apple_pay", label: localizedText(124, [])),
+                    FlowOption(value: "google_pay", label: localizedText(125, [])),
+                    FlowOption(value: "visa", label: localizedText(127, [])),
+                    FlowOption(value: "mastercard", label: localizedText(126, []))
                 ]
             default:
                 return []
@@ -451,10 +457,10 @@ extension TempoMachine {
             switch field {
             case .issue:
                 return [
-                    FlowOption(value: "lost", label: localizedText(129, [])),
-                    FlowOption(value: "stolen", label: localizedText(130, [])),
-                    FlowOption(value: "damaged", label: localizedText(128, [])),
-                    FlowOption(value: "unrecognised_transaction", label: localizedText(131, []))
+                    FlowOption(value: "lost", label: localizedText(132, [])),
+                    FlowOption(value: "stolen", label: localizedText(133, [])),
+                    FlowOption(value: "damaged", label: localizedText(131, [])),
+                    FlowOption(value: "unrecognised_transaction", label: localizedText(134, []))
                 ]
             default:
                 return []
@@ -464,8 +470,8 @@ extension TempoMachine {
             switch field {
             case .payWith:
                 return [
-                    FlowOption(value: "balance", label: localizedText(125, [])),
-                    FlowOption(value: "other_card", label: localizedText(126, []))
+                    FlowOption(value: "balance", label: localizedText(128, [])),
+                    FlowOption(value: "other_card", label: localizedText(129, []))
                 ]
             default:
                 return []

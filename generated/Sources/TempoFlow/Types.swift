@@ -1786,7 +1786,16 @@ public enum TempoText: String, FlowName {
     case lastUpdated = "last_updated"
 
     /// Shown on WAL-001.
-    case latestAvatar = "latest_avatar"
+    case noTransactions = "no_transactions"
+
+    /// Shown on .
+    case avatar
+
+    /// Shown on .
+    case description
+
+    /// Shown on .
+    case amount
 
     /// Shown on WAL-013h.
     case expectedDelivery = "expected_delivery"
@@ -1799,6 +1808,12 @@ public enum TempoText: String, FlowName {
 
     /// Shown on PAY-008.
     case youSend = "you_send"
+}
+
+/// The lists Tempo's screens show (`lists:`), by their names in the flows: `machine.rows(.latestTransactions)`.
+public enum TempoList: String, FlowName {
+    /// Shown on WAL-001.
+    case latestTransactions = "latest_transactions"
 }
 
 /// The flows Tempo calls as sub-flows, by their names in the flows (`activeSubflows`).
@@ -1814,6 +1829,9 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// An address was tapped in the postcode lookup list (ONB-011).
     case addressSelected(address: String)
+
+    /// A row of WAL-001's latest transactions was tapped (the row's position, newest first, from 0).
+    case latestTransactionTapped(index: Int)
 
     /// Equals asks whether a card payment (online, Apple/Google Pay, in store or ATM) may go through: the transaction
     /// feed as the app models it.
@@ -2314,684 +2332,687 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             // address_selected
             self = .addressSelected(address: try fields.text("address"))
         case 2:
+            // latest_transaction_tapped
+            self = .latestTransactionTapped(index: try fields.int("index"))
+        case 3:
             // card_payment_requested
             self = .cardPaymentRequested(
                 merchant: try fields.text("merchant"),
                 amount: try fields.money("amount", currency: "GBP")
             )
-        case 3:
+        case 4:
             // physical_card_delivered
             self = .physicalCardDelivered
-        case 4:
+        case 5:
             // physical_card_atm_activated
             self = .physicalCardAtmActivated
-        case 5:
+        case 6:
             // fx_rate_quoted
             self = .fxRateQuoted(rate: try fields.decimal("rate"), fee: try fields.money("fee", currency: "GBP"))
-        case 6:
+        case 7:
             // bank_transfer_received
             self = .bankTransferReceived(
                 sender: try fields.text("sender"),
                 amount: try fields.money("amount", currency: "GBP")
             )
-        case 7:
+        case 8:
             // ecosystem_highlight_viewed
             self = .ecosystemHighlightViewed(slot: try fields.int("slot"), campaignId: try fields.text("campaign_id"))
-        case 8:
+        case 9:
             // ecosystem_highlight_tapped
             self = .ecosystemHighlightTapped(slot: try fields.int("slot"), campaignId: try fields.text("campaign_id"))
-        case 9:
+        case 10:
             // history_range_picked
             self = .historyRangePicked(from: try fields.date("from"), to: try fields.date("to"))
-        case 10:
+        case 11:
             // notification_toggled
             self = .notificationToggled(
                 preference: try fields.name("preference", TempoNotificationPreference.self),
                 enabled: try fields.bool("enabled")
             )
-        case 11:
+        case 12:
             // session_sign_out_tapped
             self = .sessionSignOutTapped(sessionId: try fields.text("session_id"))
-        case 12:
+        case 13:
             // plan_tapped
             self = .planTapped(plan: try fields.name("plan", TempoPlan.self))
-        case 13:
+        case 14:
             // inbox_item_tapped
             self = .inboxItemTapped(category: try fields.name("category", TempoInboxCategory.self))
-        case 14:
+        case 15:
             // inbox_push_opened
             self = .inboxPushOpened
-        case 15:
+        case 16:
             // legal_documents_changed
             self = .legalDocumentsChanged
-        case 16:
+        case 17:
             // help_category_tapped
             self = .helpCategoryTapped(category: try fields.text("category"))
-        case 17:
+        case 18:
             // legal_document_tapped
             self = .legalDocumentTapped(document: try fields.text("document"))
-        case 18:
+        case 19:
             // equals.submit_application.submitted
             self = .equalsSubmitApplicationSubmitted
-        case 19:
+        case 20:
             // equals.submit_application.failed
             self = .equalsSubmitApplicationFailed
-        case 20:
+        case 21:
             // equals.create_account.created
             self = .equalsCreateAccountCreated(userId: try fields.text("user_id"))
-        case 21:
+        case 22:
             // equals.get_onboarding_status.active
             self = .equalsGetOnboardingStatusActive
-        case 22:
+        case 23:
             // equals.get_onboarding_status.approved
             self = .equalsGetOnboardingStatusApproved
-        case 23:
+        case 24:
             // equals.get_onboarding_status.pending
             self = .equalsGetOnboardingStatusPending
-        case 24:
+        case 25:
             // equals.get_onboarding_status.rejected
             self = .equalsGetOnboardingStatusRejected
-        case 25:
+        case 26:
             // equals.get_onboarding_status.incomplete
             self = .equalsGetOnboardingStatusIncomplete
-        case 26:
+        case 27:
             // equals.activate_account.activated
             self = .equalsActivateAccountActivated
-        case 27:
+        case 28:
             // equals.list_transactions.listed
             self = .equalsListTransactionsListed
-        case 28:
+        case 29:
             // equals.list_transactions.failed
             self = .equalsListTransactionsFailed
-        case 29:
+        case 30:
             // equals.list_sessions.refreshed
             self = .equalsListSessionsRefreshed
-        case 30:
+        case 31:
             // equals.sign_out_session.signed_out
             self = .equalsSignOutSessionSignedOut
-        case 31:
+        case 32:
             // equals.sign_out_other_sessions.signed_out
             self = .equalsSignOutOtherSessionsSignedOut
-        case 32:
+        case 33:
             // equals.charge_plan_upgrade.charged
             self = .equalsChargePlanUpgradeCharged
-        case 33:
+        case 34:
             // equals.charge_plan_upgrade.insufficient_funds
             self = .equalsChargePlanUpgradeInsufficientFunds
-        case 34:
+        case 35:
             // equals.schedule_plan_change.scheduled
             self = .equalsSchedulePlanChangeScheduled
-        case 35:
+        case 36:
             // equals.close_account.closed
             self = .equalsCloseAccountClosed
-        case 36:
+        case 37:
             // equals.log_in.success
             self = .equalsLogInSuccess(userId: try fields.text("user_id"))
-        case 37:
+        case 38:
             // equals.log_in.wrong_keycode
             self = .equalsLogInWrongKeycode
-        case 38:
+        case 39:
             // equals.activate_card.activated
             self = .equalsActivateCardActivated
-        case 39:
+        case 40:
             // equals.activate_card.failed
             self = .equalsActivateCardFailed(reason: try fields.text("reason"))
-        case 40:
+        case 41:
             // equals.set_card_frozen.done
             self = .equalsSetCardFrozenDone
-        case 41:
+        case 42:
             // equals.set_card_frozen.failed
             self = .equalsSetCardFrozenFailed
-        case 42:
+        case 43:
             // equals.get_card_details.retrieved
             self = .equalsGetCardDetailsRetrieved
-        case 43:
+        case 44:
             // equals.get_card_details.failed
             self = .equalsGetCardDetailsFailed
-        case 44:
+        case 45:
             // equals.get_pin.retrieved
             self = .equalsGetPinRetrieved
-        case 45:
+        case 46:
             // equals.get_pin.failed
             self = .equalsGetPinFailed
-        case 46:
+        case 47:
             // equals.set_card_limit.done
             self = .equalsSetCardLimitDone
-        case 47:
+        case 48:
             // equals.set_card_limit.failed
             self = .equalsSetCardLimitFailed
-        case 48:
+        case 49:
             // equals.order_physical_card.placed
             self = .equalsOrderPhysicalCardPlaced
-        case 49:
+        case 50:
             // equals.order_physical_card.failed
             self = .equalsOrderPhysicalCardFailed
-        case 50:
+        case 51:
             // equals.send_uk_transfer.sent
             self = .equalsSendUkTransferSent(transferId: try fields.text("transfer_id"))
-        case 51:
+        case 52:
             // equals.send_uk_transfer.failed
             self = .equalsSendUkTransferFailed(reason: try fields.text("reason"))
-        case 52:
+        case 53:
             // equals.get_balance.fetched
             self = .equalsGetBalanceFetched(balance: try fields.money("balance", currency: "GBP"))
-        case 53:
+        case 54:
             // equals.get_balance.failed
             self = .equalsGetBalanceFailed
-        case 54:
+        case 55:
             // equals.refresh_session.refreshed
             self = .equalsRefreshSessionRefreshed
-        case 55:
+        case 56:
             // equals.refresh_session.expired
             self = .equalsRefreshSessionExpired
-        case 56:
+        case 57:
             // equals.send_international_transfer.submitted
             self = .equalsSendInternationalTransferSubmitted(transferId: try fields.text("transfer_id"))
-        case 57:
+        case 58:
             // equals.send_international_transfer.failed
             self = .equalsSendInternationalTransferFailed(reason: try fields.text("reason"))
-        case 58:
+        case 59:
             // otp.send_email_code.sent
             self = .otpSendEmailCodeSent
-        case 59:
+        case 60:
             // otp.send_email_code.failed
             self = .otpSendEmailCodeFailed
-        case 60:
+        case 61:
             // otp.verify_email_code.valid
             self = .otpVerifyEmailCodeValid
-        case 61:
+        case 62:
             // otp.verify_email_code.invalid
             self = .otpVerifyEmailCodeInvalid
-        case 62:
+        case 63:
             // otp.verify_email_code.expired
             self = .otpVerifyEmailCodeExpired
-        case 63:
+        case 64:
             // otp.send_sms_code.sent
             self = .otpSendSmsCodeSent
-        case 64:
+        case 65:
             // otp.send_sms_code.failed
             self = .otpSendSmsCodeFailed
-        case 65:
+        case 66:
             // otp.verify_sms_code.valid
             self = .otpVerifySmsCodeValid
-        case 66:
+        case 67:
             // otp.verify_sms_code.invalid
             self = .otpVerifySmsCodeInvalid
-        case 67:
+        case 68:
             // otp.verify_sms_code.expired
             self = .otpVerifySmsCodeExpired
-        case 68:
+        case 69:
             // postcode_lookup.find_addresses.found
             self = .postcodeLookupFindAddressesFound(addresses: try fields.json("addresses", [String].self))
-        case 69:
+        case 70:
             // postcode_lookup.find_addresses.not_found
             self = .postcodeLookupFindAddressesNotFound
-        case 70:
+        case 71:
             // device.check_integrity.intact
             self = .deviceCheckIntegrityIntact
-        case 71:
+        case 72:
             // device.check_integrity.compromised
             self = .deviceCheckIntegrityCompromised
-        case 72:
+        case 73:
             // device.enable_biometrics.enabled
             self = .deviceEnableBiometricsEnabled
-        case 73:
+        case 74:
             // device.enable_biometrics.declined
             self = .deviceEnableBiometricsDeclined
-        case 74:
+        case 75:
             // device.authenticate.authenticated
             self = .deviceAuthenticateAuthenticated
-        case 75:
+        case 76:
             // device.authenticate.cancelled
             self = .deviceAuthenticateCancelled
-        case 76:
+        case 77:
             // payments.initial_payment.succeeded
             self = .paymentsInitialPaymentSucceeded
-        case 77:
+        case 78:
             // payments.initial_payment.declined
             self = .paymentsInitialPaymentDeclined
-        case 78:
+        case 79:
             // payments.charge.succeeded
             self = .paymentsChargeSucceeded
-        case 79:
+        case 80:
             // payments.charge.declined
             self = .paymentsChargeDeclined
-        case 80:
+        case 81:
             // payments.charge.cancelled
             self = .paymentsChargeCancelled
-        case 81:
+        case 82:
             // pitstop.open_ticket.opened
             self = .pitstopOpenTicketOpened
-        case 82:
+        case 83:
             // pitstop.open_ticket.failed
             self = .pitstopOpenTicketFailed
-        case 83:
+        case 84:
             // pitstop.start_chat.started
             self = .pitstopStartChatStarted
-        case 84:
+        case 85:
             // logos.find_logo.found
             self = .logosFindLogoFound(merchant: try fields.text("merchant"), url: try fields.text("url"))
-        case 85:
+        case 86:
             // logos.find_logo.not_found
             self = .logosFindLogoNotFound
-        case 86:
+        case 87:
             // fx.subscribe_rates.streaming
             self = .fxSubscribeRatesStreaming
-        case 87:
+        case 88:
             // fx.subscribe_rates.unavailable
             self = .fxSubscribeRatesUnavailable
-        case 88:
+        case 89:
             // fx.lock_rate.locked
             self = .fxLockRateLocked
-        case 89:
+        case 90:
             // fx.lock_rate.expired
             self = .fxLockRateExpired
-        case 90:
+        case 91:
             // device_wallet.provision_card.added
             self = .deviceWalletProvisionCardAdded
-        case 91:
+        case 92:
             // device_wallet.provision_card.cancelled
             self = .deviceWalletProvisionCardCancelled
-        case 92:
+        case 93:
             // device_wallet.provision_card.failed
             self = .deviceWalletProvisionCardFailed
-        case 93:
+        case 94:
             // push_provider.save_preferences.saved
             self = .pushProviderSavePreferencesSaved
-        case 94:
+        case 95:
             // veriff.send_sms_link.sent
             self = .veriffSendSmsLinkSent
-        case 95:
+        case 96:
             // veriff.send_sms_link.failed
             self = .veriffSendSmsLinkFailed
-        case 96:
+        case 97:
             // veriff.scan_front.passport
             self = .veriffScanFrontPassport
-        case 97:
+        case 98:
             // veriff.scan_front.driving_licence
             self = .veriffScanFrontDrivingLicence
-        case 98:
+        case 99:
             // veriff.scan_front.national_id
             self = .veriffScanFrontNationalId
-        case 99:
+        case 100:
             // veriff.scan_front.not_detected
             self = .veriffScanFrontNotDetected
-        case 100:
+        case 101:
             // veriff.scan_back.captured
             self = .veriffScanBackCaptured
-        case 101:
+        case 102:
             // veriff.capture_selfie.captured
             self = .veriffCaptureSelfieCaptured
-        case 102:
+        case 103:
             // veriff.analyse.submitted
             self = .veriffAnalyseSubmitted
-        case 103:
+        case 104:
             // veriff.get_decision.approved
             self = .veriffGetDecisionApproved
-        case 104:
+        case 105:
             // veriff.get_decision.rejected
             self = .veriffGetDecisionRejected
-        case 105:
+        case 106:
             // veriff.get_decision.pending
             self = .veriffGetDecisionPending
-        case 106:
+        case 107:
             // veriff.get_decision.incomplete
             self = .veriffGetDecisionIncomplete
-        case 107:
+        case 108:
             // veriff.check_proof_of_address.approved
             self = .veriffCheckProofOfAddressApproved
-        case 108:
+        case 109:
             // veriff.check_proof_of_address.rejected
             self = .veriffCheckProofOfAddressRejected
-        case 109:
+        case 110:
             // veriff.check_proof_of_address.pending
             self = .veriffCheckProofOfAddressPending
-        case 110:
+        case 111:
             // tap_unlock
             self = .tapUnlock
-        case 111:
+        case 112:
             // app_backgrounded
             self = .appBackgrounded
-        case 112:
+        case 113:
             // app_foregrounded
             self = .appForegrounded
-        case 113:
+        case 114:
             // tap_im_new
             self = .tapImNew
-        case 114:
+        case 115:
             // tap_log_in
             self = .tapLogIn
-        case 115:
+        case 116:
             // keycode_entered
             self = .keycodeEntered
-        case 116:
+        case 117:
             // tap_back
             self = .tapBack
-        case 117:
+        case 118:
             // tap_select
             self = .tapSelect
-        case 118:
+        case 119:
             // tap_continue
             self = .tapContinue
-        case 119:
+        case 120:
             // code_entered
             self = .codeEntered
-        case 120:
+        case 121:
             // tap_resend_code
             self = .tapResendCode
-        case 121:
+        case 122:
             // tap_dial_code
             self = .tapDialCode
-        case 122:
+        case 123:
             // tap_close
             self = .tapClose
-        case 123:
+        case 124:
             // tap_enable_now
             self = .tapEnableNow
-        case 124:
+        case 125:
             // tap_enable_later
             self = .tapEnableLater
-        case 125:
+        case 126:
             // tap_find_address
             self = .tapFindAddress
-        case 126:
+        case 127:
             // tap_confirm
             self = .tapConfirm
-        case 127:
+        case 128:
             // tap_tab_home
             self = .tapTabHome
-        case 128:
+        case 129:
             // tap_tab_cards
             self = .tapTabCards
-        case 129:
+        case 130:
             // tap_tab_send
             self = .tapTabSend
-        case 130:
+        case 131:
             // tap_card_controls
             self = .tapCardControls
-        case 131:
+        case 132:
             // tap_send
             self = .tapSend
-        case 132:
+        case 133:
             // tap_menu
             self = .tapMenu
-        case 133:
+        case 134:
             // tap_card
             self = .tapCard
-        case 134:
+        case 135:
             // tap_balance
             self = .tapBalance
-        case 135:
+        case 136:
             // tap_add_funds
             self = .tapAddFunds
-        case 136:
+        case 137:
             // tap_see_all_transactions
             self = .tapSeeAllTransactions
-        case 137:
+        case 138:
             // toggle_freeze
             self = .toggleFreeze
-        case 138:
+        case 139:
             // tap_claim
             self = .tapClaim
-        case 139:
+        case 140:
             // tap_search
             self = .tapSearch
-        case 140:
+        case 141:
             // search_changed
             self = .searchChanged
-        case 141:
+        case 142:
             // tap_cancel_search
             self = .tapCancelSearch
-        case 142:
+        case 143:
             // tap_date_filter
             self = .tapDateFilter
-        case 143:
+        case 144:
             // tap_apply_filter
             self = .tapApplyFilter
-        case 144:
+        case 145:
             // tap_clear_filter
             self = .tapClearFilter
-        case 145:
+        case 146:
             // pull_to_refresh
             self = .pullToRefresh
-        case 146:
+        case 147:
             // tap_card_or_digital_wallet
             self = .tapCardOrDigitalWallet
-        case 147:
+        case 148:
             // tap_close_sheet
             self = .tapCloseSheet
-        case 148:
+        case 149:
             // tap_bank_transfer
             self = .tapBankTransfer
-        case 149:
+        case 150:
             // tap_pay
             self = .tapPay
-        case 150:
+        case 151:
             // tap_copy_account_number
             self = .tapCopyAccountNumber
-        case 151:
+        case 152:
             // tap_copy_sort_code
             self = .tapCopySortCode
-        case 152:
+        case 153:
             // tap_activate_virtual_card
             self = .tapActivateVirtualCard
-        case 153:
+        case 154:
             // tap_add_to_wallet
             self = .tapAddToWallet
-        case 154:
+        case 155:
             // tap_order_physical_card
             self = .tapOrderPhysicalCard
-        case 155:
+        case 156:
             // tap_view_card_details
             self = .tapViewCardDetails
-        case 156:
+        case 157:
             // tap_report_issue
             self = .tapReportIssue
-        case 157:
+        case 158:
             // tap_limits
             self = .tapLimits
-        case 158:
+        case 159:
             // tap_view_pin
             self = .tapViewPin
-        case 159:
+        case 160:
             // tap_add_to_apple_wallet
             self = .tapAddToAppleWallet
-        case 160:
+        case 161:
             // tap_add_to_google_wallet
             self = .tapAddToGoogleWallet
-        case 161:
+        case 162:
             // tap_activate_now
             self = .tapActivateNow
-        case 162:
+        case 163:
             // tap_done
             self = .tapDone
-        case 163:
+        case 164:
             // tap_retry
             self = .tapRetry
-        case 164:
+        case 165:
             // tap_freeze
             self = .tapFreeze
-        case 165:
+        case 166:
             // tap_cancel
             self = .tapCancel
-        case 166:
+        case 167:
             // tap_copy_pan
             self = .tapCopyPan
-        case 167:
+        case 168:
             // tap_copy_cvv
             self = .tapCopyCvv
-        case 168:
+        case 169:
             // tap_view_my_pin
             self = .tapViewMyPin
-        case 169:
+        case 170:
             // tap_report
             self = .tapReport
-        case 170:
+        case 171:
             // toggle_card_limit
             self = .toggleCardLimit
-        case 171:
+        case 172:
             // tap_confirm_disable
             self = .tapConfirmDisable
-        case 172:
+        case 173:
             // tap_cancel_disable
             self = .tapCancelDisable
-        case 173:
+        case 174:
             // tap_confirm_address
             self = .tapConfirmAddress
-        case 174:
+        case 175:
             // tap_change_address
             self = .tapChangeAddress
-        case 175:
+        case 176:
             // pin_entered
             self = .pinEntered
-        case 176:
+        case 177:
             // tap_try_again
             self = .tapTryAgain
-        case 177:
+        case 178:
             // tap_ok
             self = .tapOk
-        case 178:
+        case 179:
             // tap_uk_transfer
             self = .tapUkTransfer
-        case 179:
+        case 180:
             // tap_international_transfer
             self = .tapInternationalTransfer
-        case 180:
+        case 181:
             // tap_view_history
             self = .tapViewHistory
-        case 181:
+        case 182:
             // tap_top_up_now
             self = .tapTopUpNow
-        case 182:
+        case 183:
             // tap_pitstop_support
             self = .tapPitstopSupport
-        case 183:
+        case 184:
             // tap_personal_details
             self = .tapPersonalDetails
-        case 184:
+        case 185:
             // tap_security
             self = .tapSecurity
-        case 185:
+        case 186:
             // tap_notifications
             self = .tapNotifications
-        case 186:
+        case 187:
             // tap_subscription
             self = .tapSubscription
-        case 187:
+        case 188:
             // tap_pitstop
             self = .tapPitstop
-        case 188:
+        case 189:
             // tap_legal_documents
             self = .tapLegalDocuments
-        case 189:
+        case 190:
             // tap_close_account
             self = .tapCloseAccount
-        case 190:
+        case 191:
             // tap_sign_out
             self = .tapSignOut
-        case 191:
+        case 192:
             // tap_edit_email
             self = .tapEditEmail
-        case 192:
+        case 193:
             // tap_edit_phone
             self = .tapEditPhone
-        case 193:
+        case 194:
             // tap_edit_address
             self = .tapEditAddress
-        case 194:
+        case 195:
             // tap_locked_identity_field
             self = .tapLockedIdentityField
-        case 195:
+        case 196:
             // tap_save
             self = .tapSave
-        case 196:
+        case 197:
             // toggle_face_id
             self = .toggleFaceId
-        case 197:
+        case 198:
             // tap_change_keycode
             self = .tapChangeKeycode
-        case 198:
+        case 199:
             // tap_sign_out_all_other_devices
             self = .tapSignOutAllOtherDevices
-        case 199:
+        case 200:
             // tap_inbox
             self = .tapInbox
-        case 200:
+        case 201:
             // tap_cancel_subscription
             self = .tapCancelSubscription
-        case 201:
+        case 202:
             // tap_start_chat
             self = .tapStartChat
-        case 202:
+        case 203:
             // tap_faq
             self = .tapFaq
-        case 203:
+        case 204:
             // tap_email_support
             self = .tapEmailSupport
-        case 204:
+        case 205:
             // tap_continue_to_close
             self = .tapContinueToClose
-        case 205:
+        case 206:
             // tap_close_account_permanently
             self = .tapCloseAccountPermanently
-        case 206:
+        case 207:
             // tap_send_sms_link
             self = .tapSendSmsLink
-        case 207:
+        case 208:
             // veriff_link_opened
             self = .veriffLinkOpened
-        case 208:
+        case 209:
             // tap_check_again
             self = .tapCheckAgain
-        case 209:
+        case 210:
             // tap_log_out
             self = .tapLogOut
-        case 210:
+        case 211:
             // tap_start
             self = .tapStart
-        case 211:
+        case 212:
             // tap_continue_on_phone
             self = .tapContinueOnPhone
-        case 212:
+        case 213:
             // tap_allow_camera
             self = .tapAllowCamera
-        case 213:
+        case 214:
             // camera_denied
             self = .cameraDenied
-        case 214:
+        case 215:
             // phone_session_started
             self = .phoneSessionStarted
-        case 215:
+        case 216:
             // tap_start_scan
             self = .tapStartScan
-        case 216:
+        case 217:
             // tap_return_to_app
             self = .tapReturnToApp
-        case 217:
+        case 218:
             // browser_closed
             self = .browserClosed
-        case 218:
+        case 219:
             // tap_confirm_method
             self = .tapConfirmMethod
-        case 219:
+        case 220:
             // tap_pay_now
             self = .tapPayNow
-        case 220:
+        case 221:
             // tap_later
             self = .tapLater
-        case 221:
+        case 222:
             // tap_agree
             self = .tapAgree
-        case 222:
+        case 223:
             // tap_go_home
             self = .tapGoHome
-        case 230:
+        case 231:
             // connection_lost
             self = .connectionLost
-        case 231:
+        case 232:
             // connection_restored
             self = .connectionRestored
-        case 223, 224, 225, 226, 227, 228, 229, 232:
+        case 224, 225, 226, 227, 228, 229, 230, 233:
             throw FlowEventError(event: name, reason: .raisedByFlows)
         default:
             throw FlowEventError(event: name, reason: .unknownEvent)
@@ -3010,6 +3031,7 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     private static let flowNamesData = #"""
     country_selected
     address_selected
+    latest_transaction_tapped
     card_payment_requested
     physical_card_delivered
     physical_card_atm_activated
@@ -3253,468 +3275,470 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 0
         case .addressSelected:
             return 1
-        case .cardPaymentRequested:
+        case .latestTransactionTapped:
             return 2
-        case .physicalCardDelivered:
+        case .cardPaymentRequested:
             return 3
-        case .physicalCardAtmActivated:
+        case .physicalCardDelivered:
             return 4
-        case .fxRateQuoted:
+        case .physicalCardAtmActivated:
             return 5
-        case .bankTransferReceived:
+        case .fxRateQuoted:
             return 6
-        case .ecosystemHighlightViewed:
+        case .bankTransferReceived:
             return 7
-        case .ecosystemHighlightTapped:
+        case .ecosystemHighlightViewed:
             return 8
-        case .historyRangePicked:
+        case .ecosystemHighlightTapped:
             return 9
-        case .notificationToggled:
+        case .historyRangePicked:
             return 10
-        case .sessionSignOutTapped:
+        case .notificationToggled:
             return 11
-        case .planTapped:
+        case .sessionSignOutTapped:
             return 12
-        case .inboxItemTapped:
+        case .planTapped:
             return 13
-        case .inboxPushOpened:
+        case .inboxItemTapped:
             return 14
-        case .legalDocumentsChanged:
+        case .inboxPushOpened:
             return 15
-        case .helpCategoryTapped:
+        case .legalDocumentsChanged:
             return 16
-        case .legalDocumentTapped:
+        case .helpCategoryTapped:
             return 17
-        case .equalsSubmitApplicationSubmitted:
+        case .legalDocumentTapped:
             return 18
-        case .equalsSubmitApplicationFailed:
+        case .equalsSubmitApplicationSubmitted:
             return 19
-        case .equalsCreateAccountCreated:
+        case .equalsSubmitApplicationFailed:
             return 20
-        case .equalsGetOnboardingStatusActive:
+        case .equalsCreateAccountCreated:
             return 21
-        case .equalsGetOnboardingStatusApproved:
+        case .equalsGetOnboardingStatusActive:
             return 22
-        case .equalsGetOnboardingStatusPending:
+        case .equalsGetOnboardingStatusApproved:
             return 23
-        case .equalsGetOnboardingStatusRejected:
+        case .equalsGetOnboardingStatusPending:
             return 24
-        case .equalsGetOnboardingStatusIncomplete:
+        case .equalsGetOnboardingStatusRejected:
             return 25
-        case .equalsActivateAccountActivated:
+        case .equalsGetOnboardingStatusIncomplete:
             return 26
-        case .equalsListTransactionsListed:
+        case .equalsActivateAccountActivated:
             return 27
-        case .equalsListTransactionsFailed:
+        case .equalsListTransactionsListed:
             return 28
-        case .equalsListSessionsRefreshed:
+        case .equalsListTransactionsFailed:
             return 29
-        case .equalsSignOutSessionSignedOut:
+        case .equalsListSessionsRefreshed:
             return 30
-        case .equalsSignOutOtherSessionsSignedOut:
+        case .equalsSignOutSessionSignedOut:
             return 31
-        case .equalsChargePlanUpgradeCharged:
+        case .equalsSignOutOtherSessionsSignedOut:
             return 32
-        case .equalsChargePlanUpgradeInsufficientFunds:
+        case .equalsChargePlanUpgradeCharged:
             return 33
-        case .equalsSchedulePlanChangeScheduled:
+        case .equalsChargePlanUpgradeInsufficientFunds:
             return 34
-        case .equalsCloseAccountClosed:
+        case .equalsSchedulePlanChangeScheduled:
             return 35
-        case .equalsLogInSuccess:
+        case .equalsCloseAccountClosed:
             return 36
-        case .equalsLogInWrongKeycode:
+        case .equalsLogInSuccess:
             return 37
-        case .equalsActivateCardActivated:
+        case .equalsLogInWrongKeycode:
             return 38
-        case .equalsActivateCardFailed:
+        case .equalsActivateCardActivated:
             return 39
-        case .equalsSetCardFrozenDone:
+        case .equalsActivateCardFailed:
             return 40
-        case .equalsSetCardFrozenFailed:
+        case .equalsSetCardFrozenDone:
             return 41
-        case .equalsGetCardDetailsRetrieved:
+        case .equalsSetCardFrozenFailed:
             return 42
-        case .equalsGetCardDetailsFailed:
+        case .equalsGetCardDetailsRetrieved:
             return 43
-        case .equalsGetPinRetrieved:
+        case .equalsGetCardDetailsFailed:
             return 44
-        case .equalsGetPinFailed:
+        case .equalsGetPinRetrieved:
             return 45
-        case .equalsSetCardLimitDone:
+        case .equalsGetPinFailed:
             return 46
-        case .equalsSetCardLimitFailed:
+        case .equalsSetCardLimitDone:
             return 47
-        case .equalsOrderPhysicalCardPlaced:
+        case .equalsSetCardLimitFailed:
             return 48
-        case .equalsOrderPhysicalCardFailed:
+        case .equalsOrderPhysicalCardPlaced:
             return 49
-        case .equalsSendUkTransferSent:
+        case .equalsOrderPhysicalCardFailed:
             return 50
-        case .equalsSendUkTransferFailed:
+        case .equalsSendUkTransferSent:
             return 51
-        case .equalsGetBalanceFetched:
+        case .equalsSendUkTransferFailed:
             return 52
-        case .equalsGetBalanceFailed:
+        case .equalsGetBalanceFetched:
             return 53
-        case .equalsRefreshSessionRefreshed:
+        case .equalsGetBalanceFailed:
             return 54
-        case .equalsRefreshSessionExpired:
+        case .equalsRefreshSessionRefreshed:
             return 55
-        case .equalsSendInternationalTransferSubmitted:
+        case .equalsRefreshSessionExpired:
             return 56
-        case .equalsSendInternationalTransferFailed:
+        case .equalsSendInternationalTransferSubmitted:
             return 57
-        case .otpSendEmailCodeSent:
+        case .equalsSendInternationalTransferFailed:
             return 58
-        case .otpSendEmailCodeFailed:
+        case .otpSendEmailCodeSent:
             return 59
-        case .otpVerifyEmailCodeValid:
+        case .otpSendEmailCodeFailed:
             return 60
-        case .otpVerifyEmailCodeInvalid:
+        case .otpVerifyEmailCodeValid:
             return 61
-        case .otpVerifyEmailCodeExpired:
+        case .otpVerifyEmailCodeInvalid:
             return 62
-        case .otpSendSmsCodeSent:
+        case .otpVerifyEmailCodeExpired:
             return 63
-        case .otpSendSmsCodeFailed:
+        case .otpSendSmsCodeSent:
             return 64
-        case .otpVerifySmsCodeValid:
+        case .otpSendSmsCodeFailed:
             return 65
-        case .otpVerifySmsCodeInvalid:
+        case .otpVerifySmsCodeValid:
             return 66
-        case .otpVerifySmsCodeExpired:
+        case .otpVerifySmsCodeInvalid:
             return 67
-        case .postcodeLookupFindAddressesFound:
+        case .otpVerifySmsCodeExpired:
             return 68
-        case .postcodeLookupFindAddressesNotFound:
+        case .postcodeLookupFindAddressesFound:
             return 69
-        case .deviceCheckIntegrityIntact:
+        case .postcodeLookupFindAddressesNotFound:
             return 70
-        case .deviceCheckIntegrityCompromised:
+        case .deviceCheckIntegrityIntact:
             return 71
-        case .deviceEnableBiometricsEnabled:
+        case .deviceCheckIntegrityCompromised:
             return 72
-        case .deviceEnableBiometricsDeclined:
+        case .deviceEnableBiometricsEnabled:
             return 73
-        case .deviceAuthenticateAuthenticated:
+        case .deviceEnableBiometricsDeclined:
             return 74
-        case .deviceAuthenticateCancelled:
+        case .deviceAuthenticateAuthenticated:
             return 75
-        case .paymentsInitialPaymentSucceeded:
+        case .deviceAuthenticateCancelled:
             return 76
-        case .paymentsInitialPaymentDeclined:
+        case .paymentsInitialPaymentSucceeded:
             return 77
-        case .paymentsChargeSucceeded:
+        case .paymentsInitialPaymentDeclined:
             return 78
-        case .paymentsChargeDeclined:
+        case .paymentsChargeSucceeded:
             return 79
-        case .paymentsChargeCancelled:
+        case .paymentsChargeDeclined:
             return 80
-        case .pitstopOpenTicketOpened:
+        case .paymentsChargeCancelled:
             return 81
-        case .pitstopOpenTicketFailed:
+        case .pitstopOpenTicketOpened:
             return 82
-        case .pitstopStartChatStarted:
+        case .pitstopOpenTicketFailed:
             return 83
-        case .logosFindLogoFound:
+        case .pitstopStartChatStarted:
             return 84
-        case .logosFindLogoNotFound:
+        case .logosFindLogoFound:
             return 85
-        case .fxSubscribeRatesStreaming:
+        case .logosFindLogoNotFound:
             return 86
-        case .fxSubscribeRatesUnavailable:
+        case .fxSubscribeRatesStreaming:
             return 87
-        case .fxLockRateLocked:
+        case .fxSubscribeRatesUnavailable:
             return 88
-        case .fxLockRateExpired:
+        case .fxLockRateLocked:
             return 89
-        case .deviceWalletProvisionCardAdded:
+        case .fxLockRateExpired:
             return 90
-        case .deviceWalletProvisionCardCancelled:
+        case .deviceWalletProvisionCardAdded:
             return 91
-        case .deviceWalletProvisionCardFailed:
+        case .deviceWalletProvisionCardCancelled:
             return 92
-        case .pushProviderSavePreferencesSaved:
+        case .deviceWalletProvisionCardFailed:
             return 93
-        case .veriffSendSmsLinkSent:
+        case .pushProviderSavePreferencesSaved:
             return 94
-        case .veriffSendSmsLinkFailed:
+        case .veriffSendSmsLinkSent:
             return 95
-        case .veriffScanFrontPassport:
+        case .veriffSendSmsLinkFailed:
             return 96
-        case .veriffScanFrontDrivingLicence:
+        case .veriffScanFrontPassport:
             return 97
-        case .veriffScanFrontNationalId:
+        case .veriffScanFrontDrivingLicence:
             return 98
-        case .veriffScanFrontNotDetected:
+        case .veriffScanFrontNationalId:
             return 99
-        case .veriffScanBackCaptured:
+        case .veriffScanFrontNotDetected:
             return 100
-        case .veriffCaptureSelfieCaptured:
+        case .veriffScanBackCaptured:
             return 101
-        case .veriffAnalyseSubmitted:
+        case .veriffCaptureSelfieCaptured:
             return 102
-        case .veriffGetDecisionApproved:
+        case .veriffAnalyseSubmitted:
             return 103
-        case .veriffGetDecisionRejected:
+        case .veriffGetDecisionApproved:
             return 104
-        case .veriffGetDecisionPending:
+        case .veriffGetDecisionRejected:
             return 105
-        case .veriffGetDecisionIncomplete:
+        case .veriffGetDecisionPending:
             return 106
-        case .veriffCheckProofOfAddressApproved:
+        case .veriffGetDecisionIncomplete:
             return 107
-        case .veriffCheckProofOfAddressRejected:
+        case .veriffCheckProofOfAddressApproved:
             return 108
-        case .veriffCheckProofOfAddressPending:
+        case .veriffCheckProofOfAddressRejected:
             return 109
-        case .tapUnlock:
+        case .veriffCheckProofOfAddressPending:
             return 110
-        case .appBackgrounded:
+        case .tapUnlock:
             return 111
-        case .appForegrounded:
+        case .appBackgrounded:
             return 112
-        case .tapImNew:
+        case .appForegrounded:
             return 113
-        case .tapLogIn:
+        case .tapImNew:
             return 114
-        case .keycodeEntered:
+        case .tapLogIn:
             return 115
-        case .tapBack:
+        case .keycodeEntered:
             return 116
-        case .tapSelect:
+        case .tapBack:
             return 117
-        case .tapContinue:
+        case .tapSelect:
             return 118
-        case .codeEntered:
+        case .tapContinue:
             return 119
-        case .tapResendCode:
+        case .codeEntered:
             return 120
-        case .tapDialCode:
+        case .tapResendCode:
             return 121
-        case .tapClose:
+        case .tapDialCode:
             return 122
-        case .tapEnableNow:
+        case .tapClose:
             return 123
-        case .tapEnableLater:
+        case .tapEnableNow:
             return 124
-        case .tapFindAddress:
+        case .tapEnableLater:
             return 125
-        case .tapConfirm:
+        case .tapFindAddress:
             return 126
-        case .tapTabHome:
+        case .tapConfirm:
             return 127
-        case .tapTabCards:
+        case .tapTabHome:
             return 128
-        case .tapTabSend:
+        case .tapTabCards:
             return 129
-        case .tapCardControls:
+        case .tapTabSend:
             return 130
-        case .tapSend:
+        case .tapCardControls:
             return 131
-        case .tapMenu:
+        case .tapSend:
             return 132
-        case .tapCard:
+        case .tapMenu:
             return 133
-        case .tapBalance:
+        case .tapCard:
             return 134
-        case .tapAddFunds:
+        case .tapBalance:
             return 135
-        case .tapSeeAllTransactions:
+        case .tapAddFunds:
             return 136
-        case .toggleFreeze:
+        case .tapSeeAllTransactions:
             return 137
-        case .tapClaim:
+        case .toggleFreeze:
             return 138
-        case .tapSearch:
+        case .tapClaim:
             return 139
-        case .searchChanged:
+        case .tapSearch:
             return 140
-        case .tapCancelSearch:
+        case .searchChanged:
             return 141
-        case .tapDateFilter:
+        case .tapCancelSearch:
             return 142
-        case .tapApplyFilter:
+        case .tapDateFilter:
             return 143
-        case .tapClearFilter:
+        case .tapApplyFilter:
             return 144
-        case .pullToRefresh:
+        case .tapClearFilter:
             return 145
-        case .tapCardOrDigitalWallet:
+        case .pullToRefresh:
             return 146
-        case .tapCloseSheet:
+        case .tapCardOrDigitalWallet:
             return 147
-        case .tapBankTransfer:
+        case .tapCloseSheet:
             return 148
-        case .tapPay:
+        case .tapBankTransfer:
             return 149
-        case .tapCopyAccountNumber:
+        case .tapPay:
             return 150
-        case .tapCopySortCode:
+        case .tapCopyAccountNumber:
             return 151
-        case .tapActivateVirtualCard:
+        case .tapCopySortCode:
             return 152
-        case .tapAddToWallet:
+        case .tapActivateVirtualCard:
             return 153
-        case .tapOrderPhysicalCard:
+        case .tapAddToWallet:
             return 154
-        case .tapViewCardDetails:
+        case .tapOrderPhysicalCard:
             return 155
-        case .tapReportIssue:
+        case .tapViewCardDetails:
             return 156
-        case .tapLimits:
+        case .tapReportIssue:
             return 157
-        case .tapViewPin:
+        case .tapLimits:
             return 158
-        case .tapAddToAppleWallet:
+        case .tapViewPin:
             return 159
-        case .tapAddToGoogleWallet:
+        case .tapAddToAppleWallet:
             return 160
-        case .tapActivateNow:
+        case .tapAddToGoogleWallet:
             return 161
-        case .tapDone:
+        case .tapActivateNow:
             return 162
-        case .tapRetry:
+        case .tapDone:
             return 163
-        case .tapFreeze:
+        case .tapRetry:
             return 164
-        case .tapCancel:
+        case .tapFreeze:
             return 165
-        case .tapCopyPan:
+        case .tapCancel:
             return 166
-        case .tapCopyCvv:
+        case .tapCopyPan:
             return 167
-        case .tapViewMyPin:
+        case .tapCopyCvv:
             return 168
-        case .tapReport:
+        case .tapViewMyPin:
             return 169
-        case .toggleCardLimit:
+        case .tapReport:
             return 170
-        case .tapConfirmDisable:
+        case .toggleCardLimit:
             return 171
-        case .tapCancelDisable:
+        case .tapConfirmDisable:
             return 172
-        case .tapConfirmAddress:
+        case .tapCancelDisable:
             return 173
-        case .tapChangeAddress:
+        case .tapConfirmAddress:
             return 174
-        case .pinEntered:
+        case .tapChangeAddress:
             return 175
-        case .tapTryAgain:
+        case .pinEntered:
             return 176
-        case .tapOk:
+        case .tapTryAgain:
             return 177
-        case .tapUkTransfer:
+        case .tapOk:
             return 178
-        case .tapInternationalTransfer:
+        case .tapUkTransfer:
             return 179
-        case .tapViewHistory:
+        case .tapInternationalTransfer:
             return 180
-        case .tapTopUpNow:
+        case .tapViewHistory:
             return 181
-        case .tapPitstopSupport:
+        case .tapTopUpNow:
             return 182
-        case .tapPersonalDetails:
+        case .tapPitstopSupport:
             return 183
-        case .tapSecurity:
+        case .tapPersonalDetails:
             return 184
-        case .tapNotifications:
+        case .tapSecurity:
             return 185
-        case .tapSubscription:
+        case .tapNotifications:
             return 186
-        case .tapPitstop:
+        case .tapSubscription:
             return 187
-        case .tapLegalDocuments:
+        case .tapPitstop:
             return 188
-        case .tapCloseAccount:
+        case .tapLegalDocuments:
             return 189
-        case .tapSignOut:
+        case .tapCloseAccount:
             return 190
-        case .tapEditEmail:
+        case .tapSignOut:
             return 191
-        case .tapEditPhone:
+        case .tapEditEmail:
             return 192
-        case .tapEditAddress:
+        case .tapEditPhone:
             return 193
-        case .tapLockedIdentityField:
+        case .tapEditAddress:
             return 194
-        case .tapSave:
+        case .tapLockedIdentityField:
             return 195
-        case .toggleFaceId:
+        case .tapSave:
             return 196
-        case .tapChangeKeycode:
+        case .toggleFaceId:
             return 197
-        case .tapSignOutAllOtherDevices:
+        case .tapChangeKeycode:
             return 198
-        case .tapInbox:
+        case .tapSignOutAllOtherDevices:
             return 199
-        case .tapCancelSubscription:
+        case .tapInbox:
             return 200
-        case .tapStartChat:
+        case .tapCancelSubscription:
             return 201
-        case .tapFaq:
+        case .tapStartChat:
             return 202
-        case .tapEmailSupport:
+        case .tapFaq:
             return 203
-        case .tapContinueToClose:
+        case .tapEmailSupport:
             return 204
-        case .tapCloseAccountPermanently:
+        case .tapContinueToClose:
             return 205
-        case .tapSendSmsLink:
+        case .tapCloseAccountPermanently:
             return 206
-        case .veriffLinkOpened:
+        case .tapSendSmsLink:
             return 207
-        case .tapCheckAgain:
+        case .veriffLinkOpened:
             return 208
-        case .tapLogOut:
+        case .tapCheckAgain:
             return 209
-        case .tapStart:
+        case .tapLogOut:
             return 210
-        case .tapContinueOnPhone:
+        case .tapStart:
             return 211
-        case .tapAllowCamera:
+        case .tapContinueOnPhone:
             return 212
-        case .cameraDenied:
+        case .tapAllowCamera:
             return 213
-        case .phoneSessionStarted:
+        case .cameraDenied:
             return 214
-        case .tapStartScan:
+        case .phoneSessionStarted:
             return 215
-        case .tapReturnToApp:
+        case .tapStartScan:
             return 216
-        case .browserClosed:
+        case .tapReturnToApp:
             return 217
-        case .tapConfirmMethod:
+        case .browserClosed:
             return 218
-        case .tapPayNow:
+        case .tapConfirmMethod:
             return 219
-        case .tapLater:
+        case .tapPayNow:
             return 220
-        case .tapAgree:
+        case .tapLater:
             return 221
-        case .tapGoHome:
+        case .tapAgree:
             return 222
-        case .sessionCheck:
+        case .tapGoHome:
             return 223
-        case .cardPaymentRecorded:
+        case .sessionCheck:
             return 224
-        case .merchantLogoNeeded:
+        case .cardPaymentRecorded:
             return 225
-        case .cardPaymentPushDue:
+        case .merchantLogoNeeded:
             return 226
-        case .fundsReceivedPushDue:
+        case .cardPaymentPushDue:
             return 227
-        case .largeTransactionPushDue:
+        case .fundsReceivedPushDue:
             return 228
-        case .forgetUser:
+        case .largeTransactionPushDue:
             return 229
-        case .connectionLost:
+        case .forgetUser:
             return 230
-        case .connectionRestored:
+        case .connectionLost:
             return 231
-        case .transferRecorded:
+        case .connectionRestored:
             return 232
+        case .transferRecorded:
+            return 233
         case .timerFired:
             return (-2)
         }
@@ -3733,6 +3757,7 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     private static let codingCasesData = #"""
     countrySelected
     addressSelected
+    latestTransactionTapped
     cardPaymentRequested
     physicalCardDelivered
     physicalCardAtmActivated
@@ -3972,6 +3997,7 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     private enum FieldKey: String, CodingKey {
         case country
         case address
+        case index
         case merchant
         case amount
         case rate
@@ -4010,523 +4036,526 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .addressSelected(address: try fields.decode(String.self, forKey: .address))
         case 2:
             let fields = try coded.fields(FieldKey.self)
+            self = .latestTransactionTapped(index: try fields.decode(Int.self, forKey: .index))
+        case 3:
+            let fields = try coded.fields(FieldKey.self)
             self = .cardPaymentRequested(
                 merchant: try fields.decode(String.self, forKey: .merchant),
                 amount: try fields.decode(Money.self, forKey: .amount)
             )
-        case 3:
-            self = .physicalCardDelivered
         case 4:
-            self = .physicalCardAtmActivated
+            self = .physicalCardDelivered
         case 5:
+            self = .physicalCardAtmActivated
+        case 6:
             let fields = try coded.fields(FieldKey.self)
             self = .fxRateQuoted(
                 rate: try fields.decode(Decimal.self, forKey: .rate),
                 fee: try fields.decode(Money.self, forKey: .fee)
             )
-        case 6:
+        case 7:
             let fields = try coded.fields(FieldKey.self)
             self = .bankTransferReceived(
                 sender: try fields.decode(String.self, forKey: .sender),
                 amount: try fields.decode(Money.self, forKey: .amount)
             )
-        case 7:
+        case 8:
             let fields = try coded.fields(FieldKey.self)
             self = .ecosystemHighlightViewed(
                 slot: try fields.decode(Int.self, forKey: .slot),
                 campaignId: try fields.decode(String.self, forKey: .campaignId)
             )
-        case 8:
+        case 9:
             let fields = try coded.fields(FieldKey.self)
             self = .ecosystemHighlightTapped(
                 slot: try fields.decode(Int.self, forKey: .slot),
                 campaignId: try fields.decode(String.self, forKey: .campaignId)
             )
-        case 9:
+        case 10:
             let fields = try coded.fields(FieldKey.self)
             self = .historyRangePicked(
                 from: try fields.decode(CalendarDate.self, forKey: .from),
                 to: try fields.decode(CalendarDate.self, forKey: .to)
             )
-        case 10:
+        case 11:
             let fields = try coded.fields(FieldKey.self)
             self = .notificationToggled(
                 preference: try fields.decode(TempoNotificationPreference.self, forKey: .preference),
                 enabled: try fields.decode(Bool.self, forKey: .enabled)
             )
-        case 11:
-            let fields = try coded.fields(FieldKey.self)
-            self = .sessionSignOutTapped(sessionId: try fields.decode(String.self, forKey: .sessionId))
         case 12:
             let fields = try coded.fields(FieldKey.self)
-            self = .planTapped(plan: try fields.decode(TempoPlan.self, forKey: .plan))
+            self = .sessionSignOutTapped(sessionId: try fields.decode(String.self, forKey: .sessionId))
         case 13:
             let fields = try coded.fields(FieldKey.self)
-            self = .inboxItemTapped(category: try fields.decode(TempoInboxCategory.self, forKey: .category))
+            self = .planTapped(plan: try fields.decode(TempoPlan.self, forKey: .plan))
         case 14:
-            self = .inboxPushOpened
-        case 15:
-            self = .legalDocumentsChanged
-        case 16:
             let fields = try coded.fields(FieldKey.self)
-            self = .helpCategoryTapped(category: try fields.decode(String.self, forKey: .category))
+            self = .inboxItemTapped(category: try fields.decode(TempoInboxCategory.self, forKey: .category))
+        case 15:
+            self = .inboxPushOpened
+        case 16:
+            self = .legalDocumentsChanged
         case 17:
             let fields = try coded.fields(FieldKey.self)
-            self = .legalDocumentTapped(document: try fields.decode(String.self, forKey: .document))
+            self = .helpCategoryTapped(category: try fields.decode(String.self, forKey: .category))
         case 18:
-            self = .equalsSubmitApplicationSubmitted
+            let fields = try coded.fields(FieldKey.self)
+            self = .legalDocumentTapped(document: try fields.decode(String.self, forKey: .document))
         case 19:
-            self = .equalsSubmitApplicationFailed
+            self = .equalsSubmitApplicationSubmitted
         case 20:
+            self = .equalsSubmitApplicationFailed
+        case 21:
             let fields = try coded.fields(FieldKey.self)
             self = .equalsCreateAccountCreated(userId: try fields.decode(String.self, forKey: .userId))
-        case 21:
-            self = .equalsGetOnboardingStatusActive
         case 22:
-            self = .equalsGetOnboardingStatusApproved
+            self = .equalsGetOnboardingStatusActive
         case 23:
-            self = .equalsGetOnboardingStatusPending
+            self = .equalsGetOnboardingStatusApproved
         case 24:
-            self = .equalsGetOnboardingStatusRejected
+            self = .equalsGetOnboardingStatusPending
         case 25:
-            self = .equalsGetOnboardingStatusIncomplete
+            self = .equalsGetOnboardingStatusRejected
         case 26:
-            self = .equalsActivateAccountActivated
+            self = .equalsGetOnboardingStatusIncomplete
         case 27:
-            self = .equalsListTransactionsListed
+            self = .equalsActivateAccountActivated
         case 28:
-            self = .equalsListTransactionsFailed
+            self = .equalsListTransactionsListed
         case 29:
-            self = .equalsListSessionsRefreshed
+            self = .equalsListTransactionsFailed
         case 30:
-            self = .equalsSignOutSessionSignedOut
+            self = .equalsListSessionsRefreshed
         case 31:
-            self = .equalsSignOutOtherSessionsSignedOut
+            self = .equalsSignOutSessionSignedOut
         case 32:
-            self = .equalsChargePlanUpgradeCharged
+            self = .equalsSignOutOtherSessionsSignedOut
         case 33:
-            self = .equalsChargePlanUpgradeInsufficientFunds
+            self = .equalsChargePlanUpgradeCharged
         case 34:
-            self = .equalsSchedulePlanChangeScheduled
+            self = .equalsChargePlanUpgradeInsufficientFunds
         case 35:
-            self = .equalsCloseAccountClosed
+            self = .equalsSchedulePlanChangeScheduled
         case 36:
+            self = .equalsCloseAccountClosed
+        case 37:
             let fields = try coded.fields(FieldKey.self)
             self = .equalsLogInSuccess(userId: try fields.decode(String.self, forKey: .userId))
-        case 37:
-            self = .equalsLogInWrongKeycode
         case 38:
-            self = .equalsActivateCardActivated
+            self = .equalsLogInWrongKeycode
         case 39:
+            self = .equalsActivateCardActivated
+        case 40:
             let fields = try coded.fields(FieldKey.self)
             self = .equalsActivateCardFailed(reason: try fields.decode(String.self, forKey: .reason))
-        case 40:
-            self = .equalsSetCardFrozenDone
         case 41:
-            self = .equalsSetCardFrozenFailed
+            self = .equalsSetCardFrozenDone
         case 42:
-            self = .equalsGetCardDetailsRetrieved
+            self = .equalsSetCardFrozenFailed
         case 43:
-            self = .equalsGetCardDetailsFailed
+            self = .equalsGetCardDetailsRetrieved
         case 44:
-            self = .equalsGetPinRetrieved
+            self = .equalsGetCardDetailsFailed
         case 45:
-            self = .equalsGetPinFailed
+            self = .equalsGetPinRetrieved
         case 46:
-            self = .equalsSetCardLimitDone
+            self = .equalsGetPinFailed
         case 47:
-            self = .equalsSetCardLimitFailed
+            self = .equalsSetCardLimitDone
         case 48:
-            self = .equalsOrderPhysicalCardPlaced
+            self = .equalsSetCardLimitFailed
         case 49:
-            self = .equalsOrderPhysicalCardFailed
+            self = .equalsOrderPhysicalCardPlaced
         case 50:
-            let fields = try coded.fields(FieldKey.self)
-            self = .equalsSendUkTransferSent(transferId: try fields.decode(String.self, forKey: .transferId))
+            self = .equalsOrderPhysicalCardFailed
         case 51:
             let fields = try coded.fields(FieldKey.self)
-            self = .equalsSendUkTransferFailed(reason: try fields.decode(String.self, forKey: .reason))
+            self = .equalsSendUkTransferSent(transferId: try fields.decode(String.self, forKey: .transferId))
         case 52:
             let fields = try coded.fields(FieldKey.self)
-            self = .equalsGetBalanceFetched(balance: try fields.decode(Money.self, forKey: .balance))
+            self = .equalsSendUkTransferFailed(reason: try fields.decode(String.self, forKey: .reason))
         case 53:
-            self = .equalsGetBalanceFailed
+            let fields = try coded.fields(FieldKey.self)
+            self = .equalsGetBalanceFetched(balance: try fields.decode(Money.self, forKey: .balance))
         case 54:
-            self = .equalsRefreshSessionRefreshed
+            self = .equalsGetBalanceFailed
         case 55:
-            self = .equalsRefreshSessionExpired
+            self = .equalsRefreshSessionRefreshed
         case 56:
+            self = .equalsRefreshSessionExpired
+        case 57:
             let fields = try coded.fields(FieldKey.self)
             self = .equalsSendInternationalTransferSubmitted(
                 transferId: try fields.decode(String.self, forKey: .transferId)
             )
-        case 57:
+        case 58:
             let fields = try coded.fields(FieldKey.self)
             self = .equalsSendInternationalTransferFailed(reason: try fields.decode(String.self, forKey: .reason))
-        case 58:
-            self = .otpSendEmailCodeSent
         case 59:
-            self = .otpSendEmailCodeFailed
+            self = .otpSendEmailCodeSent
         case 60:
-            self = .otpVerifyEmailCodeValid
+            self = .otpSendEmailCodeFailed
         case 61:
-            self = .otpVerifyEmailCodeInvalid
+            self = .otpVerifyEmailCodeValid
         case 62:
-            self = .otpVerifyEmailCodeExpired
+            self = .otpVerifyEmailCodeInvalid
         case 63:
-            self = .otpSendSmsCodeSent
+            self = .otpVerifyEmailCodeExpired
         case 64:
-            self = .otpSendSmsCodeFailed
+            self = .otpSendSmsCodeSent
         case 65:
-            self = .otpVerifySmsCodeValid
+            self = .otpSendSmsCodeFailed
         case 66:
-            self = .otpVerifySmsCodeInvalid
+            self = .otpVerifySmsCodeValid
         case 67:
-            self = .otpVerifySmsCodeExpired
+            self = .otpVerifySmsCodeInvalid
         case 68:
+            self = .otpVerifySmsCodeExpired
+        case 69:
             let fields = try coded.fields(FieldKey.self)
             self = .postcodeLookupFindAddressesFound(addresses: try fields.decode([String].self, forKey: .addresses))
-        case 69:
-            self = .postcodeLookupFindAddressesNotFound
         case 70:
-            self = .deviceCheckIntegrityIntact
+            self = .postcodeLookupFindAddressesNotFound
         case 71:
-            self = .deviceCheckIntegrityCompromised
+            self = .deviceCheckIntegrityIntact
         case 72:
-            self = .deviceEnableBiometricsEnabled
+            self = .deviceCheckIntegrityCompromised
         case 73:
-            self = .deviceEnableBiometricsDeclined
+            self = .deviceEnableBiometricsEnabled
         case 74:
-            self = .deviceAuthenticateAuthenticated
+            self = .deviceEnableBiometricsDeclined
         case 75:
-            self = .deviceAuthenticateCancelled
+            self = .deviceAuthenticateAuthenticated
         case 76:
-            self = .paymentsInitialPaymentSucceeded
+            self = .deviceAuthenticateCancelled
         case 77:
-            self = .paymentsInitialPaymentDeclined
+            self = .paymentsInitialPaymentSucceeded
         case 78:
-            self = .paymentsChargeSucceeded
+            self = .paymentsInitialPaymentDeclined
         case 79:
-            self = .paymentsChargeDeclined
+            self = .paymentsChargeSucceeded
         case 80:
-            self = .paymentsChargeCancelled
+            self = .paymentsChargeDeclined
         case 81:
-            self = .pitstopOpenTicketOpened
+            self = .paymentsChargeCancelled
         case 82:
-            self = .pitstopOpenTicketFailed
+            self = .pitstopOpenTicketOpened
         case 83:
-            self = .pitstopStartChatStarted
+            self = .pitstopOpenTicketFailed
         case 84:
+            self = .pitstopStartChatStarted
+        case 85:
             let fields = try coded.fields(FieldKey.self)
             self = .logosFindLogoFound(
                 merchant: try fields.decode(String.self, forKey: .merchant),
                 url: try fields.decode(String.self, forKey: .url)
             )
-        case 85:
-            self = .logosFindLogoNotFound
         case 86:
-            self = .fxSubscribeRatesStreaming
+            self = .logosFindLogoNotFound
         case 87:
-            self = .fxSubscribeRatesUnavailable
+            self = .fxSubscribeRatesStreaming
         case 88:
-            self = .fxLockRateLocked
+            self = .fxSubscribeRatesUnavailable
         case 89:
-            self = .fxLockRateExpired
+            self = .fxLockRateLocked
         case 90:
-            self = .deviceWalletProvisionCardAdded
+            self = .fxLockRateExpired
         case 91:
-            self = .deviceWalletProvisionCardCancelled
+            self = .deviceWalletProvisionCardAdded
         case 92:
-            self = .deviceWalletProvisionCardFailed
+            self = .deviceWalletProvisionCardCancelled
         case 93:
-            self = .pushProviderSavePreferencesSaved
+            self = .deviceWalletProvisionCardFailed
         case 94:
-            self = .veriffSendSmsLinkSent
+            self = .pushProviderSavePreferencesSaved
         case 95:
-            self = .veriffSendSmsLinkFailed
+            self = .veriffSendSmsLinkSent
         case 96:
-            self = .veriffScanFrontPassport
+            self = .veriffSendSmsLinkFailed
         case 97:
-            self = .veriffScanFrontDrivingLicence
+            self = .veriffScanFrontPassport
         case 98:
-            self = .veriffScanFrontNationalId
+            self = .veriffScanFrontDrivingLicence
         case 99:
-            self = .veriffScanFrontNotDetected
+            self = .veriffScanFrontNationalId
         case 100:
-            self = .veriffScanBackCaptured
+            self = .veriffScanFrontNotDetected
         case 101:
-            self = .veriffCaptureSelfieCaptured
+            self = .veriffScanBackCaptured
         case 102:
-            self = .veriffAnalyseSubmitted
+            self = .veriffCaptureSelfieCaptured
         case 103:
-            self = .veriffGetDecisionApproved
+            self = .veriffAnalyseSubmitted
         case 104:
-            self = .veriffGetDecisionRejected
+            self = .veriffGetDecisionApproved
         case 105:
-            self = .veriffGetDecisionPending
+            self = .veriffGetDecisionRejected
         case 106:
-            self = .veriffGetDecisionIncomplete
+            self = .veriffGetDecisionPending
         case 107:
-            self = .veriffCheckProofOfAddressApproved
+            self = .veriffGetDecisionIncomplete
         case 108:
-            self = .veriffCheckProofOfAddressRejected
+            self = .veriffCheckProofOfAddressApproved
         case 109:
-            self = .veriffCheckProofOfAddressPending
+            self = .veriffCheckProofOfAddressRejected
         case 110:
-            self = .tapUnlock
+            self = .veriffCheckProofOfAddressPending
         case 111:
-            self = .appBackgrounded
+            self = .tapUnlock
         case 112:
-            self = .appForegrounded
+            self = .appBackgrounded
         case 113:
-            self = .tapImNew
+            self = .appForegrounded
         case 114:
-            self = .tapLogIn
+            self = .tapImNew
         case 115:
-            self = .keycodeEntered
+            self = .tapLogIn
         case 116:
-            self = .tapBack
+            self = .keycodeEntered
         case 117:
-            self = .tapSelect
+            self = .tapBack
         case 118:
-            self = .tapContinue
+            self = .tapSelect
         case 119:
-            self = .codeEntered
+            self = .tapContinue
         case 120:
-            self = .tapResendCode
+            self = .codeEntered
         case 121:
-            self = .tapDialCode
+            self = .tapResendCode
         case 122:
-            self = .tapClose
+            self = .tapDialCode
         case 123:
-            self = .tapEnableNow
+            self = .tapClose
         case 124:
-            self = .tapEnableLater
+            self = .tapEnableNow
         case 125:
-            self = .tapFindAddress
+            self = .tapEnableLater
         case 126:
-            self = .tapConfirm
+            self = .tapFindAddress
         case 127:
-            self = .tapTabHome
+            self = .tapConfirm
         case 128:
-            self = .tapTabCards
+            self = .tapTabHome
         case 129:
-            self = .tapTabSend
+            self = .tapTabCards
         case 130:
-            self = .tapCardControls
+            self = .tapTabSend
         case 131:
-            self = .tapSend
+            self = .tapCardControls
         case 132:
-            self = .tapMenu
+            self = .tapSend
         case 133:
-            self = .tapCard
+            self = .tapMenu
         case 134:
-            self = .tapBalance
+            self = .tapCard
         case 135:
-            self = .tapAddFunds
+            self = .tapBalance
         case 136:
-            self = .tapSeeAllTransactions
+            self = .tapAddFunds
         case 137:
-            self = .toggleFreeze
+            self = .tapSeeAllTransactions
         case 138:
-            self = .tapClaim
+            self = .toggleFreeze
         case 139:
-            self = .tapSearch
+            self = .tapClaim
         case 140:
-            self = .searchChanged
+            self = .tapSearch
         case 141:
-            self = .tapCancelSearch
+            self = .searchChanged
         case 142:
-            self = .tapDateFilter
+            self = .tapCancelSearch
         case 143:
-            self = .tapApplyFilter
+            self = .tapDateFilter
         case 144:
-            self = .tapClearFilter
+            self = .tapApplyFilter
         case 145:
-            self = .pullToRefresh
+            self = .tapClearFilter
         case 146:
-            self = .tapCardOrDigitalWallet
+            self = .pullToRefresh
         case 147:
-            self = .tapCloseSheet
+            self = .tapCardOrDigitalWallet
         case 148:
-            self = .tapBankTransfer
+            self = .tapCloseSheet
         case 149:
-            self = .tapPay
+            self = .tapBankTransfer
         case 150:
-            self = .tapCopyAccountNumber
+            self = .tapPay
         case 151:
-            self = .tapCopySortCode
+            self = .tapCopyAccountNumber
         case 152:
-            self = .tapActivateVirtualCard
+            self = .tapCopySortCode
         case 153:
-            self = .tapAddToWallet
+            self = .tapActivateVirtualCard
         case 154:
-            self = .tapOrderPhysicalCard
+            self = .tapAddToWallet
         case 155:
-            self = .tapViewCardDetails
+            self = .tapOrderPhysicalCard
         case 156:
-            self = .tapReportIssue
+            self = .tapViewCardDetails
         case 157:
-            self = .tapLimits
+            self = .tapReportIssue
         case 158:
-            self = .tapViewPin
+            self = .tapLimits
         case 159:
-            self = .tapAddToAppleWallet
+            self = .tapViewPin
         case 160:
-            self = .tapAddToGoogleWallet
+            self = .tapAddToAppleWallet
         case 161:
-            self = .tapActivateNow
+            self = .tapAddToGoogleWallet
         case 162:
-            self = .tapDone
+            self = .tapActivateNow
         case 163:
-            self = .tapRetry
+            self = .tapDone
         case 164:
-            self = .tapFreeze
+            self = .tapRetry
         case 165:
-            self = .tapCancel
+            self = .tapFreeze
         case 166:
-            self = .tapCopyPan
+            self = .tapCancel
         case 167:
-            self = .tapCopyCvv
+            self = .tapCopyPan
         case 168:
-            self = .tapViewMyPin
+            self = .tapCopyCvv
         case 169:
-            self = .tapReport
+            self = .tapViewMyPin
         case 170:
-            self = .toggleCardLimit
+            self = .tapReport
         case 171:
-            self = .tapConfirmDisable
+            self = .toggleCardLimit
         case 172:
-            self = .tapCancelDisable
+            self = .tapConfirmDisable
         case 173:
-            self = .tapConfirmAddress
+            self = .tapCancelDisable
         case 174:
-            self = .tapChangeAddress
+            self = .tapConfirmAddress
         case 175:
-            self = .pinEntered
+            self = .tapChangeAddress
         case 176:
-            self = .tapTryAgain
+            self = .pinEntered
         case 177:
-            self = .tapOk
+            self = .tapTryAgain
         case 178:
-            self = .tapUkTransfer
+            self = .tapOk
         case 179:
-            self = .tapInternationalTransfer
+            self = .tapUkTransfer
         case 180:
-            self = .tapViewHistory
+            self = .tapInternationalTransfer
         case 181:
-            self = .tapTopUpNow
+            self = .tapViewHistory
         case 182:
-            self = .tapPitstopSupport
+            self = .tapTopUpNow
         case 183:
-            self = .tapPersonalDetails
+            self = .tapPitstopSupport
         case 184:
-            self = .tapSecurity
+            self = .tapPersonalDetails
         case 185:
-            self = .tapNotifications
+            self = .tapSecurity
         case 186:
-            self = .tapSubscription
+            self = .tapNotifications
         case 187:
-            self = .tapPitstop
+            self = .tapSubscription
         case 188:
-            self = .tapLegalDocuments
+            self = .tapPitstop
         case 189:
-            self = .tapCloseAccount
+            self = .tapLegalDocuments
         case 190:
-            self = .tapSignOut
+            self = .tapCloseAccount
         case 191:
-            self = .tapEditEmail
+            self = .tapSignOut
         case 192:
-            self = .tapEditPhone
+            self = .tapEditEmail
         case 193:
-            self = .tapEditAddress
+            self = .tapEditPhone
         case 194:
-            self = .tapLockedIdentityField
+            self = .tapEditAddress
         case 195:
-            self = .tapSave
+            self = .tapLockedIdentityField
         case 196:
-            self = .toggleFaceId
+            self = .tapSave
         case 197:
-            self = .tapChangeKeycode
+            self = .toggleFaceId
         case 198:
-            self = .tapSignOutAllOtherDevices
+            self = .tapChangeKeycode
         case 199:
-            self = .tapInbox
+            self = .tapSignOutAllOtherDevices
         case 200:
-            self = .tapCancelSubscription
+            self = .tapInbox
         case 201:
-            self = .tapStartChat
+            self = .tapCancelSubscription
         case 202:
-            self = .tapFaq
+            self = .tapStartChat
         case 203:
-            self = .tapEmailSupport
+            self = .tapFaq
         case 204:
-            self = .tapContinueToClose
+            self = .tapEmailSupport
         case 205:
-            self = .tapCloseAccountPermanently
+            self = .tapContinueToClose
         case 206:
-            self = .tapSendSmsLink
+            self = .tapCloseAccountPermanently
         case 207:
-            self = .veriffLinkOpened
+            self = .tapSendSmsLink
         case 208:
-            self = .tapCheckAgain
+            self = .veriffLinkOpened
         case 209:
-            self = .tapLogOut
+            self = .tapCheckAgain
         case 210:
-            self = .tapStart
+            self = .tapLogOut
         case 211:
-            self = .tapContinueOnPhone
+            self = .tapStart
         case 212:
-            self = .tapAllowCamera
+            self = .tapContinueOnPhone
         case 213:
-            self = .cameraDenied
+            self = .tapAllowCamera
         case 214:
-            self = .phoneSessionStarted
+            self = .cameraDenied
         case 215:
-            self = .tapStartScan
+            self = .phoneSessionStarted
         case 216:
-            self = .tapReturnToApp
+            self = .tapStartScan
         case 217:
-            self = .browserClosed
+            self = .tapReturnToApp
         case 218:
-            self = .tapConfirmMethod
+            self = .browserClosed
         case 219:
-            self = .tapPayNow
+            self = .tapConfirmMethod
         case 220:
-            self = .tapLater
+            self = .tapPayNow
         case 221:
-            self = .tapAgree
+            self = .tapLater
         case 222:
-            self = .tapGoHome
+            self = .tapAgree
         case 223:
-            let fields = try coded.fields(FieldKey.self)
-            self = .sessionCheck(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = .tapGoHome
         case 224:
             let fields = try coded.fields(FieldKey.self)
-            self = .cardPaymentRecorded(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = .sessionCheck(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
         case 225:
             let fields = try coded.fields(FieldKey.self)
-            self = .merchantLogoNeeded(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = .cardPaymentRecorded(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
         case 226:
             let fields = try coded.fields(FieldKey.self)
-            self = .cardPaymentPushDue(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = .merchantLogoNeeded(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
         case 227:
             let fields = try coded.fields(FieldKey.self)
-            self = .fundsReceivedPushDue(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = .cardPaymentPushDue(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
         case 228:
             let fields = try coded.fields(FieldKey.self)
-            self = .largeTransactionPushDue(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = .fundsReceivedPushDue(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
         case 229:
             let fields = try coded.fields(FieldKey.self)
-            self = .forgetUser(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = .largeTransactionPushDue(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
         case 230:
-            self = .connectionLost
+            let fields = try coded.fields(FieldKey.self)
+            self = .forgetUser(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
         case 231:
-            self = .connectionRestored
+            self = .connectionLost
         case 232:
+            self = .connectionRestored
+        case 233:
             let fields = try coded.fields(FieldKey.self)
             self = .transferRecorded(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
-        case 233:
+        case 234:
             let fields = try coded.fields(FieldKey.self)
             self = .timerFired(token: try fields.decode(TimerToken.self, forKey: .token))
         default:
@@ -4544,6 +4573,9 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case .addressSelected(let value0):
             var fields = coded.fields("addressSelected", FieldKey.self)
             try fields.encode(value0, forKey: .address)
+        case .latestTransactionTapped(let value0):
+            var fields = coded.fields("latestTransactionTapped", FieldKey.self)
+            try fields.encode(value0, forKey: .index)
         case .cardPaymentRequested(let value0, let value1):
             var fields = coded.fields("cardPaymentRequested", FieldKey.self)
             try fields.encode(value0, forKey: .merchant)
@@ -4659,6 +4691,9 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case let .addressSelected(l0):
             guard case let .addressSelected(r0) = rhs else { return false }
             return l0 == r0
+        case let .latestTransactionTapped(l0):
+            guard case let .latestTransactionTapped(r0) = rhs else { return false }
+            return l0 == r0
         case let .cardPaymentRequested(l0, l1):
             guard case let .cardPaymentRequested(r0, r1) = rhs else { return false }
             return (l0 == r0) && (l1 == r1)
@@ -4764,6 +4799,8 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case let .countrySelected(l0):
             hasher.combine(l0)
         case let .addressSelected(l0):
+            hasher.combine(l0)
+        case let .latestTransactionTapped(l0):
             hasher.combine(l0)
         case let .cardPaymentRequested(l0, l1):
             hasher.combine(l0)

@@ -419,15 +419,15 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
                         ? "Impossible de charger les favoris"
                         : "Unable to load favorites")
                     : "",
-                .favoritesEmpty: (state.favorites.count == 0)
+                .noFavorites: (state.favorites.count == 0)
                     ? ((state.language == YOLELanguage.fr)
-                        ? "Aucun destinataire favori pour le moment"
+                        ? "Aucun destinataire favori pour l’instant"
                         : "No favorite recipients yet")
                     : ""
             ]
         case 19:
             // STEP-15.remove Remove confirmation
-            return [.message: localizedText(86, [])]
+            return [.message: localizedText(89, [])]
         case 20:
             // STEP-15.edit-recipient Edit recipient form
             return [
@@ -442,25 +442,16 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
                     ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
                     : ""
             ]
-        case 18:
-            // STEP-15 Favorites Screen
-            return [
-                .noFavorites: (state.favorites.count == 0)
-                    ? ((state.language == YOLELanguage.fr)
-                        ? "Aucun destinataire favori pour l’instant"
-                        : "No favorite recipients yet")
-                    : ""
-            ]
         case 22:
             // STEP-16 Profile Screen
             return [
                 .offlineBanner: state.offlineBanner
                     ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
                     : "",
-                .editProfile: localizedText(88, []),
-                .transactionHistory: localizedText(95, []),
-                .help: localizedText(90, []),
-                .logOut: localizedText(91, []),
+                .editProfile: localizedText(91, []),
+                .transactionHistory: localizedText(98, []),
+                .help: localizedText(93, []),
+                .logOut: localizedText(94, []),
                 .error: state.profileError
                     ? ((state.language == YOLELanguage.fr)
                         ? "Impossible de charger les informations du profil"
@@ -469,7 +460,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
             ]
         case 23:
             // STEP-16.logout Logout confirmation
-            return [.message: localizedText(92, [])]
+            return [.message: localizedText(95, [])]
         case 24:
             // STEP-16.edit-profile Edit profile form
             return [
@@ -941,7 +932,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
             effects.append(.toast(localizedText(18, [])))
         case 5:
             // STEP-02 auth.create_account.server_error
-            effects.append(.toast(localizedText(97, [])))
+            effects.append(.toast(localizedText(100, [])))
         case 6:
             // STEP-02 toggle_password_visibility; STEP-04 toggle_password_visibility
             state.passwordVisible = !state.passwordVisible
@@ -957,10 +948,10 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
             effects.append(.toast(localizedText(15, [])))
         case 10:
             // STEP-03 auth.verify_email.expired_code; STEP-08 kyc.verify_sms_code.expired_code
-            effects.append(.toast(localizedText(105, [])))
+            effects.append(.toast(localizedText(108, [])))
         case 11:
             // STEP-03 auth.verify_email.too_many_attempts; STEP-08 kyc.verify_sms_code.too_many_attempts
-            effects.append(.toast(localizedText(101, [])))
+            effects.append(.toast(localizedText(104, [])))
         case 12:
             // STEP-03 tap_resend_code; STEP-08 tap_resend_sms
             effects.append(.toast(localizedText(31, [])))
@@ -1009,7 +1000,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
             effects.append(.toast(localizedText(19, [])))
         case 26:
             // STEP-05 auth.request_password_reset.rate_limited
-            effects.append(.toast(localizedText(102, [])))
+            effects.append(.toast(localizedText(105, [])))
         case 27:
             // STEP-06 tap_skip
             state.kycStatus = YOLEKycStatus.skipped
@@ -1025,7 +1016,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
             state.smsCodeResent = false
         case 30:
             // STEP-07 kyc.send_sms_code.phone_already_registered; STEP-08 kyc.send_sms_code.phone_already_registered
-            effects.append(.toast(localizedText(100, [])))
+            effects.append(.toast(localizedText(103, [])))
         case 31:
             // STEP-07 kyc.send_sms_code.sms_failed; STEP-08 kyc.send_sms_code.sms_failed
             effects.append(.toast(localizedText(9, [])))
@@ -1318,16 +1309,16 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
         case 103:
             // yole (global) service_unavailable; main (global) service_unavailable; send_money (global)
             // service_unavailable
-            effects.append(.toast(localizedText(98, [])))
+            effects.append(.toast(localizedText(101, [])))
         case 104:
             // main (global) session_expired; main (global) after 5m; send_money (global) session_expired; and 1 more
             state.loggedIn = false
         case 105:
             // main (global) payment_status_updated
-            effects.append(.toast(localizedText(104, [])))
+            effects.append(.toast(localizedText(107, [])))
         case 106:
             // main (global) payment_status_updated
-            effects.append(.toast(localizedText(103, [])))
+            effects.append(.toast(localizedText(106, [])))
         default:
             break
         }
@@ -1603,7 +1594,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
         case 1:
             // STEP-02 email; STEP-04 email; STEP-05 email
             if input.isBlank {
-                return localizedText(99, [])
+                return localizedText(102, [])
             }
             let value = textValue(input)
             if !isEmail(value) {
@@ -1613,13 +1604,13 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
         case 2:
             // STEP-02 first_name; STEP-02 last_name; STEP-02 country; and 1 more
             if input.isBlank {
-                return localizedText(99, [])
+                return localizedText(102, [])
             }
             return nil
         case 3:
             // STEP-02 password
             if input.isBlank {
-                return localizedText(99, [])
+                return localizedText(102, [])
             }
             if input.typedText.count < 8 {
                 return localizedText(20, [])
@@ -1637,7 +1628,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
         case 5:
             // STEP-07 phone
             if input.isBlank {
-                return localizedText(99, [])
+                return localizedText(102, [])
             }
             let value = textValue(input)
             if !isPhone(value, textValue(formInput(0))) {

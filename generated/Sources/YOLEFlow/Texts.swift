@@ -94,7 +94,10 @@ extension YOLEMachine {
     0 STEP-15.add-recipient.offline_banner
     0 STEP-15.edit-recipient.offline_banner
     0 STEP-15.error
-    0 STEP-15.favorites_empty
+    0 STEP-15.favorites.long_press.send_money
+    1 STEP-15.favorites.name
+    0 STEP-15.favorites.swipe.remove
+    0 STEP-15.no_favorites
     0 STEP-15.offline_banner
     0 STEP-15.remove.message
     0 STEP-16.edit-profile.offline_banner
@@ -204,6 +207,9 @@ extension YOLEMachine {
     No internet connection
     No internet connection
     Unable to load favorites
+    Send money
+    %1$@
+    Remove
     No favorite recipients yet
     No internet connection
     Are you sure you want to remove this recipient?
@@ -314,7 +320,10 @@ extension YOLEMachine {
     Aucune connexion Internet
     Aucune connexion Internet
     Impossible de charger les favoris
-    Aucun destinataire favori pour le moment
+    Envoyer de l’argent
+    %1$@
+    Retirer
+    Aucun destinataire favori pour l’instant
     Aucune connexion Internet
     Voulez-vous vraiment retirer ce destinataire ?
     Aucune connexion Internet

@@ -1029,7 +1029,10 @@ public enum YOLEText: String, FlowName {
     case transactionsEmpty = "transactions_empty"
 
     /// Shown on STEP-15.
-    case favoritesEmpty = "favorites_empty"
+    case noFavorites = "no_favorites"
+
+    /// Shown on .
+    case name
 
     /// Shown on STEP-15.remove, STEP-16.logout, STEP-14.5.
     case message
@@ -1093,6 +1096,22 @@ public enum YOLEText: String, FlowName {
 
     /// Shown on STEP-14.5.
     case errorReason = "error_reason"
+}
+
+/// The lists YOLE's screens show (`lists:`), by their names in the flows: `machine.rows(.favorites)`.
+public enum YOLEList: String, FlowName {
+    /// Shown on STEP-15.
+    case favorites
+}
+
+/// The actions YOLE's list rows offer besides a tap (`swipe:`, `long_press:`), by their names in the flows:
+/// `machine.rowActionEvent(list, .remove, at: row.index)`.
+public enum YOLERowAction: String, FlowName {
+    /// Offered on the rows of STEP-15's favorites.
+    case remove
+
+    /// Offered on the rows of STEP-15's favorites.
+    case sendMoney = "send_money"
 }
 
 /// The flows YOLE calls as sub-flows, by their names in the flows (`activeSubflows`).
