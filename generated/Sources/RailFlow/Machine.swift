@@ -61,7 +61,8 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             .globalTransitions,
             .raisedEvents,
             .invariants,
-            .secretFields
+            .secretFields,
+            .callPolicies
         ]
     }
 
@@ -627,7 +628,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             }
             return eventNewUser
         case 7:
-            // onboarding kyc.submit.pending; onboarding kyc.submit.rejected; kyc-status kyc.status.pending; and 3 more
+            // onboarding kyc.submit.pending; onboarding kyc.submit.rejected; kyc-status kyc.status.pending; and 18 more
             return !state.signedIn
         case 8:
             // kyc-status variant rejected
@@ -782,6 +783,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 2:
             // intro tap_sign_in_with_apple; intro tap_retry
             effects.append(.call(RailServiceCall.appleSignIn))
+            try engineCallStarted(0, into: &effects)
         case 3:
             // intro apple.sign_in.signed_in; intro apple.sign_in.signed_in
             guard case .appleSignInSignedIn(let eventEmail, _)? = event else {
@@ -794,21 +796,17 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             effects.append(.toast("Apple Sign-In didn't work. Try again or use email or phone."))
         case 5:
             // signin tap_continue
-            state.signInDestination = textValue(formInput(1)) // form 1: email
-            state.email = textValue(formInput(1)) // form 1: email
-            effects.append(.call(RailServiceCall.authSendCode(destination: textValue(formInput(1))))) // form 1: email
+            try actionList5(event, into: &effects)
         case 6:
             // signin tap_continue
-            state.signInDestination = try e164(textValue(formInput(2)), "US") // form 2: phone
-            state.phone = try e164(textValue(formInput(2)), "US") // form 2: phone
-            // form 2: phone
-            try effects.append(.call(RailServiceCall.authSendCode(destination: e164(textValue(formInput(2)), "US"))))
+            try actionList6(event, into: &effects)
         case 7:
             // signin auth.send_code.failed; verify-email auth.send_code.failed
             effects.append(.toast("We couldn't send your code. Tap Retry to try again."))
         case 8:
             // signin tap_retry; verify-email tap_resend_code
             effects.append(.call(RailServiceCall.authSendCode(destination: state.signInDestination)))
+            try engineCallStarted(1, into: &effects)
         case 9:
             // signin enter
             if formInput(0) == nil {
@@ -816,10 +814,12 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             }
         case 10:
             // verify-email tap_verify; verify-email tap_retry
-            // form 0: code
             effects.append(
-                .call(RailServiceCall.authVerifyOtp(destination: state.signInDestination, code: textValue(formInput(0))))
+                .call(
+                    RailServiceCall.authVerifyOtp(destination: state.signInDestination, code: textValue(formInput(0)))
+                )
             )
+            try engineCallStarted(2, into: &effects) // form 0: code
         case 11:
             // verify-email auth.verify_otp.wrong_code
             setInput(0, nil)
@@ -838,7 +838,8 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             // form 0: passcode_confirmation
             effects.append(.call(RailServiceCall.passcodeCreate(passcode: textValue(formInput(0)))))
         case 16:
-            // confirm-passcode passcode.create.created
+            // confirm-passcode passcode.create.created; auth (global) passcode.create.created; main (global)
+            // passcode.create.created; and 3 more
             state.passcodeSet = true
         case 17:
             // confirm-passcode passcode.create.failed
@@ -849,6 +850,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 19:
             // biometric-prompt tap_enable_biometrics
             effects.append(.call(RailServiceCall.deviceBiometricCheck(purpose: "enable")))
+            try engineCallStarted(4, into: &effects)
         case 20:
             // biometric-prompt device.biometric_check.authenticated
             state.biometricsEnabled = true
@@ -869,10 +871,12 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             state.kycStatus = RailKycStatus.approved
             state.signedIn = true
         case 26:
-            // onboarding kyc.submit.pending; kyc-status kyc.status.pending; login-passcode kyc.status.pending
+            // onboarding kyc.submit.pending; kyc-status kyc.status.pending; login-passcode kyc.status.pending; and 5
+            // more
             state.kycStatus = RailKycStatus.pending
         case 27:
-            // onboarding kyc.submit.rejected; kyc-status kyc.status.rejected; login-passcode kyc.status.rejected
+            // onboarding kyc.submit.rejected; kyc-status kyc.status.rejected; login-passcode kyc.status.rejected; and 5
+            // more
             state.kycStatus = RailKycStatus.rejected
         case 28:
             // onboarding kyc.submit.failed
@@ -880,6 +884,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 29:
             // kyc-status pull_to_refresh; kyc-status tap_retry; login-passcode tap_retry_status
             effects.append(.call(RailServiceCall.kycStatus))
+            try engineCallStarted(5, into: &effects)
         case 30:
             // kyc-status kyc.status.failed; login-passcode kyc.status.failed
             effects.append(.toast("We couldn't check your status. Tap Retry to try again."))
@@ -892,7 +897,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             effects.append(.call(RailServiceCall.accountRefresh))
         case 33:
             // station account.refresh.up_to_date; transactions account.refresh.up_to_date; invest
-            // account.refresh.up_to_date
+            // account.refresh.up_to_date; and 5 more
             guard case .accountRefreshUpToDate(let eventStatus)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
@@ -900,7 +905,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             state.refreshing = false
         case 34:
             // station account.refresh.deposit_arrived; transactions account.refresh.deposit_arrived; invest
-            // account.refresh.deposit_arrived
+            // account.refresh.deposit_arrived; and 5 more
             try actionList34(event, into: &effects)
         case 35:
             // station account.refresh.failed; invest account.refresh.failed
@@ -966,6 +971,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 52:
             // card-details tap_retry; card-details enter
             effects.append(.call(RailServiceCall.cardDetails))
+            try engineCallStarted(7, into: &effects)
         case 53:
             // card-details tap_back
             state.cardDetailsShown = false
@@ -1003,35 +1009,32 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             // profile tap_sign_out
             effects.append(.call(RailServiceCall.authSignOut))
         case 59:
-            // profile auth.sign_out.signed_out; delete-account account.delete.deleted
-            try actionList59(event, into: &effects)
-        case 60:
             // delete-account tap_confirm_delete; delete-account tap_retry
             effects.append(.call(RailServiceCall.accountDelete))
-        case 61:
+        case 60:
             // delete-account account.delete.failed
             effects.append(.toast("We couldn't delete your account. Tap Retry to try again."))
-        case 62:
+        case 61:
             // personal tap_save
             state.pendingAction = RailSensitiveAction.profileChange
-        case 63:
+        case 62:
             // personal authorized
             state.pendingAction = nil
             // form 0: first_name, 1: last_name
             effects.append(
                 .call(RailServiceCall.profileSave(firstName: textValue(formInput(0)), lastName: textValue(formInput(1))))
             )
-        case 64:
+        case 63:
             // personal profile.save.saved
             state.firstName = textValue(formInput(0)) // form 0: first_name
             state.lastName = textValue(formInput(1)) // form 1: last_name
-        case 65:
+        case 64:
             // personal tap_retry
             // form 0: first_name, 1: last_name
             effects.append(
                 .call(RailServiceCall.profileSave(firstName: textValue(formInput(0)), lastName: textValue(formInput(1))))
             )
-        case 66:
+        case 65:
             // personal enter
             if formInput(0) == nil {
                 setInput(0, fieldInput(state.firstName))
@@ -1039,10 +1042,10 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             if formInput(1) == nil {
                 setInput(1, fieldInput(state.lastName))
             }
-        case 67:
+        case 66:
             // security toggle_biometrics
             state.pendingAction = RailSensitiveAction.biometricsChange
-        case 68:
+        case 67:
             // security tap_save_timeout
             state.pendingAction = RailSensitiveAction.timeoutChange
             // form 0: timeout
@@ -1051,7 +1054,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                 : ((RailTimeoutChoice.init(rawValue: textValue(formInput(0))) == RailTimeoutChoice.fifteenMinutes)
                     ? 900000
                     : 300000)
-        case 69:
+        case 68:
             // security authorized
             state.biometricsEnabled = !state.biometricsEnabled
             state.pendingAction = nil
@@ -1064,31 +1067,32 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-        case 70:
+        case 69:
             // security authorized
             state.sessionTimeout = state.pendingTimeout
             state.pendingAction = nil
             effects.append(.toast("Session timeout updated"))
-        case 71:
+        case 70:
             // change-passcode tap_save; change-passcode tap_retry
             // form 0: current_passcode, 1: new_passcode
             effects.append(
                 .call(RailServiceCall.passcodeChange(current: textValue(formInput(0)), newPasscode: textValue(formInput(1))))
             )
-        case 72:
-            // change-passcode passcode.change.changed
+        case 71:
+            // change-passcode passcode.change.changed; auth (global) passcode.change.changed; main (global)
+            // passcode.change.changed; and 3 more
             effects.append(.toast("Passcode changed"))
-        case 73:
+        case 72:
             // change-passcode passcode.change.wrong_current
             setInput(0, nil)
             effects.append(.toast("That's not your current passcode"))
-        case 74:
+        case 73:
             // change-passcode passcode.change.failed
             effects.append(.toast("We couldn't change your passcode. Tap Retry to try again."))
-        case 75:
+        case 74:
             // notifications toggle_push
             state.pendingAction = RailSensitiveAction.pushChange
-        case 76:
+        case 75:
             // notifications authorized
             state.pushEnabled = !state.pushEnabled
             state.pendingAction = nil
@@ -1101,30 +1105,30 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-        case 77:
+        case 76:
             // deposit tap_bank_usd
             state.depositMethod = RailDepositMethod.bankUsd
             state.depositNetwork = nil
-        case 78:
+        case 77:
             // deposit tap_bank_gbp
             state.depositMethod = RailDepositMethod.bankGbp
             state.depositNetwork = nil
-        case 79:
+        case 78:
             // deposit tap_usdc
             state.depositMethod = RailDepositMethod.usdc
-        case 80:
+        case 79:
             // deposit-network tap_continue
             state.depositNetwork = RailNetwork.init(rawValue: textValue(formInput(0))) // form 0: network
-        case 81:
+        case 80:
             // deposit-address deposits.details.ready
             guard case .depositsDetailsReady(let eventAddress)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             state.depositAddress = eventAddress
-        case 82:
+        case 81:
             // deposit-address deposits.details.failed
             effects.append(.toast("We couldn't load your details. Tap Retry to try again."))
-        case 83:
+        case 82:
             // deposit-address tap_retry; deposit-address enter
             try effects.append(
                 .call(
@@ -1137,128 +1141,199 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-        case 84:
+            try engineCallStarted(6, into: &effects)
+        case 83:
             // deposit-address tap_copy_address
             effects.append(.toast("Address copied"))
-        case 85:
+        case 84:
             // deposit-address deposit_confirmed; auth (global) deposit_confirmed; main (global) deposit_confirmed; and
             // 3 more
-            try actionList85(event, into: &effects)
-        case 86:
+            try actionList84(event, into: &effects)
+        case 85:
             // deposit-address tap_back; deposit-success tap_done
             state.depositAddress = ""
-        case 87:
+        case 86:
             // withdraw tap_bank
             state.withdrawMethod = RailWithdrawMethod.bank
             state.withdrawFormFresh = true
-        case 88:
+        case 87:
             // withdraw tap_crypto
             state.withdrawMethod = RailWithdrawMethod.crypto
             state.withdrawFormFresh = true
-        case 89:
+        case 88:
             // withdraw-amount withdraw_amount_opened
             clearForm()
             state.withdrawFormFresh = false
-        case 90:
+        case 89:
             // withdraw-amount tap_continue
             // form 0: amount
             state.withdrawAmount = try required(moneyValue(formInput(0), currency: "USD"), "'form.amount'")
             state.withdrawDestination = textValue(formInput(1)) // form 1: destination
-        case 91:
+        case 90:
             // withdraw-amount enter
             raised.append(.withdrawAmountOpened(raisedBy: RaisedByFlows()))
-        case 92:
+        case 91:
             // withdraw-confirm tap_confirm; withdraw-confirm tap_retry
             state.pendingAction = RailSensitiveAction.withdrawal
-        case 93:
+        case 92:
             // withdraw-confirm authorized
-            try actionList93(event, into: &effects)
-        case 94:
+            try actionList92(event, into: &effects)
+        case 93:
             // withdraw-confirm authorized
             state.pendingAction = nil
             effects.append(.toast("That's more than your Spend Balance"))
+        case 94:
+            // withdraw-confirm withdrawals.submit.submitted; auth (global) withdrawals.submit.submitted; main (global)
+            // withdrawals.submit.submitted; and 3 more
+            try actionList94(event, into: &effects)
         case 95:
-            // withdraw-confirm withdrawals.submit.submitted
+            // withdraw-confirm withdrawals.submit.failed
             try actionList95(event, into: &effects)
         case 96:
-            // withdraw-confirm withdrawals.submit.failed
-            try actionList96(event, into: &effects)
-        case 97:
             // login-passcode tap_unlock; login-passcode tap_retry; authorize-transaction tap_confirm; and 1 more
-            effects.append(.call(RailServiceCall.passcodeVerify(passcode: textValue(formInput(0))))) // form 0: passcode
-        case 98:
+            effects.append(.call(RailServiceCall.passcodeVerify(passcode: textValue(formInput(0)))))
+            try engineCallStarted(3, into: &effects) // form 0: passcode
+        case 97:
             // login-passcode tap_use_biometrics
             effects.append(.call(RailServiceCall.deviceBiometricCheck(purpose: "unlock")))
+            try engineCallStarted(4, into: &effects)
+        case 98:
+            // login-passcode passcode.verify.correct; login-passcode device.biometric_check.authenticated
+            state.failedPasscodeAttempts = 0
         case 99:
             // login-passcode passcode.verify.correct; login-passcode device.biometric_check.authenticated
             state.failedPasscodeAttempts = 0
-        case 100:
-            // login-passcode passcode.verify.correct; login-passcode device.biometric_check.authenticated
-            state.failedPasscodeAttempts = 0
             effects.append(.call(RailServiceCall.kycStatus))
-        case 101:
+            try engineCallStarted(5, into: &effects)
+        case 100:
             // login-passcode device.biometric_check.failed; authorize-transaction device.biometric_check.failed
             effects.append(.toast("Face ID didn't work. Enter your passcode."))
-        case 102:
+        case 101:
             // login-passcode passcode.verify.wrong; authorize-transaction passcode.verify.wrong
             state.failedPasscodeAttempts = try add(state.failedPasscodeAttempts, 1)
             state.passcodeLockedUntil = try add(now, 60000)
             setInput(0, nil)
-        case 103:
+        case 102:
             // login-passcode passcode.verify.wrong; authorize-transaction passcode.verify.wrong
             state.failedPasscodeAttempts = try add(state.failedPasscodeAttempts, 1)
             setInput(0, nil)
             effects.append(.toast("Wrong passcode. Try again."))
-        case 104:
+        case 103:
             // login-passcode passcode.verify.failed; authorize-transaction passcode.verify.failed
             effects.append(.toast("We couldn't check your passcode. Tap Retry to try again."))
-        case 105:
+        case 104:
             // authorize-transaction tap_use_biometrics
             effects.append(.call(RailServiceCall.deviceBiometricCheck(purpose: "authorize")))
-        case 106:
+            try engineCallStarted(4, into: &effects)
+        case 105:
             // authorize-transaction passcode.verify.correct; authorize-transaction device.biometric_check.authenticated
             state.failedPasscodeAttempts = 0
             raised.append(.authorized(raisedBy: RaisedByFlows()))
-        case 107:
+        case 106:
             // passcode-cooldown after 1m
             state.failedPasscodeAttempts = 0
             state.passcodeLockedUntil = nil
+        case 107:
+            // auth (global) auth.sign_out.signed_out; auth (global) account.delete.deleted; main (global)
+            // auth.sign_out.signed_out; and 7 more
+            try actionList107(event, into: &effects)
         case 108:
+            // auth (global) withdrawals.submit.failed; main (global) withdrawals.submit.failed; deposit (global)
+            // withdrawals.submit.failed; and 2 more
+            try actionList108(event, into: &effects)
+        case 109:
+            // auth (global) account.refresh.failed; main (global) account.refresh.failed; deposit (global)
+            // account.refresh.failed; and 2 more
+            state.refreshing = false
+        case 110:
+            // auth (global) card.set_frozen.failed; main (global) card.set_frozen.failed; deposit (global)
+            // card.set_frozen.failed; and 2 more
+            state.cardFrozen = !state.cardFrozen
+            effects.append(.toast("We couldn't update your card."))
+        case 111:
+            // auth (global) card.add_to_apple_wallet.added; main (global) card.add_to_apple_wallet.added; deposit
+            // (global) card.add_to_apple_wallet.added; and 2 more
+            state.cardInAppleWallet = true
+        case 112:
+            // auth (global) settings.save.failed; main (global) settings.save.failed; deposit (global)
+            // settings.save.failed; and 2 more
+            effects.append(.toast("We couldn't save your settings."))
+        case 113:
+            // auth (global) profile.save.saved; main (global) profile.save.saved; deposit (global) profile.save.saved;
+            // and 2 more
+            guard case .profileSaveSaved(let eventFirstName, let eventLastName)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
+            state.firstName = eventFirstName
+            state.lastName = eventLastName
+        case 114:
+            // auth (global) profile.save.failed; main (global) profile.save.failed; deposit (global)
+            // profile.save.failed; and 2 more
+            effects.append(.toast("We couldn't save your details."))
+        case 115:
+            // auth (global) passcode.change.wrong_current; main (global) passcode.change.wrong_current; deposit
+            // (global) passcode.change.wrong_current; and 2 more
+            effects.append(.toast("That's not your current passcode"))
+        case 116:
+            // auth (global) passcode.change.failed; main (global) passcode.change.failed; deposit (global)
+            // passcode.change.failed; and 2 more
+            effects.append(.toast("We couldn't change your passcode."))
+        case 117:
+            // auth (global) kyc.submit.approved; main (global) kyc.submit.approved; deposit (global)
+            // kyc.submit.approved; and 2 more
+            state.kycStatus = RailKycStatus.approved
+        case 118:
             // auth (global) deposit_detected; main (global) deposit_detected; deposit (global) deposit_detected; and 2
             // more
             guard case .depositDetected(_, let eventEta)? = event else { throw FlowFailure("no value for 'event'") }
             state.depositPending = true
             state.depositEta = eventEta
-        case 109:
+        case 119:
             // auth (global) deposit_split; main (global) deposit_split; deposit (global) deposit_split; and 2 more
-            try actionList109(event, into: &effects)
-        case 110:
+            try actionList119(event, into: &effects)
+        case 120:
             // auth (global) deposit_loaded_push; main (global) deposit_loaded_push; deposit (global)
             // deposit_loaded_push; and 2 more
             effects.append(.push("Money loaded: 70% → Spend, 30% → Invest"))
-        case 111:
+        case 121:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
             effects.append(.push("Payment declined. Your card is frozen."))
-        case 112:
+        case 122:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
             effects.append(.push("Payment declined. Not enough in Spend."))
-        case 113:
+        case 123:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
-            try actionList113(event, into: &effects)
-        case 114:
+            try actionList123(event, into: &effects)
+        case 124:
             // auth (global) round_up_due; main (global) round_up_due; deposit (global) round_up_due; and 2 more
-            try actionList114(event, into: &effects)
-        case 115:
+            try actionList124(event, into: &effects)
+        case 125:
             // auth (global) connectivity_lost; main (global) connectivity_lost; deposit (global) connectivity_lost; and
             // 2 more
             state.offline = true
-        case 116:
+        case 126:
             // auth (global) connectivity_restored; main (global) connectivity_restored; deposit (global)
             // connectivity_restored; and 2 more
             state.offline = false
         default:
             break
         }
+    }
+
+    @inline(never)
+    private mutating func actionList5(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+        state.signInDestination = textValue(formInput(1)) // form 1: email
+        state.email = textValue(formInput(1)) // form 1: email
+        effects.append(.call(RailServiceCall.authSendCode(destination: textValue(formInput(1)))))
+        try engineCallStarted(1, into: &effects) // form 1: email
+    }
+
+    @inline(never)
+    private mutating func actionList6(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+        state.signInDestination = try e164(textValue(formInput(2)), "US") // form 2: phone
+        state.phone = try e164(textValue(formInput(2)), "US") // form 2: phone
+        try effects.append(.call(RailServiceCall.authSendCode(destination: e164(textValue(formInput(2)), "US"))))
+        try engineCallStarted(1, into: &effects) // form 2: phone
     }
 
     @inline(never)
@@ -1286,7 +1361,63 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
-    private mutating func actionList59(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+    private mutating func actionList84(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+        guard case .depositConfirmed(let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
+        state.lastDepositAmount = eventAmount
+        state.lastDepositSpend = try element(allocate(eventAmount, [70, 30]), 0)
+        state.lastDepositInvest = try element(allocate(eventAmount, [70, 30]), 1)
+        raised.append(.depositSplit(raisedBy: RaisedByFlows()))
+    }
+
+    @inline(never)
+    private mutating func actionList92(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+        state.pendingAction = nil
+        state.spendBeforeWithdrawal = state.spendBalance
+        state.lastWithdrawal = state.withdrawAmount
+        state.spendBalance = try subtract(state.spendBalance, state.withdrawAmount)
+        state.withdrawnTotal = try add(state.withdrawnTotal, state.withdrawAmount)
+        try effects.append(
+            .call(
+                RailServiceCall.withdrawalsSubmit(
+                    method: required(
+                        (state.withdrawMethod != nil) ? state.withdrawMethod : RailWithdrawMethod.bank,
+                        "the value"
+                    ),
+                    amount: state.withdrawAmount,
+                    destination: state.withdrawDestination
+                )
+            )
+        )
+    }
+
+    @inline(never)
+    private mutating func actionList94(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+        guard case .withdrawalsSubmitSubmitted(let eventTransactionId)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.withdrawTransactionId = eventTransactionId
+        state.txCounter = try add(state.txCounter, 1)
+        state.txDraft.id = eventTransactionId
+        state.txDraft.kind = RailTxKind.withdrawal
+        state.txDraft.amount = state.lastWithdrawal
+        state.txDraft.spendPart = state.lastWithdrawal
+        state.txDraft.investPart = RailConstants.usd0
+        state.txDraft.merchant = state.withdrawDestination
+        state.txDraft.at = now
+        state.transactions = [state.txDraft] + state.transactions
+    }
+
+    @inline(never)
+    private mutating func actionList95(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+        state.spendBalance = try add(state.spendBalance, state.lastWithdrawal)
+        state.withdrawnTotal = try subtract(state.withdrawnTotal, state.lastWithdrawal)
+        state.spendBeforeWithdrawal = RailConstants.usd0
+        state.lastWithdrawal = RailConstants.usd0
+        effects.append(.toast("Your withdrawal didn't go through. Tap Retry to try again."))
+    }
+
+    @inline(never)
+    private mutating func actionList107(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         state.signedIn = false
         state.appleSignedIn = false
         state.signInDestination = ""
@@ -1342,63 +1473,16 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
-    private mutating func actionList85(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
-        guard case .depositConfirmed(let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
-        state.lastDepositAmount = eventAmount
-        state.lastDepositSpend = try element(allocate(eventAmount, [70, 30]), 0)
-        state.lastDepositInvest = try element(allocate(eventAmount, [70, 30]), 1)
-        raised.append(.depositSplit(raisedBy: RaisedByFlows()))
-    }
-
-    @inline(never)
-    private mutating func actionList93(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
-        state.pendingAction = nil
-        state.spendBeforeWithdrawal = state.spendBalance
-        state.lastWithdrawal = state.withdrawAmount
-        state.spendBalance = try subtract(state.spendBalance, state.withdrawAmount)
-        state.withdrawnTotal = try add(state.withdrawnTotal, state.withdrawAmount)
-        try effects.append(
-            .call(
-                RailServiceCall.withdrawalsSubmit(
-                    method: required(
-                        (state.withdrawMethod != nil) ? state.withdrawMethod : RailWithdrawMethod.bank,
-                        "the value"
-                    ),
-                    amount: state.withdrawAmount,
-                    destination: state.withdrawDestination
-                )
-            )
-        )
-    }
-
-    @inline(never)
-    private mutating func actionList95(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
-        guard case .withdrawalsSubmitSubmitted(let eventTransactionId)? = event else {
-            throw FlowFailure("no value for 'event'")
-        }
-        state.withdrawTransactionId = eventTransactionId
-        state.txCounter = try add(state.txCounter, 1)
-        state.txDraft.id = eventTransactionId
-        state.txDraft.kind = RailTxKind.withdrawal
-        state.txDraft.amount = state.lastWithdrawal
-        state.txDraft.spendPart = state.lastWithdrawal
-        state.txDraft.investPart = RailConstants.usd0
-        state.txDraft.merchant = state.withdrawDestination
-        state.txDraft.at = now
-        state.transactions = [state.txDraft] + state.transactions
-    }
-
-    @inline(never)
-    private mutating func actionList96(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+    private mutating func actionList108(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         state.spendBalance = try add(state.spendBalance, state.lastWithdrawal)
         state.withdrawnTotal = try subtract(state.withdrawnTotal, state.lastWithdrawal)
         state.spendBeforeWithdrawal = RailConstants.usd0
         state.lastWithdrawal = RailConstants.usd0
-        effects.append(.toast("Your withdrawal didn't go through. Tap Retry to try again."))
+        effects.append(.toast("Your withdrawal didn't go through."))
     }
 
     @inline(never)
-    private mutating func actionList109(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+    private mutating func actionList119(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         state.spendBalance = try add(state.spendBalance, state.lastDepositSpend)
         state.investBalance = try add(state.investBalance, state.lastDepositInvest)
         state.depositedTotal = try add(state.depositedTotal, state.lastDepositAmount)
@@ -1419,7 +1503,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
-    private mutating func actionList113(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+    private mutating func actionList123(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         guard case .cardPayment(let eventMerchant, let eventAmount)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1440,7 +1524,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
-    private mutating func actionList114(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+    private mutating func actionList124(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         state.lastRoundUp = try subtract(roundUp(state.lastCardAmount), state.lastCardAmount)
         state.spendBalance = try subtract(
             state.spendBalance,

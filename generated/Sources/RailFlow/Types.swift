@@ -986,7 +986,7 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case deviceBiometricCheckCancelled
 
     /// Outcome `saved` of the service call `profile.save`.
-    case profileSaveSaved
+    case profileSaveSaved(firstName: String, lastName: String)
 
     /// Outcome `failed` of the service call `profile.save`.
     case profileSaveFailed
@@ -1239,7 +1239,7 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .deviceBiometricCheckCancelled
         case 24:
             // profile.save.saved
-            self = .profileSaveSaved
+            self = .profileSaveSaved(firstName: try fields.text("first_name"), lastName: try fields.text("last_name"))
         case 25:
             // profile.save.failed
             self = .profileSaveFailed
@@ -2012,6 +2012,8 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case id
         case email
         case newUser
+        case firstName
+        case lastName
         case status
         case address
         case transactionId
@@ -2096,7 +2098,11 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case .deviceBiometricCheckCancelled:
             self = .deviceBiometricCheckCancelled
         case .profileSaveSaved:
-            self = .profileSaveSaved
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .profileSaveSaved)
+            self = .profileSaveSaved(
+                firstName: try fields.decode(String.self, forKey: .firstName),
+                lastName: try fields.decode(String.self, forKey: .lastName)
+            )
         case .profileSaveFailed:
             self = .profileSaveFailed
         case .kycSubmitApproved:
@@ -2359,8 +2365,10 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceBiometricCheckFailed)
         case .deviceBiometricCheckCancelled:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceBiometricCheckCancelled)
-        case .profileSaveSaved:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .profileSaveSaved)
+        case .profileSaveSaved(let value0, let value1):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .profileSaveSaved)
+            try fields.encode(value0, forKey: .firstName)
+            try fields.encode(value1, forKey: .lastName)
         case .profileSaveFailed:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .profileSaveFailed)
         case .kycSubmitApproved:
@@ -3758,14 +3766,14 @@ public enum RailOutcome {
 
     /// The outcomes of Rail profile API: `save`.
     public enum ProfileSave: Hashable, Sendable, Codable {
-        case saved
+        case saved(firstName: String, lastName: String)
         case failed
 
         /// The outcome as the event the machine handles.
         public var event: RailEvent {
             switch self {
-            case .saved:
-                return .profileSaveSaved
+            case .saved(let firstName, let lastName):
+                return .profileSaveSaved(firstName: firstName, lastName: lastName)
             case .failed:
                 return .profileSaveFailed
             }
@@ -3774,6 +3782,11 @@ public enum RailOutcome {
         private enum CaseKey: String, CodingKey {
             case saved
             case failed
+        }
+
+        private enum FieldKey: String, CodingKey {
+            case firstName
+            case lastName
         }
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
@@ -3790,7 +3803,11 @@ public enum RailOutcome {
             }
             switch key {
             case .saved:
-                self = .saved
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .saved)
+                self = .saved(
+                    firstName: try fields.decode(String.self, forKey: .firstName),
+                    lastName: try fields.decode(String.self, forKey: .lastName)
+                )
             case .failed:
                 self = .failed
             }
@@ -3801,8 +3818,10 @@ public enum RailOutcome {
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
-            case .saved:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .saved)
+            case .saved(let value0, let value1):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .saved)
+                try fields.encode(value0, forKey: .firstName)
+                try fields.encode(value1, forKey: .lastName)
             case .failed:
                 _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
             }
