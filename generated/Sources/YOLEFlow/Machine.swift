@@ -653,8 +653,8 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             try actionList7(event, into: &effects)
         case 8:
             // STEP-03 tap_verify_email
-            // form 0: code
             effects.append(.call(YOLEServiceCall.authVerifyEmail(email: state.email, code: textValue(formInput(0)))))
+            try engineCallStarted(1, into: &effects) // form 0: code
         case 9:
             // STEP-03 auth.verify_email.invalid_code; STEP-08 kyc.verify_sms_code.invalid_code
             effects.append(
@@ -694,17 +694,21 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         case 13:
             // STEP-03 tap_resend_code
             effects.append(.call(YOLEServiceCall.authResendEmailCode(email: state.email)))
+            try engineCallStarted(2, into: &effects)
         case 14:
             // STEP-03 auth.resend_email_code.sent
             state.emailCodeSentAt = now
             state.emailCodeResent = true
         case 15:
             // STEP-04 tap_log_in
-            // form 0: email, 1: password
-            effects.append(.call(YOLEServiceCall.authLogIn(email: textValue(formInput(0)), password: textValue(formInput(1)))))
+            effects.append(
+                .call(YOLEServiceCall.authLogIn(email: textValue(formInput(0)), password: textValue(formInput(1))))
+            )
+            try engineCallStarted(3, into: &effects) // form 0: email, 1: password
         case 16:
             // STEP-04 tap_biometric_log_in
             effects.append(.call(YOLEServiceCall.deviceAuthenticate(purpose: "log_in")))
+            try engineCallStarted(10, into: &effects)
         case 17:
             // STEP-04 device.authenticate.authenticated
             state.resetLinkSent = false
@@ -744,8 +748,8 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             )
         case 23:
             // STEP-05 tap_send_reset_link
-            // form 0: email
             effects.append(.call(YOLEServiceCall.authRequestPasswordReset(email: textValue(formInput(0)))))
+            try engineCallStarted(4, into: &effects) // form 0: email
         case 24:
             // STEP-05 auth.request_password_reset.sent
             state.resetLinkSent = true
@@ -774,8 +778,10 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         case 28:
             // STEP-07 tap_send_verification_code
             state.phone = try e164(textValue(formInput(1)), textValue(formInput(0))) // form 0: phone_country, 1: phone
-            // form 0: phone_country, 1: phone
-            try effects.append(.call(YOLEServiceCall.kycSendSmsCode(phone: e164(textValue(formInput(1)), textValue(formInput(0))))))
+            try effects.append(
+                .call(YOLEServiceCall.kycSendSmsCode(phone: e164(textValue(formInput(1)), textValue(formInput(0)))))
+            )
+            try engineCallStarted(5, into: &effects) // form 0: phone_country, 1: phone
         case 29:
             // STEP-07 kyc.send_sms_code.sent
             state.smsCodeSentAt = now
@@ -805,11 +811,12 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             }
         case 33:
             // STEP-08 tap_verify
-            // form 0: code
             effects.append(.call(YOLEServiceCall.kycVerifySmsCode(phone: state.phone, code: textValue(formInput(0)))))
+            try engineCallStarted(6, into: &effects) // form 0: code
         case 34:
             // STEP-08 tap_resend_sms
             effects.append(.call(YOLEServiceCall.kycSendSmsCode(phone: state.phone)))
+            try engineCallStarted(5, into: &effects)
         case 35:
             // STEP-08 kyc.send_sms_code.sent
             state.smsCodeSentAt = now
@@ -817,6 +824,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         case 36:
             // STEP-09 tap_camera; STEP-10 tap_camera; STEP-16 tap_profile_photo
             effects.append(.call(YOLEServiceCall.deviceCameraPermission))
+            try engineCallStarted(9, into: &effects)
         case 37:
             // STEP-09 device.camera_permission.denied
             effects.append(
@@ -831,15 +839,18 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             clearForm()
         case 39:
             // STEP-09 tap_continue
-            // form 0: document_type, 1: document_photo
             try effects.append(
                 .call(
                     YOLEServiceCall.kycUploadDocument(
-                        documentType: required(YOLEDocumentType.init(rawValue: textValue(formInput(0))), "'form.document_type'"),
+                        documentType: required(
+                            YOLEDocumentType.init(rawValue: textValue(formInput(0))),
+                            "'form.document_type'"
+                        ),
                         photo: textValue(formInput(1))
                     )
                 )
             )
+            try engineCallStarted(7, into: &effects) // form 0: document_type, 1: document_photo
         case 40:
             // STEP-09 kyc.upload_document.poor_quality
             effects.append(
@@ -892,8 +903,8 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             )
         case 46:
             // STEP-10 tap_continue
-            // form 0: selfie_photo
             effects.append(.call(YOLEServiceCall.kycSubmitSelfie(photo: textValue(formInput(0)))))
+            try engineCallStarted(8, into: &effects) // form 0: selfie_photo
         case 47:
             // STEP-10 kyc.submit_selfie.verified
             state.kycStatus = YOLEKycStatus.verified
@@ -944,55 +955,51 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             // STEP-11 tap_view_verification_details
             state.showVerificationDetails = true
         case 55:
-            // STEP-13 account.load.loaded
-            try actionList55(event, into: &effects)
-        case 56:
-            // STEP-13 account.load.network_error
-            state.homeError = "Unable to load account information"
-        case 57:
             // STEP-13 enter
             effects.append(.call(YOLEServiceCall.accountLoad))
-        case 58:
+            try engineCallStarted(11, into: &effects)
+        case 56:
             // STEP-14.1 recent_recipient_tapped
             guard case .recentRecipientTapped(let eventRecipient)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             setInput(2, fieldInput(eventRecipient))
-        case 59:
+        case 57:
             // STEP-14.1 tap_continue
-            try actionList59(event, into: &effects)
-        case 60:
+            try actionList57(event, into: &effects)
+        case 58:
             // STEP-14.1 enter
-            try actionList60(event, into: &effects)
-        case 61:
-            // STEP-15 favorites_api.load.loaded
+            try actionList58(event, into: &effects)
+        case 59:
+            // STEP-15 favorites_api.load.loaded; main (global) favorites_api.load.loaded
             guard case .favoritesApiLoadLoaded(let eventRecipients)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             state.favorites = eventRecipients
             state.favoritesError = nil
-        case 62:
-            // STEP-15 favorites_api.load.network_error
+        case 60:
+            // STEP-15 favorites_api.load.network_error; main (global) favorites_api.load.network_error
             state.favoritesError = "Unable to load favorites"
-        case 63:
+        case 61:
             // STEP-15 favorite_tapped
             guard case .favoriteTapped(let eventRecipient)? = event else { throw FlowFailure("no value for 'event'") }
             state.draftRecipient = eventRecipient
-        case 64:
+        case 62:
             // STEP-15 remove_favorite_tapped
             guard case .removeFavoriteTapped(let eventRecipient)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             state.pendingRemoval = eventRecipient
             state.dialogMessage = "Are you sure you want to remove this recipient?"
-        case 65:
+        case 63:
             // STEP-15 favorites_api.remove.removed
             state.favorites = state.favorites.filter { f in f != state.pendingRemoval }
             state.pendingRemoval = nil
-        case 66:
+        case 64:
             // STEP-15 enter
             effects.append(.call(YOLEServiceCall.favoritesApiLoad))
-        case 67:
+            try engineCallStarted(12, into: &effects)
+        case 65:
             // STEP-15.remove tap_confirm_remove
             try effects.append(
                 .call(
@@ -1002,17 +1009,11 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                 )
             )
             state.dialogMessage = nil
-        case 68:
+        case 66:
             // STEP-15.remove tap_cancel
             state.pendingRemoval = nil
             state.dialogMessage = nil
-        case 69:
-            // STEP-16 profile.load.loaded
-            state.profileError = nil
-        case 70:
-            // STEP-16 profile.load.network_error
-            state.profileError = "Unable to load profile information"
-        case 71:
+        case 67:
             // STEP-16 device.camera_permission.denied
             effects.append(
                 .toast(
@@ -1021,30 +1022,32 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                         : "Camera access required to change photo"
                 )
             )
-        case 72:
+        case 68:
             // STEP-16 tap_log_out
             state.dialogMessage = "Are you sure you want to log out?"
-        case 73:
+        case 69:
             // STEP-16 enter
             effects.append(.call(YOLEServiceCall.profileLoad))
-        case 74:
+            try engineCallStarted(13, into: &effects)
+        case 70:
             // STEP-16.logout tap_confirm_log_out
-            try actionList74(event, into: &effects)
-        case 75:
+            try actionList70(event, into: &effects)
+        case 71:
             // STEP-16.logout tap_cancel
             state.dialogMessage = nil
-        case 76:
+        case 72:
             // STEP-16.edit-profile tap_save
             // form 0: first_name, 1: last_name
             effects.append(
                 .call(YOLEServiceCall.profileUpdate(firstName: textValue(formInput(0)), lastName: textValue(formInput(1))))
             )
-        case 77:
+        case 73:
             // STEP-16.edit-profile profile.update.updated
             state.firstName = textValue(formInput(0)) // form 0: first_name
             state.lastName = textValue(formInput(1)) // form 1: last_name
-        case 78:
-            // STEP-16.edit-profile profile.update.failed
+        case 74:
+            // STEP-16.edit-profile profile.update.failed; yole (global) profile.update.failed; main (global)
+            // profile.update.failed; and 1 more
             effects.append(
                 .toast(
                     (state.language == YOLELanguage.fr)
@@ -1052,7 +1055,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                         : "Failed to update profile. Please try again."
                 )
             )
-        case 79:
+        case 75:
             // STEP-16.edit-profile enter
             if formInput(0) == nil {
                 setInput(0, fieldInput(state.firstName))
@@ -1060,93 +1063,79 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             if formInput(1) == nil {
                 setInput(1, fieldInput(state.lastName))
             }
-        case 80:
+        case 76:
             // STEP-14.2 fees_api.quote.received
-            try actionList80(event, into: &effects)
-        case 81:
+            try actionList76(event, into: &effects)
+        case 77:
             // STEP-14.2 fees_api.quote.received
             state.transfer.fee = nil
             state.feesLoading = false
             state.feesError = "We couldn't load fees. Try again."
-        case 82:
+        case 78:
             // STEP-14.2 fees_api.quote.failed
-            try actionList82(event, into: &effects)
-        case 83:
+            try actionList78(event, into: &effects)
+        case 79:
             // STEP-14.2 tap_refresh_fees; STEP-14.2 tap_retry; STEP-14.2 enter; and 1 more
-            try actionList83(event, into: &effects)
-        case 84:
+            try actionList79(event, into: &effects)
+        case 80:
             // STEP-14.2 tap_continue
             effects.append(.analytics(AnalyticsEvent(name: "send_review_continue")))
-        case 85:
+        case 81:
             // STEP-14.3 tap_pesapal
             state.pesapalSelected = true
             effects.append(.analytics(AnalyticsEvent(name: "psp_method_selected")))
-        case 86:
+        case 82:
             // STEP-14.3 tap_continue_to_secure_checkout
             effects.append(.call(YOLEServiceCall.deviceAuthenticate(purpose: "send_money")))
-        case 87:
+            try engineCallStarted(10, into: &effects)
+        case 83:
             // STEP-14.4 pesapal.load_checkout.loaded
             state.checkoutState = "loaded"
             effects.append(.analytics(AnalyticsEvent(name: "psp_checkout_loaded")))
             try effects.append(
                 .call(YOLEServiceCall.pesapalCheckout(amount: computeSendAmount(), fee: computeSendFee()))
             )
-        case 88:
+        case 84:
             // STEP-14.4 pesapal.load_checkout.load_failed
             state.checkoutState = "failed"
             state.checkoutError = "Couldn't load Pesapal."
-        case 89:
+        case 85:
             // STEP-14.4 pesapal.load_checkout.timeout
             state.checkoutState = "timed_out"
-        case 90:
+        case 86:
             // STEP-14.4 tap_retry
-            try actionList90(event, into: &effects)
-        case 91:
+            try actionList86(event, into: &effects)
+        case 87:
             // STEP-14.4 tap_open_in_browser
-            try actionList91(event, into: &effects)
-        case 92:
-            // STEP-14.4 pesapal.checkout.success
-            try actionList92(event, into: &effects)
-        case 93:
-            // STEP-14.4 pesapal.checkout.pending
-            try actionList93(event, into: &effects)
-        case 94:
-            // STEP-14.4 pesapal.checkout.unclear
-            try actionList94(event, into: &effects)
-        case 95:
-            // STEP-14.4 pesapal.checkout.failed
-            try actionList95(event, into: &effects)
-        case 96:
-            // STEP-14.4 pesapal.checkout.cancelled
-            try actionList96(event, into: &effects)
-        case 97:
+            try actionList87(event, into: &effects)
+        case 88:
             // STEP-14.4 tap_close_checkout; STEP-14.4 tap_back
             state.transfer.status = YOLETransferStatus.cancelled
             state.transfer.reason = ""
             effects.append(.analytics(AnalyticsEvent(name: "psp_result_cancelled")))
-        case 98:
+        case 89:
             // STEP-14.4 enter
-            try actionList98(event, into: &effects)
-        case 99:
+            try actionList89(event, into: &effects)
+        case 90:
             // STEP-14.5 tap_done
-            try actionList99(event, into: &effects)
-        case 100:
+            try actionList90(event, into: &effects)
+        case 91:
             // STEP-14.5 tap_change_method
             state.pesapalSelected = false
-        case 101:
+        case 92:
             // yole (global) toggle_language; main (global) toggle_language; send_money (global) toggle_language
             state.language = (state.language == YOLELanguage.en) ? YOLELanguage.fr : YOLELanguage.en
-        case 102:
+        case 93:
             // yole (global) toggle_theme; main (global) toggle_theme; send_money (global) toggle_theme
             state.theme = (state.theme == YOLETheme.light) ? YOLETheme.dark : YOLETheme.light
-        case 103:
+        case 94:
             // yole (global) connectivity_lost; main (global) connectivity_lost; send_money (global) connectivity_lost
             state.offlineBanner = "No internet connection"
-        case 104:
+        case 95:
             // yole (global) connectivity_restored; main (global) connectivity_restored; send_money (global)
             // connectivity_restored
             state.offlineBanner = nil
-        case 105:
+        case 96:
             // yole (global) service_unavailable; main (global) service_unavailable; send_money (global)
             // service_unavailable
             effects.append(
@@ -1156,15 +1145,50 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                         : "Service temporarily unavailable"
                 )
             )
-        case 106:
+        case 97:
+            // yole (global) profile.update.updated; main (global) profile.update.updated; send_money (global)
+            // profile.update.updated
+            guard case .profileUpdateUpdated(let eventFirstName, let eventLastName)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
+            state.firstName = eventFirstName
+            state.lastName = eventLastName
+        case 98:
+            // main (global) account.load.loaded
+            try actionList98(event, into: &effects)
+        case 99:
+            // main (global) account.load.network_error
+            state.homeError = "Unable to load account information"
+        case 100:
+            // main (global) profile.load.loaded
+            state.profileError = nil
+        case 101:
+            // main (global) profile.load.network_error
+            state.profileError = "Unable to load profile information"
+        case 102:
             // main (global) session_expired; main (global) after 5m; send_money (global) session_expired; and 1 more
             state.loggedIn = false
-        case 107:
+        case 103:
             // main (global) payment_status_updated
             effects.append(.toast((state.language == YOLELanguage.fr) ? "Transfert programmé" : "Transfer scheduled"))
-        case 108:
+        case 104:
             // main (global) payment_status_updated
             effects.append(.toast((state.language == YOLELanguage.fr) ? "Échec du transfert" : "Transfer failed"))
+        case 105:
+            // send_money (global) pesapal.checkout.success
+            try actionList105(event, into: &effects)
+        case 106:
+            // send_money (global) pesapal.checkout.pending
+            try actionList106(event, into: &effects)
+        case 107:
+            // send_money (global) pesapal.checkout.unclear
+            try actionList107(event, into: &effects)
+        case 108:
+            // send_money (global) pesapal.checkout.failed
+            try actionList108(event, into: &effects)
+        case 109:
+            // send_money (global) pesapal.checkout.cancelled
+            try actionList109(event, into: &effects)
         default:
             break
         }
@@ -1176,7 +1200,6 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         state.firstName = textValue(formInput(1)) // form 1: first_name
         state.lastName = textValue(formInput(2)) // form 2: last_name
         state.country = textValue(formInput(4)) // form 4: country
-        // form 0: email, 1: first_name, 2: last_name, 3: password, 4: country
         effects.append(
             .call(
                 YOLEServiceCall.authCreateAccount(
@@ -1188,6 +1211,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                 )
             )
         )
+        try engineCallStarted(0, into: &effects) // form 0: email, 1: first_name, 2: last_name, 3: password, 4: country
     }
 
     @inline(never)
@@ -1218,17 +1242,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList55(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
-        guard case .accountLoadLoaded(let eventBalance, let eventSuspended)? = event else {
-            throw FlowFailure("no value for 'event'")
-        }
-        state.balance = eventBalance
-        state.accountSuspended = eventSuspended
-        state.homeError = nil
-    }
-
-    @inline(never)
-    private mutating func actionList59(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList57(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         state.draftAmount = textValue(formInput(0)) // form 0: amount
         state.draftCurrency = textValue(formInput(1)) // form 1: currency
         state.draftRecipient = textValue(formInput(2)) // form 2: recipient
@@ -1252,7 +1266,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList60(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList58(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         if formInput(0) == nil {
             setInput(0, fieldInput(state.draftAmount))
         }
@@ -1268,7 +1282,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList74(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList70(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         state.loggedIn = false
         state.dialogMessage = nil
         state.kycStatus = YOLEKycStatus.notStarted
@@ -1294,7 +1308,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList80(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList76(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         guard case .feesApiQuoteReceived(let eventFeeAmount, let eventFeeCurrency, let eventFeeType)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1313,7 +1327,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList82(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList78(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         state.transfer.fee = nil
         state.feesLoading = false
         state.feesError = "We couldn't load fees. Try again."
@@ -1321,7 +1335,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList83(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList79(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         state.feesLoading = true
         state.feesError = nil
         try effects.append(
@@ -1342,20 +1356,21 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                 )
             )
         )
+        try engineCallStarted(14, into: &effects)
     }
 
     @inline(never)
-    private mutating func actionList90(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList86(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         state.checkoutState = "loading"
         state.checkoutError = nil
         try effects.append(
             .call(YOLEServiceCall.pesapalLoadCheckout(amount: computeSendAmount(), fee: computeSendFee()))
         )
-        try engineCallStarted(0, into: &effects)
+        try engineCallStarted(15, into: &effects)
     }
 
     @inline(never)
-    private mutating func actionList91(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList87(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         state.checkoutState = "in_browser"
         state.checkoutError = nil
         state.checkoutInBrowser = true
@@ -1363,7 +1378,37 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList92(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList89(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+        state.checkoutState = "loading"
+        state.checkoutError = nil
+        state.checkoutInBrowser = false
+        effects.append(.analytics(AnalyticsEvent(name: "psp_checkout_opened")))
+        try effects.append(
+            .call(YOLEServiceCall.pesapalLoadCheckout(amount: computeSendAmount(), fee: computeSendFee()))
+        )
+        try engineCallStarted(15, into: &effects)
+    }
+
+    @inline(never)
+    private mutating func actionList90(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+        state.draftAmount = ""
+        state.draftCurrency = ""
+        state.draftRecipient = ""
+        state.draftNote = ""
+    }
+
+    @inline(never)
+    private mutating func actionList98(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+        guard case .accountLoadLoaded(let eventBalance, let eventSuspended)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.balance = eventBalance
+        state.accountSuspended = eventSuspended
+        state.homeError = nil
+    }
+
+    @inline(never)
+    private mutating func actionList105(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         guard case .pesapalCheckoutSuccess(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1382,7 +1427,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList93(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList106(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         guard case .pesapalCheckoutPending(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1395,7 +1440,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList94(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList107(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         guard case .pesapalCheckoutUnclear(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1408,7 +1453,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList95(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList108(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         guard case .pesapalCheckoutFailed(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount, let eventReason)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1421,7 +1466,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList96(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList109(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         guard case .pesapalCheckoutCancelled(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1431,26 +1476,6 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         state.transfer.totalAmount = eventTotalAmount
         state.transfer.reason = ""
         effects.append(.analytics(AnalyticsEvent(name: "psp_result_cancelled")))
-    }
-
-    @inline(never)
-    private mutating func actionList98(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
-        state.checkoutState = "loading"
-        state.checkoutError = nil
-        state.checkoutInBrowser = false
-        effects.append(.analytics(AnalyticsEvent(name: "psp_checkout_opened")))
-        try effects.append(
-            .call(YOLEServiceCall.pesapalLoadCheckout(amount: computeSendAmount(), fee: computeSendFee()))
-        )
-        try engineCallStarted(0, into: &effects)
-    }
-
-    @inline(never)
-    private mutating func actionList99(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
-        state.draftAmount = ""
-        state.draftCurrency = ""
-        state.draftRecipient = ""
-        state.draftNote = ""
     }
 
     /// Validator number `id`: the message of the first rule `input` fails, or nil.

@@ -1259,7 +1259,7 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case profileLoadNetworkError
 
     /// Outcome `updated` of the service call `profile.update`.
-    case profileUpdateUpdated
+    case profileUpdateUpdated(firstName: String, lastName: String)
 
     /// Outcome `failed` of the service call `profile.update`.
     case profileUpdateFailed
@@ -1586,7 +1586,10 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .profileLoadNetworkError
         case 56:
             // profile.update.updated
-            self = .profileUpdateUpdated
+            self = .profileUpdateUpdated(
+                firstName: try fields.text("first_name"),
+                lastName: try fields.text("last_name")
+            )
         case 57:
             // profile.update.failed
             self = .profileUpdateFailed
@@ -2449,6 +2452,8 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case balance
         case suspended
         case recipients
+        case firstName
+        case lastName
         case feeAmount
         case feeCurrency
         case feeType
@@ -2599,7 +2604,11 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case .profileLoadNetworkError:
             self = .profileLoadNetworkError
         case .profileUpdateUpdated:
-            self = .profileUpdateUpdated
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .profileUpdateUpdated)
+            self = .profileUpdateUpdated(
+                firstName: try fields.decode(String.self, forKey: .firstName),
+                lastName: try fields.decode(String.self, forKey: .lastName)
+            )
         case .profileUpdateFailed:
             self = .profileUpdateFailed
         case .feesApiQuoteReceived:
@@ -2934,8 +2943,10 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .profileLoadLoaded)
         case .profileLoadNetworkError:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .profileLoadNetworkError)
-        case .profileUpdateUpdated:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .profileUpdateUpdated)
+        case .profileUpdateUpdated(let value0, let value1):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .profileUpdateUpdated)
+            try fields.encode(value0, forKey: .firstName)
+            try fields.encode(value1, forKey: .lastName)
         case .profileUpdateFailed:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .profileUpdateFailed)
         case .feesApiQuoteReceived(let value0, let value1, let value2):
@@ -4902,14 +4913,14 @@ public enum YOLEOutcome {
 
     /// The outcomes of YOLE profile API: `update`.
     public enum ProfileUpdate: Hashable, Sendable, Codable {
-        case updated
+        case updated(firstName: String, lastName: String)
         case failed
 
         /// The outcome as the event the machine handles.
         public var event: YOLEEvent {
             switch self {
-            case .updated:
-                return .profileUpdateUpdated
+            case .updated(let firstName, let lastName):
+                return .profileUpdateUpdated(firstName: firstName, lastName: lastName)
             case .failed:
                 return .profileUpdateFailed
             }
@@ -4918,6 +4929,11 @@ public enum YOLEOutcome {
         private enum CaseKey: String, CodingKey {
             case updated
             case failed
+        }
+
+        private enum FieldKey: String, CodingKey {
+            case firstName
+            case lastName
         }
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
@@ -4934,7 +4950,11 @@ public enum YOLEOutcome {
             }
             switch key {
             case .updated:
-                self = .updated
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .updated)
+                self = .updated(
+                    firstName: try fields.decode(String.self, forKey: .firstName),
+                    lastName: try fields.decode(String.self, forKey: .lastName)
+                )
             case .failed:
                 self = .failed
             }
@@ -4945,8 +4965,10 @@ public enum YOLEOutcome {
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
-            case .updated:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .updated)
+            case .updated(let value0, let value1):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .updated)
+                try fields.encode(value0, forKey: .firstName)
+                try fields.encode(value1, forKey: .lastName)
             case .failed:
                 _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
             }
