@@ -62,7 +62,8 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             .globalTransitions,
             .raisedEvents,
             .invariants,
-            .secretFields
+            .secretFields,
+            .callPolicies
         ]
     }
 
@@ -669,7 +670,8 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // WAL-001 tap_tab_send; WAL-001 tap_send; WAL-001 variant offline; and 14 more
             return !state.online
         case 12:
-            // WAL-001 equals.get_balance.fetched
+            // WAL-001 equals.get_balance.fetched; app_lock (global) equals.get_balance.fetched; device_integrity
+            // (global) equals.get_balance.fetched; and 6 more
             guard case .equalsGetBalanceFetched(let eventBalance)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
@@ -989,13 +991,15 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 2:
             // XC-LOCK tap_unlock; XC-LOCK app_foregrounded; XC-LOCK enter
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "unlock")))
+            try engineCallStarted(13, into: &effects)
         case 3:
             // ONB-000 enter
             effects.append(.call(TempoServiceCall.deviceCheckIntegrity))
         case 4:
             // ONB-002 keycode_entered
             state.loginFailed = false
-            effects.append(.call(TempoServiceCall.equalsLogIn(keycode: textValue(formInput(0))))) // form 0: keycode
+            effects.append(.call(TempoServiceCall.equalsLogIn(keycode: textValue(formInput(0)))))
+            try engineCallStarted(3, into: &effects) // form 0: keycode
         case 5:
             // ONB-002 equals.log_in.success
             try actionList5(event, into: &effects)
@@ -1034,8 +1038,10 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             try actionList14(event, into: &effects)
         case 15:
             // ONB-006 code_entered
-            // form 0: code
-            effects.append(.call(TempoServiceCall.otpVerifyEmailCode(email: state.applicant.email, code: textValue(formInput(0)))))
+            effects.append(
+                .call(TempoServiceCall.otpVerifyEmailCode(email: state.applicant.email, code: textValue(formInput(0))))
+            )
+            try engineCallStarted(8, into: &effects) // form 0: code
         case 16:
             // ONB-006 otp.verify_email_code.valid
             state.emailVerified = true
@@ -1050,6 +1056,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 19:
             // ONB-006 tap_resend_code
             effects.append(.call(TempoServiceCall.otpSendEmailCode(email: state.applicant.email)))
+            try engineCallStarted(7, into: &effects)
         case 20:
             // ONB-006 otp.send_email_code.sent
             state.emailCodeStatus = TempoCodeStatus.sent
@@ -1070,6 +1077,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 25:
             // ONB-009 tap_enable_now
             effects.append(.call(TempoServiceCall.deviceEnableBiometrics))
+            try engineCallStarted(12, into: &effects)
         case 26:
             // ONB-009 device.enable_biometrics.enabled
             state.biometricsEnabled = true
@@ -1100,10 +1108,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.applicant.annualTurnover = TempoAnnualTurnover.init(rawValue: textValue(formInput(0)))
         case 34:
             // ONB-011 tap_find_address
-            state.selectedAddress = nil
-            state.addressNotFound = false
-            // form 0: postcode
-            effects.append(.call(TempoServiceCall.postcodeLookupFindAddresses(postcode: textValue(formInput(0)))))
+            try actionList34(event, into: &effects)
         case 35:
             // ONB-011 postcode_lookup.find_addresses.found; WAL-013c postcode_lookup.find_addresses.found
             guard case .postcodeLookupFindAddressesFound(let eventAddresses)? = event else {
@@ -1125,7 +1130,8 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // WAL-001 tap_tab_send; WAL-001 tap_send; WAL-003 tap_tab_send; and 10 more
             effects.append(.toast("You're offline. Send & Pay needs a connection, so nothing was sent."))
         case 40:
-            // WAL-001 equals.get_balance.fetched
+            // WAL-001 equals.get_balance.fetched; app_lock (global) equals.get_balance.fetched; device_integrity
+            // (global) equals.get_balance.fetched; and 6 more
             guard case .equalsGetBalanceFetched(let eventBalance)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
@@ -1158,6 +1164,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 44:
             // WAL-001 enter
             effects.append(.call(TempoServiceCall.equalsGetBalance))
+            try engineCallStarted(6, into: &effects)
         case 45:
             // WAL-018 tap_claim
             effects.append(
@@ -1208,10 +1215,12 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 54:
             // WAL-005 pull_to_refresh
             effects.append(.call(TempoServiceCall.equalsListTransactions))
+            try engineCallStarted(1, into: &effects)
         case 55:
             // WAL-005 enter
             state.historyLoading = true
             effects.append(.call(TempoServiceCall.equalsListTransactions))
+            try engineCallStarted(1, into: &effects)
         case 56:
             // WAL-006 tap_card_or_digital_wallet
             state.addFundsSheetOpen = true
@@ -1293,6 +1302,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 72:
             // WAL-010b enter
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "activate_card")))
+            try engineCallStarted(13, into: &effects)
         case 73:
             // WAL-011 tap_freeze
             state.cardFrozen = true
@@ -1301,6 +1311,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 74:
             // WAL-012 device.authenticate.authenticated
             effects.append(.call(TempoServiceCall.equalsGetCardDetails))
+            try engineCallStarted(4, into: &effects)
         case 75:
             // WAL-012 device.authenticate.cancelled
             effects.append(.toast("Card details need Face ID or your keycode."))
@@ -1319,12 +1330,14 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 80:
             // WAL-012 enter
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "card_details")))
+            try engineCallStarted(13, into: &effects)
         case 81:
             // WAL-012 exit; WAL-012 after 6s
             state.cardDetailsVisible = false
         case 82:
             // WAL-012b device.authenticate.authenticated
             effects.append(.call(TempoServiceCall.equalsGetPin))
+            try engineCallStarted(5, into: &effects)
         case 83:
             // WAL-012b device.authenticate.cancelled
             effects.append(.toast("Your PIN needs Face ID or your keycode."))
@@ -1337,6 +1350,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 86:
             // WAL-012b enter
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "pin_reveal")))
+            try engineCallStarted(13, into: &effects)
         case 87:
             // WAL-012b exit; WAL-012b after 6s
             state.pinVisible = false
@@ -1385,8 +1399,8 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.deliveryAddress = state.applicant.address
         case 98:
             // WAL-013c tap_find_address
-            // form 0: postcode
             effects.append(.call(TempoServiceCall.postcodeLookupFindAddresses(postcode: textValue(formInput(0)))))
+            try engineCallStarted(11, into: &effects) // form 0: postcode
         case 99:
             // WAL-013c postcode_lookup.find_addresses.not_found
             effects.append(.toast("We couldn't find that postcode."))
@@ -1467,6 +1481,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 116:
             // PAY-004 tap_send
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "send_uk_transfer")))
+            try engineCallStarted(13, into: &effects)
         case 117:
             // PAY-004 device.authenticate.authenticated
             effects.append(
@@ -1542,6 +1557,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 129:
             // PAY-008 tap_send
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "send_international_transfer")))
+            try engineCallStarted(13, into: &effects)
         case 130:
             // PAY-008 device.authenticate.authenticated
             effects.append(
@@ -1569,6 +1585,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                     )
                 )
             )
+            try engineCallStarted(16, into: &effects)
         case 132:
             // PAY-008 exit
             state.fxRateLocked = false
@@ -1618,19 +1635,17 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.identityChangeTicketOpened = true
         case 141:
             // SET-003 tap_save
-            state.contactCodeRejected = false
-            state.addressChangeRejected = false
-            effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "edit_contact")))
+            try actionList141(event, into: &effects)
         case 142:
             // SET-003 device.authenticate.authenticated
             state.contactNewValue = textValue(formInput(0)) // form 0: new_value
-            // form 0: new_value
             effects.append(.call(TempoServiceCall.otpSendEmailCode(email: textValue(formInput(0)))))
+            try engineCallStarted(7, into: &effects) // form 0: new_value
         case 143:
             // SET-003 device.authenticate.authenticated
             state.contactNewValue = try e164(textValue(formInput(0)), "GB") // form 0: new_value
-            // form 0: new_value
             try effects.append(.call(TempoServiceCall.otpSendSmsCode(phone: e164(textValue(formInput(0)), "GB"))))
+            try engineCallStarted(9, into: &effects) // form 0: new_value
         case 144:
             // SET-003 device.authenticate.authenticated
             state.contactNewValue = textValue(formInput(0)) // form 0: new_value
@@ -1644,12 +1659,16 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             effects.append(.toast("We couldn't send the code. Try again."))
         case 147:
             // SET-003 code_entered
-            // form 1: code
-            effects.append(.call(TempoServiceCall.otpVerifyEmailCode(email: state.contactNewValue, code: textValue(formInput(1)))))
+            effects.append(
+                .call(TempoServiceCall.otpVerifyEmailCode(email: state.contactNewValue, code: textValue(formInput(1))))
+            )
+            try engineCallStarted(8, into: &effects) // form 1: code
         case 148:
             // SET-003 code_entered
-            // form 1: code
-            effects.append(.call(TempoServiceCall.otpVerifySmsCode(phone: state.contactNewValue, code: textValue(formInput(1)))))
+            effects.append(
+                .call(TempoServiceCall.otpVerifySmsCode(phone: state.contactNewValue, code: textValue(formInput(1))))
+            )
+            try engineCallStarted(10, into: &effects) // form 1: code
         case 149:
             // SET-003 otp.verify_email_code.valid
             state.applicant.email = state.contactNewValue
@@ -1682,10 +1701,12 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // SET-004 toggle_face_id
             state.securityAction = TempoSecurityAction.toggleFaceId
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "toggle_face_id")))
+            try engineCallStarted(13, into: &effects)
         case 158:
             // SET-004 tap_change_keycode
             state.securityAction = TempoSecurityAction.changeKeycode
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "change_keycode")))
+            try engineCallStarted(13, into: &effects)
         case 159:
             // SET-004 session_sign_out_tapped
             try actionList159(event, into: &effects)
@@ -1693,6 +1714,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // SET-004 tap_sign_out_all_other_devices
             state.securityAction = TempoSecurityAction.signOutOthers
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "sign_out_others")))
+            try engineCallStarted(13, into: &effects)
         case 161:
             // SET-004 device.authenticate.authenticated
             state.biometricsEnabled = !state.biometricsEnabled
@@ -1717,6 +1739,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 167:
             // SET-004 enter
             effects.append(.call(TempoServiceCall.equalsListSessions))
+            try engineCallStarted(2, into: &effects)
         case 168:
             // SET-005 tap_save
             state.keycodeSet = true
@@ -1751,6 +1774,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // SET-009 tap_confirm
             state.planUpgradeDeclined = false
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "change_plan")))
+            try engineCallStarted(13, into: &effects)
         case 175:
             // SET-009 device.authenticate.authenticated
             try effects.append(
@@ -1783,12 +1807,14 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 179:
             // SET-010 tap_start_chat
             effects.append(.call(TempoServiceCall.pitstopStartChat(topic: "general")))
+            try engineCallStarted(14, into: &effects)
         case 180:
             // SET-010 help_category_tapped
             guard case .helpCategoryTapped(let eventCategory)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             effects.append(.call(TempoServiceCall.pitstopStartChat(topic: eventCategory)))
+            try engineCallStarted(14, into: &effects)
         case 181:
             // SET-010 pitstop.start_chat.started
             effects.append(.analytics(AnalyticsEvent(name: "pitstop_chat_started")))
@@ -1817,6 +1843,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 186:
             // SET-012b tap_close_account_permanently
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "close_account")))
+            try engineCallStarted(13, into: &effects)
         case 187:
             // SET-012b device.authenticate.authenticated
             state.closeReason = TempoCloseReason.init(rawValue: textValue(formInput(1))) // form 1: reason
@@ -1849,6 +1876,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 194:
             // ONB-015 tap_send_sms_link
             effects.append(.call(TempoServiceCall.veriffSendSmsLink(phone: state.applicant.phone)))
+            try engineCallStarted(17, into: &effects)
         case 195:
             // ONB-015 veriff.send_sms_link.sent
             state.veriffLinkSent = true
@@ -1859,9 +1887,11 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // ONB-015 veriff_link_opened → veriff.submitted
             state.kycStatus = TempoKycStatus.submitted
             effects.append(.call(TempoServiceCall.veriffGetDecision))
+            try engineCallStarted(22, into: &effects)
         case 198:
             // ONB-016 tap_check_again
             effects.append(.call(TempoServiceCall.equalsGetOnboardingStatus(userId: state.userId)))
+            try engineCallStarted(0, into: &effects)
         case 199:
             // ONB-016 tap_log_out; ONB-018 tap_log_out
             state.loggedIn = false
@@ -1886,18 +1916,22 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 206:
             // ONB-W05 enter
             effects.append(.call(TempoServiceCall.veriffScanFront))
+            try engineCallStarted(18, into: &effects)
         case 207:
             // ONB-W06 enter
             effects.append(.call(TempoServiceCall.veriffScanBack))
+            try engineCallStarted(19, into: &effects)
         case 208:
             // ONB-W07 tap_continue; ONB-W07 tap_continue
             state.kycDocumentType = TempoDocumentType.init(rawValue: textValue(formInput(0))) // form 0: document_type
         case 209:
             // ONB-W08 enter
             effects.append(.call(TempoServiceCall.veriffCaptureSelfie))
+            try engineCallStarted(20, into: &effects)
         case 210:
             // ONB-W09 enter
             effects.append(.call(TempoServiceCall.veriffAnalyse))
+            try engineCallStarted(21, into: &effects)
         case 211:
             // ONB-015-FT tap_confirm_method
             // form 0: payment_method
@@ -2140,6 +2174,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         state.loggedIn = true
         state.sessionStartedAt = now
         effects.append(.call(TempoServiceCall.equalsGetOnboardingStatus(userId: eventUserId)))
+        try engineCallStarted(0, into: &effects)
     }
 
     @inline(never)
@@ -2156,7 +2191,16 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         state.applicant.email = textValue(formInput(0)) // form 0: email
         state.emailVerified = false
         state.emailCodeStatus = TempoCodeStatus.none
-        effects.append(.call(TempoServiceCall.otpSendEmailCode(email: textValue(formInput(0))))) // form 0: email
+        effects.append(.call(TempoServiceCall.otpSendEmailCode(email: textValue(formInput(0)))))
+        try engineCallStarted(7, into: &effects) // form 0: email
+    }
+
+    @inline(never)
+    private mutating func actionList34(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        state.selectedAddress = nil
+        state.addressNotFound = false
+        effects.append(.call(TempoServiceCall.postcodeLookupFindAddresses(postcode: textValue(formInput(0)))))
+        try engineCallStarted(11, into: &effects) // form 0: postcode
     }
 
     @inline(never)
@@ -2353,6 +2397,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         state.fxFee = nil
         state.fxRateLocked = false
         effects.append(.call(TempoServiceCall.fxSubscribeRates(currency: state.transferReceiveCurrency)))
+        try engineCallStarted(15, into: &effects)
     }
 
     @inline(never)
@@ -2417,11 +2462,20 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
+    private mutating func actionList141(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        state.contactCodeRejected = false
+        state.addressChangeRejected = false
+        effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "edit_contact")))
+        try engineCallStarted(13, into: &effects)
+    }
+
+    @inline(never)
     private mutating func actionList159(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         guard case .sessionSignOutTapped(let eventSessionId)? = event else { throw FlowFailure("no value for 'event'") }
         state.securityAction = TempoSecurityAction.signOutSession
         state.sessionToSignOut = eventSessionId
         effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "sign_out_session")))
+        try engineCallStarted(13, into: &effects)
     }
 
     @inline(never)

@@ -282,6 +282,29 @@ enum TempoTables {
     identity_verification
     veriff
     final_touches
+    equals.get_onboarding_status
+    equals.list_transactions
+    equals.list_sessions
+    equals.log_in
+    equals.get_card_details
+    equals.get_pin
+    equals.get_balance
+    otp.send_email_code
+    otp.verify_email_code
+    otp.send_sms_code
+    otp.verify_sms_code
+    postcode_lookup.find_addresses
+    device.enable_biometrics
+    device.authenticate
+    pitstop.start_chat
+    fx.subscribe_rates
+    fx.lock_rate
+    veriff.send_sms_link
+    veriff.scan_front
+    veriff.scan_back
+    veriff.capture_selfie
+    veriff.analyse
+    veriff.get_decision
     """#
 
     /// IDs, names and messages the other tables point to.
@@ -972,6 +995,56 @@ enum TempoTables {
     85 0 0 0 0 0 // app_lock (global) logos.find_logo.not_found stays
     71 0 0 1 1 0 // app_lock (global) device.check_integrity.compromised → XC-COMPROMISED
     70 0 0 0 0 0 // app_lock (global) device.check_integrity.intact stays
+    74 0 0 0 0 0 // app_lock (global) device.authenticate.authenticated stays
+    72 0 0 0 0 0 // app_lock (global) device.enable_biometrics.enabled stays
+    73 0 0 0 0 0 // app_lock (global) device.enable_biometrics.declined stays
+    42 0 0 0 0 0 // app_lock (global) equals.get_card_details.retrieved stays
+    43 0 0 0 0 0 // app_lock (global) equals.get_card_details.failed stays
+    21 0 0 0 0 0 // app_lock (global) equals.get_onboarding_status.active stays
+    22 0 0 0 0 0 // app_lock (global) equals.get_onboarding_status.approved stays
+    23 0 0 0 0 0 // app_lock (global) equals.get_onboarding_status.pending stays
+    24 0 0 0 0 0 // app_lock (global) equals.get_onboarding_status.rejected stays
+    25 0 0 0 0 0 // app_lock (global) equals.get_onboarding_status.incomplete stays
+    44 0 0 0 0 0 // app_lock (global) equals.get_pin.retrieved stays
+    45 0 0 0 0 0 // app_lock (global) equals.get_pin.failed stays
+    29 0 0 0 0 0 // app_lock (global) equals.list_sessions.refreshed stays
+    27 0 0 0 0 0 // app_lock (global) equals.list_transactions.listed stays
+    36 0 0 0 0 0 // app_lock (global) equals.log_in.success stays
+    37 0 0 0 0 0 // app_lock (global) equals.log_in.wrong_keycode stays
+    88 0 0 0 0 0 // app_lock (global) fx.lock_rate.locked stays
+    89 0 0 0 0 0 // app_lock (global) fx.lock_rate.expired stays
+    86 0 0 0 0 0 // app_lock (global) fx.subscribe_rates.streaming stays
+    87 0 0 0 0 0 // app_lock (global) fx.subscribe_rates.unavailable stays
+    58 0 0 0 0 0 // app_lock (global) otp.send_email_code.sent stays
+    59 0 0 0 0 0 // app_lock (global) otp.send_email_code.failed stays
+    63 0 0 0 0 0 // app_lock (global) otp.send_sms_code.sent stays
+    64 0 0 0 0 0 // app_lock (global) otp.send_sms_code.failed stays
+    60 0 0 0 0 0 // app_lock (global) otp.verify_email_code.valid stays
+    61 0 0 0 0 0 // app_lock (global) otp.verify_email_code.invalid stays
+    62 0 0 0 0 0 // app_lock (global) otp.verify_email_code.expired stays
+    65 0 0 0 0 0 // app_lock (global) otp.verify_sms_code.valid stays
+    66 0 0 0 0 0 // app_lock (global) otp.verify_sms_code.invalid stays
+    67 0 0 0 0 0 // app_lock (global) otp.verify_sms_code.expired stays
+    83 0 0 0 0 0 // app_lock (global) pitstop.start_chat.started stays
+    68 0 0 0 0 0 // app_lock (global) postcode_lookup.find_addresses.found stays
+    69 0 0 0 0 0 // app_lock (global) postcode_lookup.find_addresses.not_found stays
+    94 0 0 0 0 0 // app_lock (global) veriff.send_sms_link.sent stays
+    95 0 0 0 0 0 // app_lock (global) veriff.send_sms_link.failed stays
+    96 0 0 0 0 0 // app_lock (global) veriff.scan_front.passport stays
+    97 0 0 0 0 0 // app_lock (global) veriff.scan_front.driving_licence stays
+    98 0 0 0 0 0 // app_lock (global) veriff.scan_front.national_id stays
+    99 0 0 0 0 0 // app_lock (global) veriff.scan_front.not_detected stays
+    100 0 0 0 0 0 // app_lock (global) veriff.scan_back.captured stays
+    101 0 0 0 0 0 // app_lock (global) veriff.capture_selfie.captured stays
+    102 0 0 0 0 0 // app_lock (global) veriff.analyse.submitted stays
+    103 0 0 0 0 0 // app_lock (global) veriff.get_decision.approved stays
+    104 0 0 0 0 0 // app_lock (global) veriff.get_decision.rejected stays
+    105 0 0 0 0 0 // app_lock (global) veriff.get_decision.pending stays
+    106 0 0 0 0 0 // app_lock (global) veriff.get_decision.incomplete stays
+    75 0 0 0 0 0 // app_lock (global) device.authenticate.cancelled stays
+    28 0 0 0 0 0 // app_lock (global) equals.list_transactions.failed stays
+    52 12 40 0 0 0 // app_lock (global) equals.get_balance.fetched if event.balance >= 0.00 GBP stays
+    53 0 0 0 0 0 // app_lock (global) equals.get_balance.failed stays
     14 78 0 1 68 0 // app_lock (global) inbox_push_opened if account_active → SET-007
     14 0 0 0 0 0 // app_lock (global) inbox_push_opened stays
     15 78 224 0 0 0 // app_lock (global) legal_documents_changed if account_active stays
@@ -1007,6 +1080,56 @@ enum TempoTables {
     85 0 0 0 0 0 // device_integrity (global) logos.find_logo.not_found stays
     71 0 0 1 1 0 // device_integrity (global) device.check_integrity.compromised → XC-COMPROMISED
     70 0 0 0 0 0 // device_integrity (global) device.check_integrity.intact stays
+    74 0 0 0 0 0 // device_integrity (global) device.authenticate.authenticated stays
+    72 0 0 0 0 0 // device_integrity (global) device.enable_biometrics.enabled stays
+    73 0 0 0 0 0 // device_integrity (global) device.enable_biometrics.declined stays
+    42 0 0 0 0 0 // device_integrity (global) equals.get_card_details.retrieved stays
+    43 0 0 0 0 0 // device_integrity (global) equals.get_card_details.failed stays
+    21 0 0 0 0 0 // device_integrity (global) equals.get_onboarding_status.active stays
+    22 0 0 0 0 0 // device_integrity (global) equals.get_onboarding_status.approved stays
+    23 0 0 0 0 0 // device_integrity (global) equals.get_onboarding_status.pending stays
+    24 0 0 0 0 0 // device_integrity (global) equals.get_onboarding_status.rejected stays
+    25 0 0 0 0 0 // device_integrity (global) equals.get_onboarding_status.incomplete stays
+    44 0 0 0 0 0 // device_integrity (global) equals.get_pin.retrieved stays
+    45 0 0 0 0 0 // device_integrity (global) equals.get_pin.failed stays
+    29 0 0 0 0 0 // device_integrity (global) equals.list_sessions.refreshed stays
+    27 0 0 0 0 0 // device_integrity (global) equals.list_transactions.listed stays
+    36 0 0 0 0 0 // device_integrity (global) equals.log_in.success stays
+    37 0 0 0 0 0 // device_integrity (global) equals.log_in.wrong_keycode stays
+    88 0 0 0 0 0 // device_integrity (global) fx.lock_rate.locked stays
+    89 0 0 0 0 0 // device_integrity (global) fx.lock_rate.expired stays
+    86 0 0 0 0 0 // device_integrity (global) fx.subscribe_rates.streaming stays
+    87 0 0 0 0 0 // device_integrity (global) fx.subscribe_rates.unavailable stays
+    58 0 0 0 0 0 // device_integrity (global) otp.send_email_code.sent stays
+    59 0 0 0 0 0 // device_integrity (global) otp.send_email_code.failed stays
+    63 0 0 0 0 0 // device_integrity (global) otp.send_sms_code.sent stays
+    64 0 0 0 0 0 // device_integrity (global) otp.send_sms_code.failed stays
+    60 0 0 0 0 0 // device_integrity (global) otp.verify_email_code.valid stays
+    61 0 0 0 0 0 // device_integrity (global) otp.verify_email_code.invalid stays
+    62 0 0 0 0 0 // device_integrity (global) otp.verify_email_code.expired stays
+    65 0 0 0 0 0 // device_integrity (global) otp.verify_sms_code.valid stays
+    66 0 0 0 0 0 // device_integrity (global) otp.verify_sms_code.invalid stays
+    67 0 0 0 0 0 // device_integrity (global) otp.verify_sms_code.expired stays
+    83 0 0 0 0 0 // device_integrity (global) pitstop.start_chat.started stays
+    68 0 0 0 0 0 // device_integrity (global) postcode_lookup.find_addresses.found stays
+    69 0 0 0 0 0 // device_integrity (global) postcode_lookup.find_addresses.not_found stays
+    94 0 0 0 0 0 // device_integrity (global) veriff.send_sms_link.sent stays
+    95 0 0 0 0 0 // device_integrity (global) veriff.send_sms_link.failed stays
+    96 0 0 0 0 0 // device_integrity (global) veriff.scan_front.passport stays
+    97 0 0 0 0 0 // device_integrity (global) veriff.scan_front.driving_licence stays
+    98 0 0 0 0 0 // device_integrity (global) veriff.scan_front.national_id stays
+    99 0 0 0 0 0 // device_integrity (global) veriff.scan_front.not_detected stays
+    100 0 0 0 0 0 // device_integrity (global) veriff.scan_back.captured stays
+    101 0 0 0 0 0 // device_integrity (global) veriff.capture_selfie.captured stays
+    102 0 0 0 0 0 // device_integrity (global) veriff.analyse.submitted stays
+    103 0 0 0 0 0 // device_integrity (global) veriff.get_decision.approved stays
+    104 0 0 0 0 0 // device_integrity (global) veriff.get_decision.rejected stays
+    105 0 0 0 0 0 // device_integrity (global) veriff.get_decision.pending stays
+    106 0 0 0 0 0 // device_integrity (global) veriff.get_decision.incomplete stays
+    75 0 0 0 0 0 // device_integrity (global) device.authenticate.cancelled stays
+    28 0 0 0 0 0 // device_integrity (global) equals.list_transactions.failed stays
+    52 12 40 0 0 0 // device_integrity (global) equals.get_balance.fetched if event.balance >= 0.00 GBP stays
+    53 0 0 0 0 0 // device_integrity (global) equals.get_balance.failed stays
     14 78 0 1 68 0 // device_integrity (global) inbox_push_opened if account_active → SET-007
     14 0 0 0 0 0 // device_integrity (global) inbox_push_opened stays
     15 78 224 0 0 0 // device_integrity (global) legal_documents_changed if account_active stays
@@ -1042,6 +1165,56 @@ enum TempoTables {
     85 0 0 0 0 0 // onboarding (global) logos.find_logo.not_found stays
     71 0 0 1 1 0 // onboarding (global) device.check_integrity.compromised → XC-COMPROMISED
     70 0 0 0 0 0 // onboarding (global) device.check_integrity.intact stays
+    74 0 0 0 0 0 // onboarding (global) device.authenticate.authenticated stays
+    72 0 0 0 0 0 // onboarding (global) device.enable_biometrics.enabled stays
+    73 0 0 0 0 0 // onboarding (global) device.enable_biometrics.declined stays
+    42 0 0 0 0 0 // onboarding (global) equals.get_card_details.retrieved stays
+    43 0 0 0 0 0 // onboarding (global) equals.get_card_details.failed stays
+    21 0 0 0 0 0 // onboarding (global) equals.get_onboarding_status.active stays
+    22 0 0 0 0 0 // onboarding (global) equals.get_onboarding_status.approved stays
+    23 0 0 0 0 0 // onboarding (global) equals.get_onboarding_status.pending stays
+    24 0 0 0 0 0 // onboarding (global) equals.get_onboarding_status.rejected stays
+    25 0 0 0 0 0 // onboarding (global) equals.get_onboarding_status.incomplete stays
+    44 0 0 0 0 0 // onboarding (global) equals.get_pin.retrieved stays
+    45 0 0 0 0 0 // onboarding (global) equals.get_pin.failed stays
+    29 0 0 0 0 0 // onboarding (global) equals.list_sessions.refreshed stays
+    27 0 0 0 0 0 // onboarding (global) equals.list_transactions.listed stays
+    36 0 0 0 0 0 // onboarding (global) equals.log_in.success stays
+    37 0 0 0 0 0 // onboarding (global) equals.log_in.wrong_keycode stays
+    88 0 0 0 0 0 // onboarding (global) fx.lock_rate.locked stays
+    89 0 0 0 0 0 // onboarding (global) fx.lock_rate.expired stays
+    86 0 0 0 0 0 // onboarding (global) fx.subscribe_rates.streaming stays
+    87 0 0 0 0 0 // onboarding (global) fx.subscribe_rates.unavailable stays
+    58 0 0 0 0 0 // onboarding (global) otp.send_email_code.sent stays
+    59 0 0 0 0 0 // onboarding (global) otp.send_email_code.failed stays
+    63 0 0 0 0 0 // onboarding (global) otp.send_sms_code.sent stays
+    64 0 0 0 0 0 // onboarding (global) otp.send_sms_code.failed stays
+    60 0 0 0 0 0 // onboarding (global) otp.verify_email_code.valid stays
+    61 0 0 0 0 0 // onboarding (global) otp.verify_email_code.invalid stays
+    62 0 0 0 0 0 // onboarding (global) otp.verify_email_code.expired stays
+    65 0 0 0 0 0 // onboarding (global) otp.verify_sms_code.valid stays
+    66 0 0 0 0 0 // onboarding (global) otp.verify_sms_code.invalid stays
+    67 0 0 0 0 0 // onboarding (global) otp.verify_sms_code.expired stays
+    83 0 0 0 0 0 // onboarding (global) pitstop.start_chat.started stays
+    68 0 0 0 0 0 // onboarding (global) postcode_lookup.find_addresses.found stays
+    69 0 0 0 0 0 // onboarding (global) postcode_lookup.find_addresses.not_found stays
+    94 0 0 0 0 0 // onboarding (global) veriff.send_sms_link.sent stays
+    95 0 0 0 0 0 // onboarding (global) veriff.send_sms_link.failed stays
+    96 0 0 0 0 0 // onboarding (global) veriff.scan_front.passport stays
+    97 0 0 0 0 0 // onboarding (global) veriff.scan_front.driving_licence stays
+    98 0 0 0 0 0 // onboarding (global) veriff.scan_front.national_id stays
+    99 0 0 0 0 0 // onboarding (global) veriff.scan_front.not_detected stays
+    100 0 0 0 0 0 // onboarding (global) veriff.scan_back.captured stays
+    101 0 0 0 0 0 // onboarding (global) veriff.capture_selfie.captured stays
+    102 0 0 0 0 0 // onboarding (global) veriff.analyse.submitted stays
+    103 0 0 0 0 0 // onboarding (global) veriff.get_decision.approved stays
+    104 0 0 0 0 0 // onboarding (global) veriff.get_decision.rejected stays
+    105 0 0 0 0 0 // onboarding (global) veriff.get_decision.pending stays
+    106 0 0 0 0 0 // onboarding (global) veriff.get_decision.incomplete stays
+    75 0 0 0 0 0 // onboarding (global) device.authenticate.cancelled stays
+    28 0 0 0 0 0 // onboarding (global) equals.list_transactions.failed stays
+    52 12 40 0 0 0 // onboarding (global) equals.get_balance.fetched if event.balance >= 0.00 GBP stays
+    53 0 0 0 0 0 // onboarding (global) equals.get_balance.failed stays
     14 78 0 1 68 0 // onboarding (global) inbox_push_opened if account_active → SET-007
     14 0 0 0 0 0 // onboarding (global) inbox_push_opened stays
     15 78 224 0 0 0 // onboarding (global) legal_documents_changed if account_active stays
@@ -1085,6 +1258,56 @@ enum TempoTables {
     85 0 0 0 0 0 // wallet (global) logos.find_logo.not_found stays
     71 0 0 1 1 0 // wallet (global) device.check_integrity.compromised → XC-COMPROMISED
     70 0 0 0 0 0 // wallet (global) device.check_integrity.intact stays
+    74 0 0 0 0 0 // wallet (global) device.authenticate.authenticated stays
+    72 0 0 0 0 0 // wallet (global) device.enable_biometrics.enabled stays
+    73 0 0 0 0 0 // wallet (global) device.enable_biometrics.declined stays
+    42 0 0 0 0 0 // wallet (global) equals.get_card_details.retrieved stays
+    43 0 0 0 0 0 // wallet (global) equals.get_card_details.failed stays
+    21 0 0 0 0 0 // wallet (global) equals.get_onboarding_status.active stays
+    22 0 0 0 0 0 // wallet (global) equals.get_onboarding_status.approved stays
+    23 0 0 0 0 0 // wallet (global) equals.get_onboarding_status.pending stays
+    24 0 0 0 0 0 // wallet (global) equals.get_onboarding_status.rejected stays
+    25 0 0 0 0 0 // wallet (global) equals.get_onboarding_status.incomplete stays
+    44 0 0 0 0 0 // wallet (global) equals.get_pin.retrieved stays
+    45 0 0 0 0 0 // wallet (global) equals.get_pin.failed stays
+    29 0 0 0 0 0 // wallet (global) equals.list_sessions.refreshed stays
+    27 0 0 0 0 0 // wallet (global) equals.list_transactions.listed stays
+    36 0 0 0 0 0 // wallet (global) equals.log_in.success stays
+    37 0 0 0 0 0 // wallet (global) equals.log_in.wrong_keycode stays
+    88 0 0 0 0 0 // wallet (global) fx.lock_rate.locked stays
+    89 0 0 0 0 0 // wallet (global) fx.lock_rate.expired stays
+    86 0 0 0 0 0 // wallet (global) fx.subscribe_rates.streaming stays
+    87 0 0 0 0 0 // wallet (global) fx.subscribe_rates.unavailable stays
+    58 0 0 0 0 0 // wallet (global) otp.send_email_code.sent stays
+    59 0 0 0 0 0 // wallet (global) otp.send_email_code.failed stays
+    63 0 0 0 0 0 // wallet (global) otp.send_sms_code.sent stays
+    64 0 0 0 0 0 // wallet (global) otp.send_sms_code.failed stays
+    60 0 0 0 0 0 // wallet (global) otp.verify_email_code.valid stays
+    61 0 0 0 0 0 // wallet (global) otp.verify_email_code.invalid stays
+    62 0 0 0 0 0 // wallet (global) otp.verify_email_code.expired stays
+    65 0 0 0 0 0 // wallet (global) otp.verify_sms_code.valid stays
+    66 0 0 0 0 0 // wallet (global) otp.verify_sms_code.invalid stays
+    67 0 0 0 0 0 // wallet (global) otp.verify_sms_code.expired stays
+    83 0 0 0 0 0 // wallet (global) pitstop.start_chat.started stays
+    68 0 0 0 0 0 // wallet (global) postcode_lookup.find_addresses.found stays
+    69 0 0 0 0 0 // wallet (global) postcode_lookup.find_addresses.not_found stays
+    94 0 0 0 0 0 // wallet (global) veriff.send_sms_link.sent stays
+    95 0 0 0 0 0 // wallet (global) veriff.send_sms_link.failed stays
+    96 0 0 0 0 0 // wallet (global) veriff.scan_front.passport stays
+    97 0 0 0 0 0 // wallet (global) veriff.scan_front.driving_licence stays
+    98 0 0 0 0 0 // wallet (global) veriff.scan_front.national_id stays
+    99 0 0 0 0 0 // wallet (global) veriff.scan_front.not_detected stays
+    100 0 0 0 0 0 // wallet (global) veriff.scan_back.captured stays
+    101 0 0 0 0 0 // wallet (global) veriff.capture_selfie.captured stays
+    102 0 0 0 0 0 // wallet (global) veriff.analyse.submitted stays
+    103 0 0 0 0 0 // wallet (global) veriff.get_decision.approved stays
+    104 0 0 0 0 0 // wallet (global) veriff.get_decision.rejected stays
+    105 0 0 0 0 0 // wallet (global) veriff.get_decision.pending stays
+    106 0 0 0 0 0 // wallet (global) veriff.get_decision.incomplete stays
+    75 0 0 0 0 0 // wallet (global) device.authenticate.cancelled stays
+    28 0 0 0 0 0 // wallet (global) equals.list_transactions.failed stays
+    52 12 40 0 0 0 // wallet (global) equals.get_balance.fetched if event.balance >= 0.00 GBP stays
+    53 0 0 0 0 0 // wallet (global) equals.get_balance.failed stays
     14 78 0 1 68 0 // wallet (global) inbox_push_opened if account_active → SET-007
     14 0 0 0 0 0 // wallet (global) inbox_push_opened stays
     15 78 224 0 0 0 // wallet (global) legal_documents_changed if account_active stays
@@ -1123,6 +1346,56 @@ enum TempoTables {
     85 0 0 0 0 0 // settings (global) logos.find_logo.not_found stays
     71 0 0 1 1 0 // settings (global) device.check_integrity.compromised → XC-COMPROMISED
     70 0 0 0 0 0 // settings (global) device.check_integrity.intact stays
+    74 0 0 0 0 0 // settings (global) device.authenticate.authenticated stays
+    72 0 0 0 0 0 // settings (global) device.enable_biometrics.enabled stays
+    73 0 0 0 0 0 // settings (global) device.enable_biometrics.declined stays
+    42 0 0 0 0 0 // settings (global) equals.get_card_details.retrieved stays
+    43 0 0 0 0 0 // settings (global) equals.get_card_details.failed stays
+    21 0 0 0 0 0 // settings (global) equals.get_onboarding_status.active stays
+    22 0 0 0 0 0 // settings (global) equals.get_onboarding_status.approved stays
+    23 0 0 0 0 0 // settings (global) equals.get_onboarding_status.pending stays
+    24 0 0 0 0 0 // settings (global) equals.get_onboarding_status.rejected stays
+    25 0 0 0 0 0 // settings (global) equals.get_onboarding_status.incomplete stays
+    44 0 0 0 0 0 // settings (global) equals.get_pin.retrieved stays
+    45 0 0 0 0 0 // settings (global) equals.get_pin.failed stays
+    29 0 0 0 0 0 // settings (global) equals.list_sessions.refreshed stays
+    27 0 0 0 0 0 // settings (global) equals.list_transactions.listed stays
+    36 0 0 0 0 0 // settings (global) equals.log_in.success stays
+    37 0 0 0 0 0 // settings (global) equals.log_in.wrong_keycode stays
+    88 0 0 0 0 0 // settings (global) fx.lock_rate.locked stays
+    89 0 0 0 0 0 // settings (global) fx.lock_rate.expired stays
+    86 0 0 0 0 0 // settings (global) fx.subscribe_rates.streaming stays
+    87 0 0 0 0 0 // settings (global) fx.subscribe_rates.unavailable stays
+    58 0 0 0 0 0 // settings (global) otp.send_email_code.sent stays
+    59 0 0 0 0 0 // settings (global) otp.send_email_code.failed stays
+    63 0 0 0 0 0 // settings (global) otp.send_sms_code.sent stays
+    64 0 0 0 0 0 // settings (global) otp.send_sms_code.failed stays
+    60 0 0 0 0 0 // settings (global) otp.verify_email_code.valid stays
+    61 0 0 0 0 0 // settings (global) otp.verify_email_code.invalid stays
+    62 0 0 0 0 0 // settings (global) otp.verify_email_code.expired stays
+    65 0 0 0 0 0 // settings (global) otp.verify_sms_code.valid stays
+    66 0 0 0 0 0 // settings (global) otp.verify_sms_code.invalid stays
+    67 0 0 0 0 0 // settings (global) otp.verify_sms_code.expired stays
+    83 0 0 0 0 0 // settings (global) pitstop.start_chat.started stays
+    68 0 0 0 0 0 // settings (global) postcode_lookup.find_addresses.found stays
+    69 0 0 0 0 0 // settings (global) postcode_lookup.find_addresses.not_found stays
+    94 0 0 0 0 0 // settings (global) veriff.send_sms_link.sent stays
+    95 0 0 0 0 0 // settings (global) veriff.send_sms_link.failed stays
+    96 0 0 0 0 0 // settings (global) veriff.scan_front.passport stays
+    97 0 0 0 0 0 // settings (global) veriff.scan_front.driving_licence stays
+    98 0 0 0 0 0 // settings (global) veriff.scan_front.national_id stays
+    99 0 0 0 0 0 // settings (global) veriff.scan_front.not_detected stays
+    100 0 0 0 0 0 // settings (global) veriff.scan_back.captured stays
+    101 0 0 0 0 0 // settings (global) veriff.capture_selfie.captured stays
+    102 0 0 0 0 0 // settings (global) veriff.analyse.submitted stays
+    103 0 0 0 0 0 // settings (global) veriff.get_decision.approved stays
+    104 0 0 0 0 0 // settings (global) veriff.get_decision.rejected stays
+    105 0 0 0 0 0 // settings (global) veriff.get_decision.pending stays
+    106 0 0 0 0 0 // settings (global) veriff.get_decision.incomplete stays
+    75 0 0 0 0 0 // settings (global) device.authenticate.cancelled stays
+    28 0 0 0 0 0 // settings (global) equals.list_transactions.failed stays
+    52 12 40 0 0 0 // settings (global) equals.get_balance.fetched if event.balance >= 0.00 GBP stays
+    53 0 0 0 0 0 // settings (global) equals.get_balance.failed stays
     14 78 0 1 68 0 // settings (global) inbox_push_opened if account_active → SET-007
     14 0 0 0 0 0 // settings (global) inbox_push_opened stays
     15 78 224 0 0 0 // settings (global) legal_documents_changed if account_active stays
@@ -1158,6 +1431,56 @@ enum TempoTables {
     85 0 0 0 0 0 // identity_verification (global) logos.find_logo.not_found stays
     71 0 0 1 1 0 // identity_verification (global) device.check_integrity.compromised → XC-COMPROMISED
     70 0 0 0 0 0 // identity_verification (global) device.check_integrity.intact stays
+    74 0 0 0 0 0 // identity_verification (global) device.authenticate.authenticated stays
+    72 0 0 0 0 0 // identity_verification (global) device.enable_biometrics.enabled stays
+    73 0 0 0 0 0 // identity_verification (global) device.enable_biometrics.declined stays
+    42 0 0 0 0 0 // identity_verification (global) equals.get_card_details.retrieved stays
+    43 0 0 0 0 0 // identity_verification (global) equals.get_card_details.failed stays
+    21 0 0 0 0 0 // identity_verification (global) equals.get_onboarding_status.active stays
+    22 0 0 0 0 0 // identity_verification (global) equals.get_onboarding_status.approved stays
+    23 0 0 0 0 0 // identity_verification (global) equals.get_onboarding_status.pending stays
+    24 0 0 0 0 0 // identity_verification (global) equals.get_onboarding_status.rejected stays
+    25 0 0 0 0 0 // identity_verification (global) equals.get_onboarding_status.incomplete stays
+    44 0 0 0 0 0 // identity_verification (global) equals.get_pin.retrieved stays
+    45 0 0 0 0 0 // identity_verification (global) equals.get_pin.failed stays
+    29 0 0 0 0 0 // identity_verification (global) equals.list_sessions.refreshed stays
+    27 0 0 0 0 0 // identity_verification (global) equals.list_transactions.listed stays
+    36 0 0 0 0 0 // identity_verification (global) equals.log_in.success stays
+    37 0 0 0 0 0 // identity_verification (global) equals.log_in.wrong_keycode stays
+    88 0 0 0 0 0 // identity_verification (global) fx.lock_rate.locked stays
+    89 0 0 0 0 0 // identity_verification (global) fx.lock_rate.expired stays
+    86 0 0 0 0 0 // identity_verification (global) fx.subscribe_rates.streaming stays
+    87 0 0 0 0 0 // identity_verification (global) fx.subscribe_rates.unavailable stays
+    58 0 0 0 0 0 // identity_verification (global) otp.send_email_code.sent stays
+    59 0 0 0 0 0 // identity_verification (global) otp.send_email_code.failed stays
+    63 0 0 0 0 0 // identity_verification (global) otp.send_sms_code.sent stays
+    64 0 0 0 0 0 // identity_verification (global) otp.send_sms_code.failed stays
+    60 0 0 0 0 0 // identity_verification (global) otp.verify_email_code.valid stays
+    61 0 0 0 0 0 // identity_verification (global) otp.verify_email_code.invalid stays
+    62 0 0 0 0 0 // identity_verification (global) otp.verify_email_code.expired stays
+    65 0 0 0 0 0 // identity_verification (global) otp.verify_sms_code.valid stays
+    66 0 0 0 0 0 // identity_verification (global) otp.verify_sms_code.invalid stays
+    67 0 0 0 0 0 // identity_verification (global) otp.verify_sms_code.expired stays
+    83 0 0 0 0 0 // identity_verification (global) pitstop.start_chat.started stays
+    68 0 0 0 0 0 // identity_verification (global) postcode_lookup.find_addresses.found stays
+    69 0 0 0 0 0 // identity_verification (global) postcode_lookup.find_addresses.not_found stays
+    94 0 0 0 0 0 // identity_verification (global) veriff.send_sms_link.sent stays
+    95 0 0 0 0 0 // identity_verification (global) veriff.send_sms_link.failed stays
+    96 0 0 0 0 0 // identity_verification (global) veriff.scan_front.passport stays
+    97 0 0 0 0 0 // identity_verification (global) veriff.scan_front.driving_licence stays
+    98 0 0 0 0 0 // identity_verification (global) veriff.scan_front.national_id stays
+    99 0 0 0 0 0 // identity_verification (global) veriff.scan_front.not_detected stays
+    100 0 0 0 0 0 // identity_verification (global) veriff.scan_back.captured stays
+    101 0 0 0 0 0 // identity_verification (global) veriff.capture_selfie.captured stays
+    102 0 0 0 0 0 // identity_verification (global) veriff.analyse.submitted stays
+    103 0 0 0 0 0 // identity_verification (global) veriff.get_decision.approved stays
+    104 0 0 0 0 0 // identity_verification (global) veriff.get_decision.rejected stays
+    105 0 0 0 0 0 // identity_verification (global) veriff.get_decision.pending stays
+    106 0 0 0 0 0 // identity_verification (global) veriff.get_decision.incomplete stays
+    75 0 0 0 0 0 // identity_verification (global) device.authenticate.cancelled stays
+    28 0 0 0 0 0 // identity_verification (global) equals.list_transactions.failed stays
+    52 12 40 0 0 0 // identity_verification (global) equals.get_balance.fetched if event.balance >= 0.00 GBP stays
+    53 0 0 0 0 0 // identity_verification (global) equals.get_balance.failed stays
     14 78 0 1 68 0 // identity_verification (global) inbox_push_opened if account_active → SET-007
     14 0 0 0 0 0 // identity_verification (global) inbox_push_opened stays
     15 78 224 0 0 0 // identity_verification (global) legal_documents_changed if account_active stays
@@ -1194,6 +1517,56 @@ enum TempoTables {
     85 0 0 0 0 0 // veriff (global) logos.find_logo.not_found stays
     71 0 0 1 1 0 // veriff (global) device.check_integrity.compromised → XC-COMPROMISED
     70 0 0 0 0 0 // veriff (global) device.check_integrity.intact stays
+    74 0 0 0 0 0 // veriff (global) device.authenticate.authenticated stays
+    72 0 0 0 0 0 // veriff (global) device.enable_biometrics.enabled stays
+    73 0 0 0 0 0 // veriff (global) device.enable_biometrics.declined stays
+    42 0 0 0 0 0 // veriff (global) equals.get_card_details.retrieved stays
+    43 0 0 0 0 0 // veriff (global) equals.get_card_details.failed stays
+    21 0 0 0 0 0 // veriff (global) equals.get_onboarding_status.active stays
+    22 0 0 0 0 0 // veriff (global) equals.get_onboarding_status.approved stays
+    23 0 0 0 0 0 // veriff (global) equals.get_onboarding_status.pending stays
+    24 0 0 0 0 0 // veriff (global) equals.get_onboarding_status.rejected stays
+    25 0 0 0 0 0 // veriff (global) equals.get_onboarding_status.incomplete stays
+    44 0 0 0 0 0 // veriff (global) equals.get_pin.retrieved stays
+    45 0 0 0 0 0 // veriff (global) equals.get_pin.failed stays
+    29 0 0 0 0 0 // veriff (global) equals.list_sessions.refreshed stays
+    27 0 0 0 0 0 // veriff (global) equals.list_transactions.listed stays
+    36 0 0 0 0 0 // veriff (global) equals.log_in.success stays
+    37 0 0 0 0 0 // veriff (global) equals.log_in.wrong_keycode stays
+    88 0 0 0 0 0 // veriff (global) fx.lock_rate.locked stays
+    89 0 0 0 0 0 // veriff (global) fx.lock_rate.expired stays
+    86 0 0 0 0 0 // veriff (global) fx.subscribe_rates.streaming stays
+    87 0 0 0 0 0 // veriff (global) fx.subscribe_rates.unavailable stays
+    58 0 0 0 0 0 // veriff (global) otp.send_email_code.sent stays
+    59 0 0 0 0 0 // veriff (global) otp.send_email_code.failed stays
+    63 0 0 0 0 0 // veriff (global) otp.send_sms_code.sent stays
+    64 0 0 0 0 0 // veriff (global) otp.send_sms_code.failed stays
+    60 0 0 0 0 0 // veriff (global) otp.verify_email_code.valid stays
+    61 0 0 0 0 0 // veriff (global) otp.verify_email_code.invalid stays
+    62 0 0 0 0 0 // veriff (global) otp.verify_email_code.expired stays
+    65 0 0 0 0 0 // veriff (global) otp.verify_sms_code.valid stays
+    66 0 0 0 0 0 // veriff (global) otp.verify_sms_code.invalid stays
+    67 0 0 0 0 0 // veriff (global) otp.verify_sms_code.expired stays
+    83 0 0 0 0 0 // veriff (global) pitstop.start_chat.started stays
+    68 0 0 0 0 0 // veriff (global) postcode_lookup.find_addresses.found stays
+    69 0 0 0 0 0 // veriff (global) postcode_lookup.find_addresses.not_found stays
+    94 0 0 0 0 0 // veriff (global) veriff.send_sms_link.sent stays
+    95 0 0 0 0 0 // veriff (global) veriff.send_sms_link.failed stays
+    96 0 0 0 0 0 // veriff (global) veriff.scan_front.passport stays
+    97 0 0 0 0 0 // veriff (global) veriff.scan_front.driving_licence stays
+    98 0 0 0 0 0 // veriff (global) veriff.scan_front.national_id stays
+    99 0 0 0 0 0 // veriff (global) veriff.scan_front.not_detected stays
+    100 0 0 0 0 0 // veriff (global) veriff.scan_back.captured stays
+    101 0 0 0 0 0 // veriff (global) veriff.capture_selfie.captured stays
+    102 0 0 0 0 0 // veriff (global) veriff.analyse.submitted stays
+    103 0 0 0 0 0 // veriff (global) veriff.get_decision.approved stays
+    104 0 0 0 0 0 // veriff (global) veriff.get_decision.rejected stays
+    105 0 0 0 0 0 // veriff (global) veriff.get_decision.pending stays
+    106 0 0 0 0 0 // veriff (global) veriff.get_decision.incomplete stays
+    75 0 0 0 0 0 // veriff (global) device.authenticate.cancelled stays
+    28 0 0 0 0 0 // veriff (global) equals.list_transactions.failed stays
+    52 12 40 0 0 0 // veriff (global) equals.get_balance.fetched if event.balance >= 0.00 GBP stays
+    53 0 0 0 0 0 // veriff (global) equals.get_balance.failed stays
     14 78 0 1 68 0 // veriff (global) inbox_push_opened if account_active → SET-007
     14 0 0 0 0 0 // veriff (global) inbox_push_opened stays
     15 78 224 0 0 0 // veriff (global) legal_documents_changed if account_active stays
@@ -1229,6 +1602,56 @@ enum TempoTables {
     85 0 0 0 0 0 // final_touches (global) logos.find_logo.not_found stays
     71 0 0 1 1 0 // final_touches (global) device.check_integrity.compromised → XC-COMPROMISED
     70 0 0 0 0 0 // final_touches (global) device.check_integrity.intact stays
+    74 0 0 0 0 0 // final_touches (global) device.authenticate.authenticated stays
+    72 0 0 0 0 0 // final_touches (global) device.enable_biometrics.enabled stays
+    73 0 0 0 0 0 // final_touches (global) device.enable_biometrics.declined stays
+    42 0 0 0 0 0 // final_touches (global) equals.get_card_details.retrieved stays
+    43 0 0 0 0 0 // final_touches (global) equals.get_card_details.failed stays
+    21 0 0 0 0 0 // final_touches (global) equals.get_onboarding_status.active stays
+    22 0 0 0 0 0 // final_touches (global) equals.get_onboarding_status.approved stays
+    23 0 0 0 0 0 // final_touches (global) equals.get_onboarding_status.pending stays
+    24 0 0 0 0 0 // final_touches (global) equals.get_onboarding_status.rejected stays
+    25 0 0 0 0 0 // final_touches (global) equals.get_onboarding_status.incomplete stays
+    44 0 0 0 0 0 // final_touches (global) equals.get_pin.retrieved stays
+    45 0 0 0 0 0 // final_touches (global) equals.get_pin.failed stays
+    29 0 0 0 0 0 // final_touches (global) equals.list_sessions.refreshed stays
+    27 0 0 0 0 0 // final_touches (global) equals.list_transactions.listed stays
+    36 0 0 0 0 0 // final_touches (global) equals.log_in.success stays
+    37 0 0 0 0 0 // final_touches (global) equals.log_in.wrong_keycode stays
+    88 0 0 0 0 0 // final_touches (global) fx.lock_rate.locked stays
+    89 0 0 0 0 0 // final_touches (global) fx.lock_rate.expired stays
+    86 0 0 0 0 0 // final_touches (global) fx.subscribe_rates.streaming stays
+    87 0 0 0 0 0 // final_touches (global) fx.subscribe_rates.unavailable stays
+    58 0 0 0 0 0 // final_touches (global) otp.send_email_code.sent stays
+    59 0 0 0 0 0 // final_touches (global) otp.send_email_code.failed stays
+    63 0 0 0 0 0 // final_touches (global) otp.send_sms_code.sent stays
+    64 0 0 0 0 0 // final_touches (global) otp.send_sms_code.failed stays
+    60 0 0 0 0 0 // final_touches (global) otp.verify_email_code.valid stays
+    61 0 0 0 0 0 // final_touches (global) otp.verify_email_code.invalid stays
+    62 0 0 0 0 0 // final_touches (global) otp.verify_email_code.expired stays
+    65 0 0 0 0 0 // final_touches (global) otp.verify_sms_code.valid stays
+    66 0 0 0 0 0 // final_touches (global) otp.verify_sms_code.invalid stays
+    67 0 0 0 0 0 // final_touches (global) otp.verify_sms_code.expired stays
+    83 0 0 0 0 0 // final_touches (global) pitstop.start_chat.started stays
+    68 0 0 0 0 0 // final_touches (global) postcode_lookup.find_addresses.found stays
+    69 0 0 0 0 0 // final_touches (global) postcode_lookup.find_addresses.not_found stays
+    94 0 0 0 0 0 // final_touches (global) veriff.send_sms_link.sent stays
+    95 0 0 0 0 0 // final_touches (global) veriff.send_sms_link.failed stays
+    96 0 0 0 0 0 // final_touches (global) veriff.scan_front.passport stays
+    97 0 0 0 0 0 // final_touches (global) veriff.scan_front.driving_licence stays
+    98 0 0 0 0 0 // final_touches (global) veriff.scan_front.national_id stays
+    99 0 0 0 0 0 // final_touches (global) veriff.scan_front.not_detected stays
+    100 0 0 0 0 0 // final_touches (global) veriff.scan_back.captured stays
+    101 0 0 0 0 0 // final_touches (global) veriff.capture_selfie.captured stays
+    102 0 0 0 0 0 // final_touches (global) veriff.analyse.submitted stays
+    103 0 0 0 0 0 // final_touches (global) veriff.get_decision.approved stays
+    104 0 0 0 0 0 // final_touches (global) veriff.get_decision.rejected stays
+    105 0 0 0 0 0 // final_touches (global) veriff.get_decision.pending stays
+    106 0 0 0 0 0 // final_touches (global) veriff.get_decision.incomplete stays
+    75 0 0 0 0 0 // final_touches (global) device.authenticate.cancelled stays
+    28 0 0 0 0 0 // final_touches (global) equals.list_transactions.failed stays
+    52 12 40 0 0 0 // final_touches (global) equals.get_balance.fetched if event.balance >= 0.00 GBP stays
+    53 0 0 0 0 0 // final_touches (global) equals.get_balance.failed stays
     14 78 0 1 68 0 // final_touches (global) inbox_push_opened if account_active → SET-007
     14 0 0 0 0 0 // final_touches (global) inbox_push_opened stays
     15 78 224 0 0 0 // final_touches (global) legal_documents_changed if account_active stays
@@ -1272,14 +1695,14 @@ enum TempoTables {
 
     /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name; one row per line, with what it is after `//`.
     static let flowsData = #"""
-    0 450 485 4 4 267 // app_lock
-    1 485 520 4 4 268 // device_integrity
-    2 520 555 4 4 269 // onboarding
-    21 555 598 4 4 270 // wallet
-    62 598 636 4 4 271 // settings
-    75 636 671 4 4 272 // identity_verification
-    83 671 707 4 4 273 // veriff
-    93 707 742 4 4 274 // final_touches
+    0 450 535 4 4 267 // app_lock
+    1 535 620 4 4 268 // device_integrity
+    2 620 705 4 4 269 // onboarding
+    21 705 798 4 4 270 // wallet
+    62 798 886 4 4 271 // settings
+    75 886 971 4 4 272 // identity_verification
+    83 971 1057 4 4 273 // veriff
+    93 1057 1142 4 4 274 // final_touches
     """#
 
     /// Each flow's start screen, global transitions and global timers.
@@ -1462,7 +1885,7 @@ enum TempoTables {
     }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "52dafa309a7b2727"
+    static let fingerprint = "c0815aa4dcb2de09"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(
@@ -1569,6 +1992,61 @@ enum TempoTables {
             107,
             108,
             109
+        ],
+        callPolicies: [
+            CallPolicyEntry(
+                operation: 275,
+                timer: (-1),
+                timeoutEvent: (-1),
+                cancelsOnLeave: true,
+                answers: [21, 22, 23, 24, 25]
+            ),
+            CallPolicyEntry(operation: 276, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [27, 28]),
+            CallPolicyEntry(operation: 277, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [29]),
+            CallPolicyEntry(operation: 278, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [36, 37]),
+            CallPolicyEntry(operation: 279, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [42, 43]),
+            CallPolicyEntry(operation: 280, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [44, 45]),
+            CallPolicyEntry(operation: 281, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [52, 53]),
+            CallPolicyEntry(operation: 282, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [58, 59]),
+            CallPolicyEntry(
+                operation: 283,
+                timer: (-1),
+                timeoutEvent: (-1),
+                cancelsOnLeave: true,
+                answers: [60, 61, 62]
+            ),
+            CallPolicyEntry(operation: 284, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [63, 64]),
+            CallPolicyEntry(
+                operation: 285,
+                timer: (-1),
+                timeoutEvent: (-1),
+                cancelsOnLeave: true,
+                answers: [65, 66, 67]
+            ),
+            CallPolicyEntry(operation: 286, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [68, 69]),
+            CallPolicyEntry(operation: 287, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [72, 73]),
+            CallPolicyEntry(operation: 288, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [74, 75]),
+            CallPolicyEntry(operation: 289, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [83]),
+            CallPolicyEntry(operation: 290, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [86, 87]),
+            CallPolicyEntry(operation: 291, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [88, 89]),
+            CallPolicyEntry(operation: 292, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [94, 95]),
+            CallPolicyEntry(
+                operation: 293,
+                timer: (-1),
+                timeoutEvent: (-1),
+                cancelsOnLeave: true,
+                answers: [96, 97, 98, 99]
+            ),
+            CallPolicyEntry(operation: 294, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [100]),
+            CallPolicyEntry(operation: 295, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [101]),
+            CallPolicyEntry(operation: 296, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [102]),
+            CallPolicyEntry(
+                operation: 297,
+                timer: (-1),
+                timeoutEvent: (-1),
+                cancelsOnLeave: true,
+                answers: [103, 104, 105, 106]
+            )
         ]
     )
 }
