@@ -1274,7 +1274,8 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // WAL-010b device.authenticate.cancelled
             effects.append(.toast("Activation needs Face ID or your keycode."))
         case 70:
-            // WAL-010b equals.activate_card.activated
+            // WAL-010b equals.activate_card.activated; app_lock (global) equals.activate_card.activated;
+            // device_integrity (global) equals.activate_card.activated; and 6 more
             state.virtualCard = TempoVirtualCardStatus.active
             effects.append(.analytics(AnalyticsEvent(name: "funnel_card_activation")))
         case 71:
@@ -1372,7 +1373,8 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // WAL-014 pitstop.open_ticket.opened
             state.supportTicketOpen = true
         case 91:
-            // WAL-014 pitstop.open_ticket.failed; SET-002 pitstop.open_ticket.failed
+            // WAL-014 pitstop.open_ticket.failed; SET-002 pitstop.open_ticket.failed; app_lock (global)
+            // pitstop.open_ticket.failed; and 7 more
             effects.append(.toast("We couldn't reach PITStop. Try again."))
         case 92:
             // WAL-015 toggle_card_limit
@@ -1390,7 +1392,8 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // WAL-015 tap_cancel_disable; WAL-015 exit
             state.cardLimitConfirmOpen = false
         case 96:
-            // WAL-015 equals.set_card_limit.failed
+            // WAL-015 equals.set_card_limit.failed; app_lock (global) equals.set_card_limit.failed; device_integrity
+            // (global) equals.set_card_limit.failed; and 6 more
             state.cardLimitEnabled = !state.cardLimitEnabled
             effects.append(.toast("We couldn't change your Card Limit. Try again."))
         case 97:
@@ -1499,7 +1502,8 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // PAY-004 device.authenticate.cancelled; PAY-008 device.authenticate.cancelled
             effects.append(.toast("Not confirmed. Nothing was sent."))
         case 119:
-            // PAY-004 equals.send_uk_transfer.sent
+            // PAY-004 equals.send_uk_transfer.sent; app_lock (global) equals.send_uk_transfer.sent; device_integrity
+            // (global) equals.send_uk_transfer.sent; and 6 more
             try actionList119(event, into: &effects)
         case 120:
             // PAY-004 equals.send_uk_transfer.failed
@@ -1590,7 +1594,9 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // PAY-008 exit
             state.fxRateLocked = false
         case 133:
-            // PAY-009 equals.send_international_transfer.submitted
+            // PAY-009 equals.send_international_transfer.submitted; app_lock (global)
+            // equals.send_international_transfer.submitted; device_integrity (global)
+            // equals.send_international_transfer.submitted; and 6 more
             try actionList133(event, into: &effects)
         case 134:
             // PAY-009 equals.send_international_transfer.failed
@@ -1682,14 +1688,17 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.applicant.phone = state.contactNewValue
             state.contactCodeSent = false
         case 152:
-            // SET-003 veriff.check_proof_of_address.approved
+            // SET-003 veriff.check_proof_of_address.approved; app_lock (global) veriff.check_proof_of_address.approved;
+            // device_integrity (global) veriff.check_proof_of_address.approved; and 6 more
             state.applicant.address = state.contactNewValue
             state.addressCheckPending = false
         case 153:
-            // SET-003 veriff.check_proof_of_address.pending
+            // SET-003 veriff.check_proof_of_address.pending; app_lock (global) veriff.check_proof_of_address.pending;
+            // device_integrity (global) veriff.check_proof_of_address.pending; and 6 more
             state.addressCheckPending = true
         case 154:
-            // SET-003 veriff.check_proof_of_address.rejected
+            // SET-003 veriff.check_proof_of_address.rejected; app_lock (global) veriff.check_proof_of_address.rejected;
+            // device_integrity (global) veriff.check_proof_of_address.rejected; and 6 more
             state.addressChangeRejected = true
         case 155:
             // SET-003 enter; SET-005 enter; SET-012b enter
@@ -1731,10 +1740,13 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.securityAction = nil
             effects.append(.call(TempoServiceCall.equalsSignOutOtherSessions))
         case 165:
-            // SET-004 equals.sign_out_session.signed_out
+            // SET-004 equals.sign_out_session.signed_out; app_lock (global) equals.sign_out_session.signed_out;
+            // device_integrity (global) equals.sign_out_session.signed_out; and 6 more
             state.otherSessions = state.otherSessions.filter { s in s != state.sessionToSignOut }
         case 166:
-            // SET-004 equals.sign_out_other_sessions.signed_out
+            // SET-004 equals.sign_out_other_sessions.signed_out; app_lock (global)
+            // equals.sign_out_other_sessions.signed_out; device_integrity (global)
+            // equals.sign_out_other_sessions.signed_out; and 6 more
             state.otherSessions = []
         case 167:
             // SET-004 enter
@@ -1768,7 +1780,8 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.planChangeTo = eventPlan
             state.planUpgradeDeclined = false
         case 173:
-            // SET-009 tap_confirm; SET-009 equals.charge_plan_upgrade.insufficient_funds
+            // SET-009 tap_confirm; SET-009 equals.charge_plan_upgrade.insufficient_funds; app_lock (global)
+            // equals.charge_plan_upgrade.insufficient_funds; and 7 more
             state.planUpgradeDeclined = true
         case 174:
             // SET-009 tap_confirm
@@ -1797,10 +1810,12 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                 )
             )
         case 177:
-            // SET-009 equals.charge_plan_upgrade.charged
+            // SET-009 equals.charge_plan_upgrade.charged; app_lock (global) equals.charge_plan_upgrade.charged;
+            // device_integrity (global) equals.charge_plan_upgrade.charged; and 6 more
             try actionList177(event, into: &effects)
         case 178:
-            // SET-009 equals.schedule_plan_change.scheduled
+            // SET-009 equals.schedule_plan_change.scheduled; app_lock (global) equals.schedule_plan_change.scheduled;
+            // device_integrity (global) equals.schedule_plan_change.scheduled; and 6 more
             state.pendingPlan = state.planChangeTo
             state.pendingPlanFrom = state.billingCycleEnd
             state.planChangeTo = nil
@@ -1852,7 +1867,8 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                 .call(TempoServiceCall.equalsCloseAccount(reason: TempoCloseReason.init(rawValue: textValue(formInput(1)))))
             )
         case 188:
-            // SET-012b equals.close_account.closed
+            // SET-012b equals.close_account.closed; app_lock (global) equals.close_account.closed; device_integrity
+            // (global) equals.close_account.closed; and 6 more
             try actionList188(event, into: &effects)
         case 189:
             // ONB-012 equals.submit_application.submitted
@@ -1965,7 +1981,8 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // ONB-016-FT tap_add_to_wallet
             effects.append(.call(TempoServiceCall.deviceWalletProvisionCard(platform: "native")))
         case 217:
-            // ONB-016-FT device_wallet.provision_card.added
+            // ONB-016-FT device_wallet.provision_card.added; app_lock (global) device_wallet.provision_card.added;
+            // device_integrity (global) device_wallet.provision_card.added; and 6 more
             state.cardInDeviceWallet = true
         case 218:
             // ONB-017-FT tap_agree
@@ -1991,11 +2008,21 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // (global) logos.find_logo.found; and 5 more
             try actionList223(event, into: &effects)
         case 224:
+            // app_lock (global) equals.set_card_frozen.failed; device_integrity (global) equals.set_card_frozen.failed;
+            // onboarding (global) equals.set_card_frozen.failed; and 5 more
+            state.cardFrozen = !state.cardFrozen
+            effects.append(.toast("We couldn't update your card. Try again."))
+        case 225:
+            // app_lock (global) equals.send_uk_transfer.failed; app_lock (global)
+            // equals.send_international_transfer.failed; device_integrity (global) equals.send_uk_transfer.failed; and
+            // 13 more
+            effects.append(.toast("Transfer failed. Funds never debited."))
+        case 226:
             // app_lock (global) legal_documents_changed; device_integrity (global) legal_documents_changed; onboarding
             // (global) legal_documents_changed; and 5 more
             state.legalUpdateUnseen = true
             effects.append(.toast("We've updated our legal documents. See Settings › Legal Documents."))
-        case 225:
+        case 227:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             try effects.append(
@@ -2015,7 +2042,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                     )
                 )
             )
-        case 226:
+        case 228:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             try effects.append(
@@ -2035,7 +2062,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                     )
                 )
             )
-        case 227:
+        case 229:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             try effects.append(
@@ -2055,7 +2082,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                     )
                 )
             )
-        case 228:
+        case 230:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             try effects.append(
@@ -2075,7 +2102,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                     )
                 )
             )
-        case 229:
+        case 231:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             try effects.append(
@@ -2095,73 +2122,69 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                     )
                 )
             )
-        case 230:
+        case 232:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
-            try actionList230(event, into: &effects)
-        case 231:
+            try actionList232(event, into: &effects)
+        case 233:
             // app_lock (global) card_payment_recorded; device_integrity (global) card_payment_recorded; onboarding
             // (global) card_payment_recorded; and 5 more
             effects.append(.analytics(AnalyticsEvent(name: "funnel_first_transaction")))
-        case 232:
+        case 234:
             // app_lock (global) merchant_logo_needed; device_integrity (global) merchant_logo_needed; onboarding
             // (global) merchant_logo_needed; and 5 more
             effects.append(.call(TempoServiceCall.logosFindLogo(merchant: state.txDraft.description)))
-        case 233:
+        case 235:
             // app_lock (global) bank_transfer_received; device_integrity (global) bank_transfer_received; onboarding
             // (global) bank_transfer_received; and 5 more
-            try actionList233(event, into: &effects)
-        case 234:
+            try actionList235(event, into: &effects)
+        case 236:
             // app_lock (global) card_payment_push_due; device_integrity (global) card_payment_push_due; onboarding
             // (global) card_payment_push_due; and 5 more
             effects.append(.push("Card payment approved. Your Tempo balance has been updated."))
-        case 235:
+        case 237:
             // app_lock (global) funds_received_push_due; device_integrity (global) funds_received_push_due; onboarding
             // (global) funds_received_push_due; and 5 more
             effects.append(.push("Money received. Your Tempo balance has been topped up."))
-        case 236:
+        case 238:
             // app_lock (global) large_transaction_push_due; device_integrity (global) large_transaction_push_due;
             // onboarding (global) large_transaction_push_due; and 5 more
             effects.append(.push("Large transaction over £250 on your Tempo account."))
-        case 237:
+        case 239:
             // app_lock (global) physical_card_delivered; device_integrity (global) physical_card_delivered; onboarding
             // (global) physical_card_delivered; and 5 more
             state.physicalCard = TempoPhysicalCardStatus.awaitingAtm
-        case 238:
+        case 240:
             // app_lock (global) physical_card_atm_activated; device_integrity (global) physical_card_atm_activated;
             // onboarding (global) physical_card_atm_activated; and 5 more
             state.physicalCard = TempoPhysicalCardStatus.active
             state.virtualCard = TempoVirtualCardStatus.retired
             effects.append(.push("Your physical card is now active. Your virtual card has been retired."))
-        case 239:
+        case 241:
             // app_lock (global) forget_user; device_integrity (global) forget_user; onboarding (global) forget_user;
             // and 5 more
-            try actionList239(event, into: &effects)
-        case 240:
+            try actionList241(event, into: &effects)
+        case 242:
             // app_lock (global) connection_lost; device_integrity (global) connection_lost; onboarding (global)
             // connection_lost; and 5 more
             state.online = false
-        case 241:
+        case 243:
             // app_lock (global) connection_restored; device_integrity (global) connection_restored; onboarding (global)
             // connection_restored; and 5 more
             state.online = true
-        case 242:
+        case 244:
             // wallet (global) session_check; settings (global) session_check
             effects.append(.call(TempoServiceCall.equalsRefreshSession))
-        case 243:
+        case 245:
             // wallet (global) equals.refresh_session.refreshed; settings (global) equals.refresh_session.refreshed
             state.sessionRefreshedAt = now
-        case 244:
+        case 246:
             // wallet (global) equals.refresh_session.expired; settings (global) equals.refresh_session.expired
             state.sessionRefreshedAt = nil
             effects.append(.toast("Your session has ended. Log in again to continue."))
-        case 245:
+        case 247:
             // wallet (global) transfer_recorded
             effects.append(.analytics(AnalyticsEvent(name: "funnel_first_send")))
-        case 246:
-            // wallet (global) equals.set_card_frozen.failed
-            state.cardFrozen = !state.cardFrozen
-            effects.append(.toast("We couldn't update your card. Try again."))
         default:
             break
         }
@@ -2528,7 +2551,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList230(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+    private mutating func actionList232(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         guard case .cardPaymentRequested(let eventMerchant, let eventAmount)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -2552,7 +2575,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList233(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+    private mutating func actionList235(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         guard case .bankTransferReceived(let eventSender, let eventAmount)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -2571,7 +2594,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList239(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+    private mutating func actionList241(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         state.notificationsOff = [
             TempoNotificationPreference.pushRewardsPerks,
             TempoNotificationPreference.pushProductUpdates

@@ -995,6 +995,31 @@ enum TempoTables {
     85 0 0 0 0 0 // app_lock (global) logos.find_logo.not_found stays
     71 0 0 1 1 0 // app_lock (global) device.check_integrity.compromised → XC-COMPROMISED
     70 0 0 0 0 0 // app_lock (global) device.check_integrity.intact stays
+    40 0 0 0 0 0 // app_lock (global) equals.set_card_frozen.done stays
+    46 0 0 0 0 0 // app_lock (global) equals.set_card_limit.done stays
+    41 0 224 0 0 0 // app_lock (global) equals.set_card_frozen.failed stays
+    47 0 96 0 0 0 // app_lock (global) equals.set_card_limit.failed stays
+    50 0 119 0 0 0 // app_lock (global) equals.send_uk_transfer.sent stays
+    51 0 225 0 0 0 // app_lock (global) equals.send_uk_transfer.failed stays
+    56 0 133 0 0 0 // app_lock (global) equals.send_international_transfer.submitted stays
+    57 0 225 0 0 0 // app_lock (global) equals.send_international_transfer.failed stays
+    32 0 177 0 0 0 // app_lock (global) equals.charge_plan_upgrade.charged stays
+    33 0 173 0 0 0 // app_lock (global) equals.charge_plan_upgrade.insufficient_funds stays
+    34 0 178 0 0 0 // app_lock (global) equals.schedule_plan_change.scheduled stays
+    35 0 188 1 3 0 // app_lock (global) equals.close_account.closed → ONB-001
+    38 0 70 0 0 0 // app_lock (global) equals.activate_card.activated stays
+    39 0 0 0 0 0 // app_lock (global) equals.activate_card.failed stays
+    30 0 165 0 0 0 // app_lock (global) equals.sign_out_session.signed_out stays
+    31 0 166 0 0 0 // app_lock (global) equals.sign_out_other_sessions.signed_out stays
+    107 0 152 0 0 0 // app_lock (global) veriff.check_proof_of_address.approved stays
+    109 0 153 0 0 0 // app_lock (global) veriff.check_proof_of_address.pending stays
+    108 0 154 0 0 0 // app_lock (global) veriff.check_proof_of_address.rejected stays
+    93 0 0 0 0 0 // app_lock (global) push_provider.save_preferences.saved stays
+    81 0 0 0 0 0 // app_lock (global) pitstop.open_ticket.opened stays
+    82 0 91 0 0 0 // app_lock (global) pitstop.open_ticket.failed stays
+    90 0 217 0 0 0 // app_lock (global) device_wallet.provision_card.added stays
+    91 0 0 0 0 0 // app_lock (global) device_wallet.provision_card.cancelled stays
+    92 0 0 0 0 0 // app_lock (global) device_wallet.provision_card.failed stays
     74 0 0 0 0 0 // app_lock (global) device.authenticate.authenticated stays
     72 0 0 0 0 0 // app_lock (global) device.enable_biometrics.enabled stays
     73 0 0 0 0 0 // app_lock (global) device.enable_biometrics.declined stays
@@ -1047,31 +1072,31 @@ enum TempoTables {
     53 0 0 0 0 0 // app_lock (global) equals.get_balance.failed stays
     14 78 0 1 68 0 // app_lock (global) inbox_push_opened if account_active → SET-007
     14 0 0 0 0 0 // app_lock (global) inbox_push_opened stays
-    15 78 224 0 0 0 // app_lock (global) legal_documents_changed if account_active stays
+    15 78 226 0 0 0 // app_lock (global) legal_documents_changed if account_active stays
     15 0 0 0 0 0 // app_lock (global) legal_documents_changed stays
-    2 14 225 0 0 0 // app_lock (global) card_payment_requested if card_frozen stays
-    2 79 226 0 0 0 // app_lock (global) card_payment_requested if !card_active stays
-    2 80 227 0 0 0 // app_lock (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-    2 81 228 0 0 0 // app_lock (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-    2 82 229 0 0 0 // app_lock (global) card_payment_requested if event.amount > balance stays
-    2 0 230 0 0 0 // app_lock (global) card_payment_requested stays
-    224 83 231 0 0 0 // app_lock (global) card_payment_recorded if card_payments_made == 1 stays
+    2 14 227 0 0 0 // app_lock (global) card_payment_requested if card_frozen stays
+    2 79 228 0 0 0 // app_lock (global) card_payment_requested if !card_active stays
+    2 80 229 0 0 0 // app_lock (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+    2 81 230 0 0 0 // app_lock (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+    2 82 231 0 0 0 // app_lock (global) card_payment_requested if event.amount > balance stays
+    2 0 232 0 0 0 // app_lock (global) card_payment_requested stays
+    224 83 233 0 0 0 // app_lock (global) card_payment_recorded if card_payments_made == 1 stays
     224 0 0 0 0 0 // app_lock (global) card_payment_recorded stays
-    225 84 232 0 0 0 // app_lock (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+    225 84 234 0 0 0 // app_lock (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
     225 0 0 0 0 0 // app_lock (global) merchant_logo_needed stays
-    6 0 233 0 0 0 // app_lock (global) bank_transfer_received stays
+    6 0 235 0 0 0 // app_lock (global) bank_transfer_received stays
     226 85 0 0 0 0 // app_lock (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
-    226 0 234 0 0 0 // app_lock (global) card_payment_push_due stays
+    226 0 236 0 0 0 // app_lock (global) card_payment_push_due stays
     227 86 0 0 0 0 // app_lock (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
-    227 0 235 0 0 0 // app_lock (global) funds_received_push_due stays
+    227 0 237 0 0 0 // app_lock (global) funds_received_push_due stays
     228 87 0 0 0 0 // app_lock (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
-    228 88 236 0 0 0 // app_lock (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+    228 88 238 0 0 0 // app_lock (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
     228 0 0 0 0 0 // app_lock (global) large_transaction_push_due stays
-    3 89 237 0 0 0 // app_lock (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-    4 90 238 2 49 0 // app_lock (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
-    229 0 239 0 0 0 // app_lock (global) forget_user stays
-    230 0 240 0 0 0 // app_lock (global) connection_lost stays
-    231 0 241 0 0 0 // app_lock (global) connection_restored stays
+    3 89 239 0 0 0 // app_lock (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+    4 90 240 2 49 0 // app_lock (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+    229 0 241 0 0 0 // app_lock (global) forget_user stays
+    230 0 242 0 0 0 // app_lock (global) connection_lost stays
+    231 0 243 0 0 0 // app_lock (global) connection_restored stays
     111 0 220 0 0 0 // device_integrity (global) app_backgrounded stays
     112 77 221 2 0 0 // device_integrity (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
     112 0 222 0 0 0 // device_integrity (global) app_foregrounded stays
@@ -1080,6 +1105,31 @@ enum TempoTables {
     85 0 0 0 0 0 // device_integrity (global) logos.find_logo.not_found stays
     71 0 0 1 1 0 // device_integrity (global) device.check_integrity.compromised → XC-COMPROMISED
     70 0 0 0 0 0 // device_integrity (global) device.check_integrity.intact stays
+    40 0 0 0 0 0 // device_integrity (global) equals.set_card_frozen.done stays
+    46 0 0 0 0 0 // device_integrity (global) equals.set_card_limit.done stays
+    41 0 224 0 0 0 // device_integrity (global) equals.set_card_frozen.failed stays
+    47 0 96 0 0 0 // device_integrity (global) equals.set_card_limit.failed stays
+    50 0 119 0 0 0 // device_integrity (global) equals.send_uk_transfer.sent stays
+    51 0 225 0 0 0 // device_integrity (global) equals.send_uk_transfer.failed stays
+    56 0 133 0 0 0 // device_integrity (global) equals.send_international_transfer.submitted stays
+    57 0 225 0 0 0 // device_integrity (global) equals.send_international_transfer.failed stays
+    32 0 177 0 0 0 // device_integrity (global) equals.charge_plan_upgrade.charged stays
+    33 0 173 0 0 0 // device_integrity (global) equals.charge_plan_upgrade.insufficient_funds stays
+    34 0 178 0 0 0 // device_integrity (global) equals.schedule_plan_change.scheduled stays
+    35 0 188 1 3 0 // device_integrity (global) equals.close_account.closed → ONB-001
+    38 0 70 0 0 0 // device_integrity (global) equals.activate_card.activated stays
+    39 0 0 0 0 0 // device_integrity (global) equals.activate_card.failed stays
+    30 0 165 0 0 0 // device_integrity (global) equals.sign_out_session.signed_out stays
+    31 0 166 0 0 0 // device_integrity (global) equals.sign_out_other_sessions.signed_out stays
+    107 0 152 0 0 0 // device_integrity (global) veriff.check_proof_of_address.approved stays
+    109 0 153 0 0 0 // device_integrity (global) veriff.check_proof_of_address.pending stays
+    108 0 154 0 0 0 // device_integrity (global) veriff.check_proof_of_address.rejected stays
+    93 0 0 0 0 0 // device_integrity (global) push_provider.save_preferences.saved stays
+    81 0 0 0 0 0 // device_integrity (global) pitstop.open_ticket.opened stays
+    82 0 91 0 0 0 // device_integrity (global) pitstop.open_ticket.failed stays
+    90 0 217 0 0 0 // device_integrity (global) device_wallet.provision_card.added stays
+    91 0 0 0 0 0 // device_integrity (global) device_wallet.provision_card.cancelled stays
+    92 0 0 0 0 0 // device_integrity (global) device_wallet.provision_card.failed stays
     74 0 0 0 0 0 // device_integrity (global) device.authenticate.authenticated stays
     72 0 0 0 0 0 // device_integrity (global) device.enable_biometrics.enabled stays
     73 0 0 0 0 0 // device_integrity (global) device.enable_biometrics.declined stays
@@ -1132,31 +1182,31 @@ enum TempoTables {
     53 0 0 0 0 0 // device_integrity (global) equals.get_balance.failed stays
     14 78 0 1 68 0 // device_integrity (global) inbox_push_opened if account_active → SET-007
     14 0 0 0 0 0 // device_integrity (global) inbox_push_opened stays
-    15 78 224 0 0 0 // device_integrity (global) legal_documents_changed if account_active stays
+    15 78 226 0 0 0 // device_integrity (global) legal_documents_changed if account_active stays
     15 0 0 0 0 0 // device_integrity (global) legal_documents_changed stays
-    2 14 225 0 0 0 // device_integrity (global) card_payment_requested if card_frozen stays
-    2 79 226 0 0 0 // device_integrity (global) card_payment_requested if !card_active stays
-    2 80 227 0 0 0 // device_integrity (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-    2 81 228 0 0 0 // device_integrity (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-    2 82 229 0 0 0 // device_integrity (global) card_payment_requested if event.amount > balance stays
-    2 0 230 0 0 0 // device_integrity (global) card_payment_requested stays
-    224 83 231 0 0 0 // device_integrity (global) card_payment_recorded if card_payments_made == 1 stays
+    2 14 227 0 0 0 // device_integrity (global) card_payment_requested if card_frozen stays
+    2 79 228 0 0 0 // device_integrity (global) card_payment_requested if !card_active stays
+    2 80 229 0 0 0 // device_integrity (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+    2 81 230 0 0 0 // device_integrity (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+    2 82 231 0 0 0 // device_integrity (global) card_payment_requested if event.amount > balance stays
+    2 0 232 0 0 0 // device_integrity (global) card_payment_requested stays
+    224 83 233 0 0 0 // device_integrity (global) card_payment_recorded if card_payments_made == 1 stays
     224 0 0 0 0 0 // device_integrity (global) card_payment_recorded stays
-    225 84 232 0 0 0 // device_integrity (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+    225 84 234 0 0 0 // device_integrity (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
     225 0 0 0 0 0 // device_integrity (global) merchant_logo_needed stays
-    6 0 233 0 0 0 // device_integrity (global) bank_transfer_received stays
+    6 0 235 0 0 0 // device_integrity (global) bank_transfer_received stays
     226 85 0 0 0 0 // device_integrity (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
-    226 0 234 0 0 0 // device_integrity (global) card_payment_push_due stays
+    226 0 236 0 0 0 // device_integrity (global) card_payment_push_due stays
     227 86 0 0 0 0 // device_integrity (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
-    227 0 235 0 0 0 // device_integrity (global) funds_received_push_due stays
+    227 0 237 0 0 0 // device_integrity (global) funds_received_push_due stays
     228 87 0 0 0 0 // device_integrity (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
-    228 88 236 0 0 0 // device_integrity (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+    228 88 238 0 0 0 // device_integrity (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
     228 0 0 0 0 0 // device_integrity (global) large_transaction_push_due stays
-    3 89 237 0 0 0 // device_integrity (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-    4 90 238 2 49 0 // device_integrity (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
-    229 0 239 0 0 0 // device_integrity (global) forget_user stays
-    230 0 240 0 0 0 // device_integrity (global) connection_lost stays
-    231 0 241 0 0 0 // device_integrity (global) connection_restored stays
+    3 89 239 0 0 0 // device_integrity (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+    4 90 240 2 49 0 // device_integrity (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+    229 0 241 0 0 0 // device_integrity (global) forget_user stays
+    230 0 242 0 0 0 // device_integrity (global) connection_lost stays
+    231 0 243 0 0 0 // device_integrity (global) connection_restored stays
     111 0 220 0 0 0 // onboarding (global) app_backgrounded stays
     112 77 221 2 0 0 // onboarding (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
     112 0 222 0 0 0 // onboarding (global) app_foregrounded stays
@@ -1165,6 +1215,31 @@ enum TempoTables {
     85 0 0 0 0 0 // onboarding (global) logos.find_logo.not_found stays
     71 0 0 1 1 0 // onboarding (global) device.check_integrity.compromised → XC-COMPROMISED
     70 0 0 0 0 0 // onboarding (global) device.check_integrity.intact stays
+    40 0 0 0 0 0 // onboarding (global) equals.set_card_frozen.done stays
+    46 0 0 0 0 0 // onboarding (global) equals.set_card_limit.done stays
+    41 0 224 0 0 0 // onboarding (global) equals.set_card_frozen.failed stays
+    47 0 96 0 0 0 // onboarding (global) equals.set_card_limit.failed stays
+    50 0 119 0 0 0 // onboarding (global) equals.send_uk_transfer.sent stays
+    51 0 225 0 0 0 // onboarding (global) equals.send_uk_transfer.failed stays
+    56 0 133 0 0 0 // onboarding (global) equals.send_international_transfer.submitted stays
+    57 0 225 0 0 0 // onboarding (global) equals.send_international_transfer.failed stays
+    32 0 177 0 0 0 // onboarding (global) equals.charge_plan_upgrade.charged stays
+    33 0 173 0 0 0 // onboarding (global) equals.charge_plan_upgrade.insufficient_funds stays
+    34 0 178 0 0 0 // onboarding (global) equals.schedule_plan_change.scheduled stays
+    35 0 188 1 3 0 // onboarding (global) equals.close_account.closed → ONB-001
+    38 0 70 0 0 0 // onboarding (global) equals.activate_card.activated stays
+    39 0 0 0 0 0 // onboarding (global) equals.activate_card.failed stays
+    30 0 165 0 0 0 // onboarding (global) equals.sign_out_session.signed_out stays
+    31 0 166 0 0 0 // onboarding (global) equals.sign_out_other_sessions.signed_out stays
+    107 0 152 0 0 0 // onboarding (global) veriff.check_proof_of_address.approved stays
+    109 0 153 0 0 0 // onboarding (global) veriff.check_proof_of_address.pending stays
+    108 0 154 0 0 0 // onboarding (global) veriff.check_proof_of_address.rejected stays
+    93 0 0 0 0 0 // onboarding (global) push_provider.save_preferences.saved stays
+    81 0 0 0 0 0 // onboarding (global) pitstop.open_ticket.opened stays
+    82 0 91 0 0 0 // onboarding (global) pitstop.open_ticket.failed stays
+    90 0 217 0 0 0 // onboarding (global) device_wallet.provision_card.added stays
+    91 0 0 0 0 0 // onboarding (global) device_wallet.provision_card.cancelled stays
+    92 0 0 0 0 0 // onboarding (global) device_wallet.provision_card.failed stays
     74 0 0 0 0 0 // onboarding (global) device.authenticate.authenticated stays
     72 0 0 0 0 0 // onboarding (global) device.enable_biometrics.enabled stays
     73 0 0 0 0 0 // onboarding (global) device.enable_biometrics.declined stays
@@ -1217,40 +1292,37 @@ enum TempoTables {
     53 0 0 0 0 0 // onboarding (global) equals.get_balance.failed stays
     14 78 0 1 68 0 // onboarding (global) inbox_push_opened if account_active → SET-007
     14 0 0 0 0 0 // onboarding (global) inbox_push_opened stays
-    15 78 224 0 0 0 // onboarding (global) legal_documents_changed if account_active stays
+    15 78 226 0 0 0 // onboarding (global) legal_documents_changed if account_active stays
     15 0 0 0 0 0 // onboarding (global) legal_documents_changed stays
-    2 14 225 0 0 0 // onboarding (global) card_payment_requested if card_frozen stays
-    2 79 226 0 0 0 // onboarding (global) card_payment_requested if !card_active stays
-    2 80 227 0 0 0 // onboarding (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-    2 81 228 0 0 0 // onboarding (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-    2 82 229 0 0 0 // onboarding (global) card_payment_requested if event.amount > balance stays
-    2 0 230 0 0 0 // onboarding (global) card_payment_requested stays
-    224 83 231 0 0 0 // onboarding (global) card_payment_recorded if card_payments_made == 1 stays
+    2 14 227 0 0 0 // onboarding (global) card_payment_requested if card_frozen stays
+    2 79 228 0 0 0 // onboarding (global) card_payment_requested if !card_active stays
+    2 80 229 0 0 0 // onboarding (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+    2 81 230 0 0 0 // onboarding (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+    2 82 231 0 0 0 // onboarding (global) card_payment_requested if event.amount > balance stays
+    2 0 232 0 0 0 // onboarding (global) card_payment_requested stays
+    224 83 233 0 0 0 // onboarding (global) card_payment_recorded if card_payments_made == 1 stays
     224 0 0 0 0 0 // onboarding (global) card_payment_recorded stays
-    225 84 232 0 0 0 // onboarding (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+    225 84 234 0 0 0 // onboarding (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
     225 0 0 0 0 0 // onboarding (global) merchant_logo_needed stays
-    6 0 233 0 0 0 // onboarding (global) bank_transfer_received stays
+    6 0 235 0 0 0 // onboarding (global) bank_transfer_received stays
     226 85 0 0 0 0 // onboarding (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
-    226 0 234 0 0 0 // onboarding (global) card_payment_push_due stays
+    226 0 236 0 0 0 // onboarding (global) card_payment_push_due stays
     227 86 0 0 0 0 // onboarding (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
-    227 0 235 0 0 0 // onboarding (global) funds_received_push_due stays
+    227 0 237 0 0 0 // onboarding (global) funds_received_push_due stays
     228 87 0 0 0 0 // onboarding (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
-    228 88 236 0 0 0 // onboarding (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+    228 88 238 0 0 0 // onboarding (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
     228 0 0 0 0 0 // onboarding (global) large_transaction_push_due stays
-    3 89 237 0 0 0 // onboarding (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-    4 90 238 2 49 0 // onboarding (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
-    229 0 239 0 0 0 // onboarding (global) forget_user stays
-    230 0 240 0 0 0 // onboarding (global) connection_lost stays
-    231 0 241 0 0 0 // onboarding (global) connection_restored stays
-    223 91 242 0 0 0 // wallet (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
+    3 89 239 0 0 0 // onboarding (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+    4 90 240 2 49 0 // onboarding (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+    229 0 241 0 0 0 // onboarding (global) forget_user stays
+    230 0 242 0 0 0 // onboarding (global) connection_lost stays
+    231 0 243 0 0 0 // onboarding (global) connection_restored stays
+    223 91 244 0 0 0 // wallet (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
     223 0 0 0 0 0 // wallet (global) session_check stays
-    54 0 243 0 0 0 // wallet (global) equals.refresh_session.refreshed stays
-    55 0 244 1 4 0 // wallet (global) equals.refresh_session.expired → ONB-002
-    232 92 245 0 0 0 // wallet (global) transfer_recorded if transfers_sent == 1 stays
+    54 0 245 0 0 0 // wallet (global) equals.refresh_session.refreshed stays
+    55 0 246 1 4 0 // wallet (global) equals.refresh_session.expired → ONB-002
+    232 92 247 0 0 0 // wallet (global) transfer_recorded if transfers_sent == 1 stays
     232 0 0 0 0 0 // wallet (global) transfer_recorded stays
-    40 0 0 0 0 0 // wallet (global) equals.set_card_frozen.done stays
-    46 0 0 0 0 0 // wallet (global) equals.set_card_limit.done stays
-    41 0 246 0 0 0 // wallet (global) equals.set_card_frozen.failed stays
     111 0 220 0 0 0 // wallet (global) app_backgrounded stays
     112 77 221 2 0 0 // wallet (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
     112 0 222 0 0 0 // wallet (global) app_foregrounded stays
@@ -1258,6 +1330,31 @@ enum TempoTables {
     85 0 0 0 0 0 // wallet (global) logos.find_logo.not_found stays
     71 0 0 1 1 0 // wallet (global) device.check_integrity.compromised → XC-COMPROMISED
     70 0 0 0 0 0 // wallet (global) device.check_integrity.intact stays
+    40 0 0 0 0 0 // wallet (global) equals.set_card_frozen.done stays
+    46 0 0 0 0 0 // wallet (global) equals.set_card_limit.done stays
+    41 0 224 0 0 0 // wallet (global) equals.set_card_frozen.failed stays
+    47 0 96 0 0 0 // wallet (global) equals.set_card_limit.failed stays
+    50 0 119 0 0 0 // wallet (global) equals.send_uk_transfer.sent stays
+    51 0 225 0 0 0 // wallet (global) equals.send_uk_transfer.failed stays
+    56 0 133 0 0 0 // wallet (global) equals.send_international_transfer.submitted stays
+    57 0 225 0 0 0 // wallet (global) equals.send_international_transfer.failed stays
+    32 0 177 0 0 0 // wallet (global) equals.charge_plan_upgrade.charged stays
+    33 0 173 0 0 0 // wallet (global) equals.charge_plan_upgrade.insufficient_funds stays
+    34 0 178 0 0 0 // wallet (global) equals.schedule_plan_change.scheduled stays
+    35 0 188 1 3 0 // wallet (global) equals.close_account.closed → ONB-001
+    38 0 70 0 0 0 // wallet (global) equals.activate_card.activated stays
+    39 0 0 0 0 0 // wallet (global) equals.activate_card.failed stays
+    30 0 165 0 0 0 // wallet (global) equals.sign_out_session.signed_out stays
+    31 0 166 0 0 0 // wallet (global) equals.sign_out_other_sessions.signed_out stays
+    107 0 152 0 0 0 // wallet (global) veriff.check_proof_of_address.approved stays
+    109 0 153 0 0 0 // wallet (global) veriff.check_proof_of_address.pending stays
+    108 0 154 0 0 0 // wallet (global) veriff.check_proof_of_address.rejected stays
+    93 0 0 0 0 0 // wallet (global) push_provider.save_preferences.saved stays
+    81 0 0 0 0 0 // wallet (global) pitstop.open_ticket.opened stays
+    82 0 91 0 0 0 // wallet (global) pitstop.open_ticket.failed stays
+    90 0 217 0 0 0 // wallet (global) device_wallet.provision_card.added stays
+    91 0 0 0 0 0 // wallet (global) device_wallet.provision_card.cancelled stays
+    92 0 0 0 0 0 // wallet (global) device_wallet.provision_card.failed stays
     74 0 0 0 0 0 // wallet (global) device.authenticate.authenticated stays
     72 0 0 0 0 0 // wallet (global) device.enable_biometrics.enabled stays
     73 0 0 0 0 0 // wallet (global) device.enable_biometrics.declined stays
@@ -1310,35 +1407,35 @@ enum TempoTables {
     53 0 0 0 0 0 // wallet (global) equals.get_balance.failed stays
     14 78 0 1 68 0 // wallet (global) inbox_push_opened if account_active → SET-007
     14 0 0 0 0 0 // wallet (global) inbox_push_opened stays
-    15 78 224 0 0 0 // wallet (global) legal_documents_changed if account_active stays
+    15 78 226 0 0 0 // wallet (global) legal_documents_changed if account_active stays
     15 0 0 0 0 0 // wallet (global) legal_documents_changed stays
-    2 14 225 0 0 0 // wallet (global) card_payment_requested if card_frozen stays
-    2 79 226 0 0 0 // wallet (global) card_payment_requested if !card_active stays
-    2 80 227 0 0 0 // wallet (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-    2 81 228 0 0 0 // wallet (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-    2 82 229 0 0 0 // wallet (global) card_payment_requested if event.amount > balance stays
-    2 0 230 0 0 0 // wallet (global) card_payment_requested stays
-    224 83 231 0 0 0 // wallet (global) card_payment_recorded if card_payments_made == 1 stays
+    2 14 227 0 0 0 // wallet (global) card_payment_requested if card_frozen stays
+    2 79 228 0 0 0 // wallet (global) card_payment_requested if !card_active stays
+    2 80 229 0 0 0 // wallet (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+    2 81 230 0 0 0 // wallet (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+    2 82 231 0 0 0 // wallet (global) card_payment_requested if event.amount > balance stays
+    2 0 232 0 0 0 // wallet (global) card_payment_requested stays
+    224 83 233 0 0 0 // wallet (global) card_payment_recorded if card_payments_made == 1 stays
     224 0 0 0 0 0 // wallet (global) card_payment_recorded stays
-    225 84 232 0 0 0 // wallet (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+    225 84 234 0 0 0 // wallet (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
     225 0 0 0 0 0 // wallet (global) merchant_logo_needed stays
-    6 0 233 0 0 0 // wallet (global) bank_transfer_received stays
+    6 0 235 0 0 0 // wallet (global) bank_transfer_received stays
     226 85 0 0 0 0 // wallet (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
-    226 0 234 0 0 0 // wallet (global) card_payment_push_due stays
+    226 0 236 0 0 0 // wallet (global) card_payment_push_due stays
     227 86 0 0 0 0 // wallet (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
-    227 0 235 0 0 0 // wallet (global) funds_received_push_due stays
+    227 0 237 0 0 0 // wallet (global) funds_received_push_due stays
     228 87 0 0 0 0 // wallet (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
-    228 88 236 0 0 0 // wallet (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+    228 88 238 0 0 0 // wallet (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
     228 0 0 0 0 0 // wallet (global) large_transaction_push_due stays
-    3 89 237 0 0 0 // wallet (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-    4 90 238 2 49 0 // wallet (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
-    229 0 239 0 0 0 // wallet (global) forget_user stays
-    230 0 240 0 0 0 // wallet (global) connection_lost stays
-    231 0 241 0 0 0 // wallet (global) connection_restored stays
-    223 91 242 0 0 0 // settings (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
+    3 89 239 0 0 0 // wallet (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+    4 90 240 2 49 0 // wallet (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+    229 0 241 0 0 0 // wallet (global) forget_user stays
+    230 0 242 0 0 0 // wallet (global) connection_lost stays
+    231 0 243 0 0 0 // wallet (global) connection_restored stays
+    223 91 244 0 0 0 // settings (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
     223 0 0 0 0 0 // settings (global) session_check stays
-    54 0 243 0 0 0 // settings (global) equals.refresh_session.refreshed stays
-    55 0 244 1 4 0 // settings (global) equals.refresh_session.expired → ONB-002
+    54 0 245 0 0 0 // settings (global) equals.refresh_session.refreshed stays
+    55 0 246 1 4 0 // settings (global) equals.refresh_session.expired → ONB-002
     111 0 220 0 0 0 // settings (global) app_backgrounded stays
     112 77 221 2 0 0 // settings (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
     112 0 222 0 0 0 // settings (global) app_foregrounded stays
@@ -1346,6 +1443,31 @@ enum TempoTables {
     85 0 0 0 0 0 // settings (global) logos.find_logo.not_found stays
     71 0 0 1 1 0 // settings (global) device.check_integrity.compromised → XC-COMPROMISED
     70 0 0 0 0 0 // settings (global) device.check_integrity.intact stays
+    40 0 0 0 0 0 // settings (global) equals.set_card_frozen.done stays
+    46 0 0 0 0 0 // settings (global) equals.set_card_limit.done stays
+    41 0 224 0 0 0 // settings (global) equals.set_card_frozen.failed stays
+    47 0 96 0 0 0 // settings (global) equals.set_card_limit.failed stays
+    50 0 119 0 0 0 // settings (global) equals.send_uk_transfer.sent stays
+    51 0 225 0 0 0 // settings (global) equals.send_uk_transfer.failed stays
+    56 0 133 0 0 0 // settings (global) equals.send_international_transfer.submitted stays
+    57 0 225 0 0 0 // settings (global) equals.send_international_transfer.failed stays
+    32 0 177 0 0 0 // settings (global) equals.charge_plan_upgrade.charged stays
+    33 0 173 0 0 0 // settings (global) equals.charge_plan_upgrade.insufficient_funds stays
+    34 0 178 0 0 0 // settings (global) equals.schedule_plan_change.scheduled stays
+    35 0 188 1 3 0 // settings (global) equals.close_account.closed → ONB-001
+    38 0 70 0 0 0 // settings (global) equals.activate_card.activated stays
+    39 0 0 0 0 0 // settings (global) equals.activate_card.failed stays
+    30 0 165 0 0 0 // settings (global) equals.sign_out_session.signed_out stays
+    31 0 166 0 0 0 // settings (global) equals.sign_out_other_sessions.signed_out stays
+    107 0 152 0 0 0 // settings (global) veriff.check_proof_of_address.approved stays
+    109 0 153 0 0 0 // settings (global) veriff.check_proof_of_address.pending stays
+    108 0 154 0 0 0 // settings (global) veriff.check_proof_of_address.rejected stays
+    93 0 0 0 0 0 // settings (global) push_provider.save_preferences.saved stays
+    81 0 0 0 0 0 // settings (global) pitstop.open_ticket.opened stays
+    82 0 91 0 0 0 // settings (global) pitstop.open_ticket.failed stays
+    90 0 217 0 0 0 // settings (global) device_wallet.provision_card.added stays
+    91 0 0 0 0 0 // settings (global) device_wallet.provision_card.cancelled stays
+    92 0 0 0 0 0 // settings (global) device_wallet.provision_card.failed stays
     74 0 0 0 0 0 // settings (global) device.authenticate.authenticated stays
     72 0 0 0 0 0 // settings (global) device.enable_biometrics.enabled stays
     73 0 0 0 0 0 // settings (global) device.enable_biometrics.declined stays
@@ -1398,31 +1520,31 @@ enum TempoTables {
     53 0 0 0 0 0 // settings (global) equals.get_balance.failed stays
     14 78 0 1 68 0 // settings (global) inbox_push_opened if account_active → SET-007
     14 0 0 0 0 0 // settings (global) inbox_push_opened stays
-    15 78 224 0 0 0 // settings (global) legal_documents_changed if account_active stays
+    15 78 226 0 0 0 // settings (global) legal_documents_changed if account_active stays
     15 0 0 0 0 0 // settings (global) legal_documents_changed stays
-    2 14 225 0 0 0 // settings (global) card_payment_requested if card_frozen stays
-    2 79 226 0 0 0 // settings (global) card_payment_requested if !card_active stays
-    2 80 227 0 0 0 // settings (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-    2 81 228 0 0 0 // settings (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-    2 82 229 0 0 0 // settings (global) card_payment_requested if event.amount > balance stays
-    2 0 230 0 0 0 // settings (global) card_payment_requested stays
-    224 83 231 0 0 0 // settings (global) card_payment_recorded if card_payments_made == 1 stays
+    2 14 227 0 0 0 // settings (global) card_payment_requested if card_frozen stays
+    2 79 228 0 0 0 // settings (global) card_payment_requested if !card_active stays
+    2 80 229 0 0 0 // settings (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+    2 81 230 0 0 0 // settings (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+    2 82 231 0 0 0 // settings (global) card_payment_requested if event.amount > balance stays
+    2 0 232 0 0 0 // settings (global) card_payment_requested stays
+    224 83 233 0 0 0 // settings (global) card_payment_recorded if card_payments_made == 1 stays
     224 0 0 0 0 0 // settings (global) card_payment_recorded stays
-    225 84 232 0 0 0 // settings (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+    225 84 234 0 0 0 // settings (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
     225 0 0 0 0 0 // settings (global) merchant_logo_needed stays
-    6 0 233 0 0 0 // settings (global) bank_transfer_received stays
+    6 0 235 0 0 0 // settings (global) bank_transfer_received stays
     226 85 0 0 0 0 // settings (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
-    226 0 234 0 0 0 // settings (global) card_payment_push_due stays
+    226 0 236 0 0 0 // settings (global) card_payment_push_due stays
     227 86 0 0 0 0 // settings (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
-    227 0 235 0 0 0 // settings (global) funds_received_push_due stays
+    227 0 237 0 0 0 // settings (global) funds_received_push_due stays
     228 87 0 0 0 0 // settings (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
-    228 88 236 0 0 0 // settings (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+    228 88 238 0 0 0 // settings (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
     228 0 0 0 0 0 // settings (global) large_transaction_push_due stays
-    3 89 237 0 0 0 // settings (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-    4 90 238 2 49 0 // settings (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
-    229 0 239 0 0 0 // settings (global) forget_user stays
-    230 0 240 0 0 0 // settings (global) connection_lost stays
-    231 0 241 0 0 0 // settings (global) connection_restored stays
+    3 89 239 0 0 0 // settings (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+    4 90 240 2 49 0 // settings (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+    229 0 241 0 0 0 // settings (global) forget_user stays
+    230 0 242 0 0 0 // settings (global) connection_lost stays
+    231 0 243 0 0 0 // settings (global) connection_restored stays
     111 0 220 0 0 0 // identity_verification (global) app_backgrounded stays
     112 77 221 2 0 0 // identity_verification (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
     112 0 222 0 0 0 // identity_verification (global) app_foregrounded stays
@@ -1431,6 +1553,31 @@ enum TempoTables {
     85 0 0 0 0 0 // identity_verification (global) logos.find_logo.not_found stays
     71 0 0 1 1 0 // identity_verification (global) device.check_integrity.compromised → XC-COMPROMISED
     70 0 0 0 0 0 // identity_verification (global) device.check_integrity.intact stays
+    40 0 0 0 0 0 // identity_verification (global) equals.set_card_frozen.done stays
+    46 0 0 0 0 0 // identity_verification (global) equals.set_card_limit.done stays
+    41 0 224 0 0 0 // identity_verification (global) equals.set_card_frozen.failed stays
+    47 0 96 0 0 0 // identity_verification (global) equals.set_card_limit.failed stays
+    50 0 119 0 0 0 // identity_verification (global) equals.send_uk_transfer.sent stays
+    51 0 225 0 0 0 // identity_verification (global) equals.send_uk_transfer.failed stays
+    56 0 133 0 0 0 // identity_verification (global) equals.send_international_transfer.submitted stays
+    57 0 225 0 0 0 // identity_verification (global) equals.send_international_transfer.failed stays
+    32 0 177 0 0 0 // identity_verification (global) equals.charge_plan_upgrade.charged stays
+    33 0 173 0 0 0 // identity_verification (global) equals.charge_plan_upgrade.insufficient_funds stays
+    34 0 178 0 0 0 // identity_verification (global) equals.schedule_plan_change.scheduled stays
+    35 0 188 1 3 0 // identity_verification (global) equals.close_account.closed → ONB-001
+    38 0 70 0 0 0 // identity_verification (global) equals.activate_card.activated stays
+    39 0 0 0 0 0 // identity_verification (global) equals.activate_card.failed stays
+    30 0 165 0 0 0 // identity_verification (global) equals.sign_out_session.signed_out stays
+    31 0 166 0 0 0 // identity_verification (global) equals.sign_out_other_sessions.signed_out stays
+    107 0 152 0 0 0 // identity_verification (global) veriff.check_proof_of_address.approved stays
+    109 0 153 0 0 0 // identity_verification (global) veriff.check_proof_of_address.pending stays
+    108 0 154 0 0 0 // identity_verification (global) veriff.check_proof_of_address.rejected stays
+    93 0 0 0 0 0 // identity_verification (global) push_provider.save_preferences.saved stays
+    81 0 0 0 0 0 // identity_verification (global) pitstop.open_ticket.opened stays
+    82 0 91 0 0 0 // identity_verification (global) pitstop.open_ticket.failed stays
+    90 0 217 0 0 0 // identity_verification (global) device_wallet.provision_card.added stays
+    91 0 0 0 0 0 // identity_verification (global) device_wallet.provision_card.cancelled stays
+    92 0 0 0 0 0 // identity_verification (global) device_wallet.provision_card.failed stays
     74 0 0 0 0 0 // identity_verification (global) device.authenticate.authenticated stays
     72 0 0 0 0 0 // identity_verification (global) device.enable_biometrics.enabled stays
     73 0 0 0 0 0 // identity_verification (global) device.enable_biometrics.declined stays
@@ -1483,31 +1630,31 @@ enum TempoTables {
     53 0 0 0 0 0 // identity_verification (global) equals.get_balance.failed stays
     14 78 0 1 68 0 // identity_verification (global) inbox_push_opened if account_active → SET-007
     14 0 0 0 0 0 // identity_verification (global) inbox_push_opened stays
-    15 78 224 0 0 0 // identity_verification (global) legal_documents_changed if account_active stays
+    15 78 226 0 0 0 // identity_verification (global) legal_documents_changed if account_active stays
     15 0 0 0 0 0 // identity_verification (global) legal_documents_changed stays
-    2 14 225 0 0 0 // identity_verification (global) card_payment_requested if card_frozen stays
-    2 79 226 0 0 0 // identity_verification (global) card_payment_requested if !card_active stays
-    2 80 227 0 0 0 // identity_verification (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-    2 81 228 0 0 0 // identity_verification (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-    2 82 229 0 0 0 // identity_verification (global) card_payment_requested if event.amount > balance stays
-    2 0 230 0 0 0 // identity_verification (global) card_payment_requested stays
-    224 83 231 0 0 0 // identity_verification (global) card_payment_recorded if card_payments_made == 1 stays
+    2 14 227 0 0 0 // identity_verification (global) card_payment_requested if card_frozen stays
+    2 79 228 0 0 0 // identity_verification (global) card_payment_requested if !card_active stays
+    2 80 229 0 0 0 // identity_verification (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+    2 81 230 0 0 0 // identity_verification (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+    2 82 231 0 0 0 // identity_verification (global) card_payment_requested if event.amount > balance stays
+    2 0 232 0 0 0 // identity_verification (global) card_payment_requested stays
+    224 83 233 0 0 0 // identity_verification (global) card_payment_recorded if card_payments_made == 1 stays
     224 0 0 0 0 0 // identity_verification (global) card_payment_recorded stays
-    225 84 232 0 0 0 // identity_verification (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+    225 84 234 0 0 0 // identity_verification (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
     225 0 0 0 0 0 // identity_verification (global) merchant_logo_needed stays
-    6 0 233 0 0 0 // identity_verification (global) bank_transfer_received stays
+    6 0 235 0 0 0 // identity_verification (global) bank_transfer_received stays
     226 85 0 0 0 0 // identity_verification (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
-    226 0 234 0 0 0 // identity_verification (global) card_payment_push_due stays
+    226 0 236 0 0 0 // identity_verification (global) card_payment_push_due stays
     227 86 0 0 0 0 // identity_verification (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
-    227 0 235 0 0 0 // identity_verification (global) funds_received_push_due stays
+    227 0 237 0 0 0 // identity_verification (global) funds_received_push_due stays
     228 87 0 0 0 0 // identity_verification (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
-    228 88 236 0 0 0 // identity_verification (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+    228 88 238 0 0 0 // identity_verification (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
     228 0 0 0 0 0 // identity_verification (global) large_transaction_push_due stays
-    3 89 237 0 0 0 // identity_verification (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-    4 90 238 2 49 0 // identity_verification (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
-    229 0 239 0 0 0 // identity_verification (global) forget_user stays
-    230 0 240 0 0 0 // identity_verification (global) connection_lost stays
-    231 0 241 0 0 0 // identity_verification (global) connection_restored stays
+    3 89 239 0 0 0 // identity_verification (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+    4 90 240 2 49 0 // identity_verification (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+    229 0 241 0 0 0 // identity_verification (global) forget_user stays
+    230 0 242 0 0 0 // identity_verification (global) connection_lost stays
+    231 0 243 0 0 0 // identity_verification (global) connection_restored stays
     217 0 0 5 250 0 // veriff (global) browser_closed → end abandoned
     111 0 220 0 0 0 // veriff (global) app_backgrounded stays
     112 77 221 2 0 0 // veriff (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
@@ -1517,6 +1664,31 @@ enum TempoTables {
     85 0 0 0 0 0 // veriff (global) logos.find_logo.not_found stays
     71 0 0 1 1 0 // veriff (global) device.check_integrity.compromised → XC-COMPROMISED
     70 0 0 0 0 0 // veriff (global) device.check_integrity.intact stays
+    40 0 0 0 0 0 // veriff (global) equals.set_card_frozen.done stays
+    46 0 0 0 0 0 // veriff (global) equals.set_card_limit.done stays
+    41 0 224 0 0 0 // veriff (global) equals.set_card_frozen.failed stays
+    47 0 96 0 0 0 // veriff (global) equals.set_card_limit.failed stays
+    50 0 119 0 0 0 // veriff (global) equals.send_uk_transfer.sent stays
+    51 0 225 0 0 0 // veriff (global) equals.send_uk_transfer.failed stays
+    56 0 133 0 0 0 // veriff (global) equals.send_international_transfer.submitted stays
+    57 0 225 0 0 0 // veriff (global) equals.send_international_transfer.failed stays
+    32 0 177 0 0 0 // veriff (global) equals.charge_plan_upgrade.charged stays
+    33 0 173 0 0 0 // veriff (global) equals.charge_plan_upgrade.insufficient_funds stays
+    34 0 178 0 0 0 // veriff (global) equals.schedule_plan_change.scheduled stays
+    35 0 188 1 3 0 // veriff (global) equals.close_account.closed → ONB-001
+    38 0 70 0 0 0 // veriff (global) equals.activate_card.activated stays
+    39 0 0 0 0 0 // veriff (global) equals.activate_card.failed stays
+    30 0 165 0 0 0 // veriff (global) equals.sign_out_session.signed_out stays
+    31 0 166 0 0 0 // veriff (global) equals.sign_out_other_sessions.signed_out stays
+    107 0 152 0 0 0 // veriff (global) veriff.check_proof_of_address.approved stays
+    109 0 153 0 0 0 // veriff (global) veriff.check_proof_of_address.pending stays
+    108 0 154 0 0 0 // veriff (global) veriff.check_proof_of_address.rejected stays
+    93 0 0 0 0 0 // veriff (global) push_provider.save_preferences.saved stays
+    81 0 0 0 0 0 // veriff (global) pitstop.open_ticket.opened stays
+    82 0 91 0 0 0 // veriff (global) pitstop.open_ticket.failed stays
+    90 0 217 0 0 0 // veriff (global) device_wallet.provision_card.added stays
+    91 0 0 0 0 0 // veriff (global) device_wallet.provision_card.cancelled stays
+    92 0 0 0 0 0 // veriff (global) device_wallet.provision_card.failed stays
     74 0 0 0 0 0 // veriff (global) device.authenticate.authenticated stays
     72 0 0 0 0 0 // veriff (global) device.enable_biometrics.enabled stays
     73 0 0 0 0 0 // veriff (global) device.enable_biometrics.declined stays
@@ -1569,31 +1741,31 @@ enum TempoTables {
     53 0 0 0 0 0 // veriff (global) equals.get_balance.failed stays
     14 78 0 1 68 0 // veriff (global) inbox_push_opened if account_active → SET-007
     14 0 0 0 0 0 // veriff (global) inbox_push_opened stays
-    15 78 224 0 0 0 // veriff (global) legal_documents_changed if account_active stays
+    15 78 226 0 0 0 // veriff (global) legal_documents_changed if account_active stays
     15 0 0 0 0 0 // veriff (global) legal_documents_changed stays
-    2 14 225 0 0 0 // veriff (global) card_payment_requested if card_frozen stays
-    2 79 226 0 0 0 // veriff (global) card_payment_requested if !card_active stays
-    2 80 227 0 0 0 // veriff (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-    2 81 228 0 0 0 // veriff (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-    2 82 229 0 0 0 // veriff (global) card_payment_requested if event.amount > balance stays
-    2 0 230 0 0 0 // veriff (global) card_payment_requested stays
-    224 83 231 0 0 0 // veriff (global) card_payment_recorded if card_payments_made == 1 stays
+    2 14 227 0 0 0 // veriff (global) card_payment_requested if card_frozen stays
+    2 79 228 0 0 0 // veriff (global) card_payment_requested if !card_active stays
+    2 80 229 0 0 0 // veriff (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+    2 81 230 0 0 0 // veriff (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+    2 82 231 0 0 0 // veriff (global) card_payment_requested if event.amount > balance stays
+    2 0 232 0 0 0 // veriff (global) card_payment_requested stays
+    224 83 233 0 0 0 // veriff (global) card_payment_recorded if card_payments_made == 1 stays
     224 0 0 0 0 0 // veriff (global) card_payment_recorded stays
-    225 84 232 0 0 0 // veriff (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+    225 84 234 0 0 0 // veriff (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
     225 0 0 0 0 0 // veriff (global) merchant_logo_needed stays
-    6 0 233 0 0 0 // veriff (global) bank_transfer_received stays
+    6 0 235 0 0 0 // veriff (global) bank_transfer_received stays
     226 85 0 0 0 0 // veriff (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
-    226 0 234 0 0 0 // veriff (global) card_payment_push_due stays
+    226 0 236 0 0 0 // veriff (global) card_payment_push_due stays
     227 86 0 0 0 0 // veriff (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
-    227 0 235 0 0 0 // veriff (global) funds_received_push_due stays
+    227 0 237 0 0 0 // veriff (global) funds_received_push_due stays
     228 87 0 0 0 0 // veriff (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
-    228 88 236 0 0 0 // veriff (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+    228 88 238 0 0 0 // veriff (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
     228 0 0 0 0 0 // veriff (global) large_transaction_push_due stays
-    3 89 237 0 0 0 // veriff (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-    4 90 238 2 49 0 // veriff (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
-    229 0 239 0 0 0 // veriff (global) forget_user stays
-    230 0 240 0 0 0 // veriff (global) connection_lost stays
-    231 0 241 0 0 0 // veriff (global) connection_restored stays
+    3 89 239 0 0 0 // veriff (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+    4 90 240 2 49 0 // veriff (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+    229 0 241 0 0 0 // veriff (global) forget_user stays
+    230 0 242 0 0 0 // veriff (global) connection_lost stays
+    231 0 243 0 0 0 // veriff (global) connection_restored stays
     111 0 220 0 0 0 // final_touches (global) app_backgrounded stays
     112 77 221 2 0 0 // final_touches (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
     112 0 222 0 0 0 // final_touches (global) app_foregrounded stays
@@ -1602,6 +1774,31 @@ enum TempoTables {
     85 0 0 0 0 0 // final_touches (global) logos.find_logo.not_found stays
     71 0 0 1 1 0 // final_touches (global) device.check_integrity.compromised → XC-COMPROMISED
     70 0 0 0 0 0 // final_touches (global) device.check_integrity.intact stays
+    40 0 0 0 0 0 // final_touches (global) equals.set_card_frozen.done stays
+    46 0 0 0 0 0 // final_touches (global) equals.set_card_limit.done stays
+    41 0 224 0 0 0 // final_touches (global) equals.set_card_frozen.failed stays
+    47 0 96 0 0 0 // final_touches (global) equals.set_card_limit.failed stays
+    50 0 119 0 0 0 // final_touches (global) equals.send_uk_transfer.sent stays
+    51 0 225 0 0 0 // final_touches (global) equals.send_uk_transfer.failed stays
+    56 0 133 0 0 0 // final_touches (global) equals.send_international_transfer.submitted stays
+    57 0 225 0 0 0 // final_touches (global) equals.send_international_transfer.failed stays
+    32 0 177 0 0 0 // final_touches (global) equals.charge_plan_upgrade.charged stays
+    33 0 173 0 0 0 // final_touches (global) equals.charge_plan_upgrade.insufficient_funds stays
+    34 0 178 0 0 0 // final_touches (global) equals.schedule_plan_change.scheduled stays
+    35 0 188 1 3 0 // final_touches (global) equals.close_account.closed → ONB-001
+    38 0 70 0 0 0 // final_touches (global) equals.activate_card.activated stays
+    39 0 0 0 0 0 // final_touches (global) equals.activate_card.failed stays
+    30 0 165 0 0 0 // final_touches (global) equals.sign_out_session.signed_out stays
+    31 0 166 0 0 0 // final_touches (global) equals.sign_out_other_sessions.signed_out stays
+    107 0 152 0 0 0 // final_touches (global) veriff.check_proof_of_address.approved stays
+    109 0 153 0 0 0 // final_touches (global) veriff.check_proof_of_address.pending stays
+    108 0 154 0 0 0 // final_touches (global) veriff.check_proof_of_address.rejected stays
+    93 0 0 0 0 0 // final_touches (global) push_provider.save_preferences.saved stays
+    81 0 0 0 0 0 // final_touches (global) pitstop.open_ticket.opened stays
+    82 0 91 0 0 0 // final_touches (global) pitstop.open_ticket.failed stays
+    90 0 217 0 0 0 // final_touches (global) device_wallet.provision_card.added stays
+    91 0 0 0 0 0 // final_touches (global) device_wallet.provision_card.cancelled stays
+    92 0 0 0 0 0 // final_touches (global) device_wallet.provision_card.failed stays
     74 0 0 0 0 0 // final_touches (global) device.authenticate.authenticated stays
     72 0 0 0 0 0 // final_touches (global) device.enable_biometrics.enabled stays
     73 0 0 0 0 0 // final_touches (global) device.enable_biometrics.declined stays
@@ -1654,31 +1851,31 @@ enum TempoTables {
     53 0 0 0 0 0 // final_touches (global) equals.get_balance.failed stays
     14 78 0 1 68 0 // final_touches (global) inbox_push_opened if account_active → SET-007
     14 0 0 0 0 0 // final_touches (global) inbox_push_opened stays
-    15 78 224 0 0 0 // final_touches (global) legal_documents_changed if account_active stays
+    15 78 226 0 0 0 // final_touches (global) legal_documents_changed if account_active stays
     15 0 0 0 0 0 // final_touches (global) legal_documents_changed stays
-    2 14 225 0 0 0 // final_touches (global) card_payment_requested if card_frozen stays
-    2 79 226 0 0 0 // final_touches (global) card_payment_requested if !card_active stays
-    2 80 227 0 0 0 // final_touches (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-    2 81 228 0 0 0 // final_touches (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-    2 82 229 0 0 0 // final_touches (global) card_payment_requested if event.amount > balance stays
-    2 0 230 0 0 0 // final_touches (global) card_payment_requested stays
-    224 83 231 0 0 0 // final_touches (global) card_payment_recorded if card_payments_made == 1 stays
+    2 14 227 0 0 0 // final_touches (global) card_payment_requested if card_frozen stays
+    2 79 228 0 0 0 // final_touches (global) card_payment_requested if !card_active stays
+    2 80 229 0 0 0 // final_touches (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+    2 81 230 0 0 0 // final_touches (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+    2 82 231 0 0 0 // final_touches (global) card_payment_requested if event.amount > balance stays
+    2 0 232 0 0 0 // final_touches (global) card_payment_requested stays
+    224 83 233 0 0 0 // final_touches (global) card_payment_recorded if card_payments_made == 1 stays
     224 0 0 0 0 0 // final_touches (global) card_payment_recorded stays
-    225 84 232 0 0 0 // final_touches (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+    225 84 234 0 0 0 // final_touches (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
     225 0 0 0 0 0 // final_touches (global) merchant_logo_needed stays
-    6 0 233 0 0 0 // final_touches (global) bank_transfer_received stays
+    6 0 235 0 0 0 // final_touches (global) bank_transfer_received stays
     226 85 0 0 0 0 // final_touches (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
-    226 0 234 0 0 0 // final_touches (global) card_payment_push_due stays
+    226 0 236 0 0 0 // final_touches (global) card_payment_push_due stays
     227 86 0 0 0 0 // final_touches (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
-    227 0 235 0 0 0 // final_touches (global) funds_received_push_due stays
+    227 0 237 0 0 0 // final_touches (global) funds_received_push_due stays
     228 87 0 0 0 0 // final_touches (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
-    228 88 236 0 0 0 // final_touches (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+    228 88 238 0 0 0 // final_touches (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
     228 0 0 0 0 0 // final_touches (global) large_transaction_push_due stays
-    3 89 237 0 0 0 // final_touches (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-    4 90 238 2 49 0 // final_touches (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
-    229 0 239 0 0 0 // final_touches (global) forget_user stays
-    230 0 240 0 0 0 // final_touches (global) connection_lost stays
-    231 0 241 0 0 0 // final_touches (global) connection_restored stays
+    3 89 239 0 0 0 // final_touches (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+    4 90 240 2 49 0 // final_touches (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+    229 0 241 0 0 0 // final_touches (global) forget_user stays
+    230 0 242 0 0 0 // final_touches (global) connection_lost stays
+    231 0 243 0 0 0 // final_touches (global) connection_restored stays
     """#
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
@@ -1695,14 +1892,14 @@ enum TempoTables {
 
     /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name; one row per line, with what it is after `//`.
     static let flowsData = #"""
-    0 450 535 4 4 267 // app_lock
-    1 535 620 4 4 268 // device_integrity
-    2 620 705 4 4 269 // onboarding
-    21 705 798 4 4 270 // wallet
-    62 798 886 4 4 271 // settings
-    75 886 971 4 4 272 // identity_verification
-    83 971 1057 4 4 273 // veriff
-    93 1057 1142 4 4 274 // final_touches
+    0 450 560 4 4 267 // app_lock
+    1 560 670 4 4 268 // device_integrity
+    2 670 780 4 4 269 // onboarding
+    21 780 895 4 4 270 // wallet
+    62 895 1008 4 4 271 // settings
+    75 1008 1118 4 4 272 // identity_verification
+    83 1118 1229 4 4 273 // veriff
+    93 1229 1339 4 4 274 // final_touches
     """#
 
     /// Each flow's start screen, global transitions and global timers.
@@ -1885,7 +2082,7 @@ enum TempoTables {
     }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "c0815aa4dcb2de09"
+    static let fingerprint = "209342647c635299"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(
