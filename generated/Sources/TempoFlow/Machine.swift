@@ -745,7 +745,8 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // WAL-013f pin_entered
             return try compare(state.balance, computePhysicalCardFee()) < 0
         case 35:
-            // WAL-013f equals.order_physical_card.placed
+            // WAL-013f equals.order_physical_card.placed; app_lock (global) equals.order_physical_card.placed;
+            // device_integrity (global) equals.order_physical_card.placed; and 6 more
             return state.physicalCardPayWith == TempoPayWith.balance
         case 36:
             // PAY-003 tap_continue
@@ -893,21 +894,35 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             return try (state.backgroundSince != nil)
                 && (subtract(now, required(state.backgroundSince, "'background_since'")) >= 60000)
         case 78:
+            // app_lock (global) payments.charge.succeeded; device_integrity (global) payments.charge.succeeded;
+            // onboarding (global) payments.charge.succeeded; and 5 more
+            guard case .paymentsChargeSucceeded(let eventAmount, let eventPurpose)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
+            return try (eventPurpose == "top_up") && (compare(eventAmount, TempoConstants.gbp0) > 0)
+        case 79:
+            // app_lock (global) payments.charge.succeeded; device_integrity (global) payments.charge.succeeded;
+            // onboarding (global) payments.charge.succeeded; and 5 more
+            guard case .paymentsChargeSucceeded(_, let eventPurpose)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
+            return (eventPurpose == "physical_card_fee") && (state.deliveryAddress != nil)
+        case 80:
             // app_lock (global) inbox_push_opened; app_lock (global) legal_documents_changed; device_integrity (global)
             // inbox_push_opened; and 13 more
             return state.accountActive
-        case 79:
+        case 81:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             return try !computeCardActive()
-        case 80:
+        case 82:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             guard case .cardPaymentRequested(_, let eventAmount)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             return try state.cardLimitEnabled && (compare(eventAmount, state.perTransactionLimit) > 0)
-        case 81:
+        case 83:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             guard case .cardPaymentRequested(_, let eventAmount)? = event else {
@@ -915,34 +930,34 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             }
             return try state.cardLimitEnabled
                 && (compare(add(computeDailySpentToday(), eventAmount), state.dailyLimit) > 0)
-        case 82:
+        case 84:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             guard case .cardPaymentRequested(_, let eventAmount)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             return try compare(eventAmount, state.balance) > 0
-        case 83:
+        case 85:
             // app_lock (global) card_payment_recorded; device_integrity (global) card_payment_recorded; onboarding
             // (global) card_payment_recorded; and 5 more
             return state.cardPaymentsMade == 1
-        case 84:
+        case 86:
             // app_lock (global) merchant_logo_needed; device_integrity (global) merchant_logo_needed; onboarding
             // (global) merchant_logo_needed; and 5 more
             return !state.merchantLogos.contains { l in l.merchant == state.txDraft.description }
-        case 85:
+        case 87:
             // app_lock (global) card_payment_push_due; device_integrity (global) card_payment_push_due; onboarding
             // (global) card_payment_push_due; and 5 more
             return isIn(TempoNotificationPreference.pushCardPayments, state.notificationsOff)
-        case 86:
+        case 88:
             // app_lock (global) funds_received_push_due; device_integrity (global) funds_received_push_due; onboarding
             // (global) funds_received_push_due; and 5 more
             return isIn(TempoNotificationPreference.pushFundsReceived, state.notificationsOff)
-        case 87:
+        case 89:
             // app_lock (global) large_transaction_push_due; device_integrity (global) large_transaction_push_due;
             // onboarding (global) large_transaction_push_due; and 5 more
             return isIn(TempoNotificationPreference.pushLargeTransactions, state.notificationsOff)
-        case 88:
+        case 90:
             // app_lock (global) large_transaction_push_due; device_integrity (global) large_transaction_push_due;
             // onboarding (global) large_transaction_push_due; and 5 more
             return try ((state.txDraft.kind == TempoTransactionKind.cardPayment)
@@ -953,21 +968,21 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                     > 0))
                 || ((state.txDraft.kind == TempoTransactionKind.topUp)
                     && (compare((state.txDraft.amount ?? TempoConstants.gbp0), TempoConstants.gbp250) > 0))
-        case 89:
+        case 91:
             // app_lock (global) physical_card_delivered; device_integrity (global) physical_card_delivered; onboarding
             // (global) physical_card_delivered; and 5 more
             return state.physicalCard == TempoPhysicalCardStatus.ordered
-        case 90:
+        case 92:
             // app_lock (global) physical_card_atm_activated; device_integrity (global) physical_card_atm_activated;
             // onboarding (global) physical_card_atm_activated; and 5 more
             return (state.physicalCard == TempoPhysicalCardStatus.ordered)
                 || (state.physicalCard == TempoPhysicalCardStatus.awaitingAtm)
-        case 91:
+        case 93:
             // wallet (global) session_check; settings (global) session_check
             return try (state.sessionRefreshedAt == nil)
                 || (subtract(now, required(state.sessionRefreshedAt, "'session_refreshed_at'"))
                     >= computeSessionTokenLifetime())
-        case 92:
+        case 94:
             // wallet (global) transfer_recorded
             return state.transfersSent == 1
         default:
@@ -1445,7 +1460,8 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                 )
             )
         case 107:
-            // WAL-013f payments.charge.succeeded
+            // WAL-013f payments.charge.succeeded; app_lock (global) payments.charge.succeeded; device_integrity
+            // (global) payments.charge.succeeded; and 6 more
             try effects.append(
                 .call(
                     TempoServiceCall.equalsOrderPhysicalCard(
@@ -1458,15 +1474,18 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // WAL-013f payments.charge.declined
             effects.append(.toast("Your card was declined. Nothing was ordered."))
         case 109:
-            // WAL-013f equals.order_physical_card.placed
+            // WAL-013f equals.order_physical_card.placed; app_lock (global) equals.order_physical_card.placed;
+            // device_integrity (global) equals.order_physical_card.placed; and 6 more
             try actionList109(event, into: &effects)
         case 110:
-            // WAL-013f equals.order_physical_card.placed
+            // WAL-013f equals.order_physical_card.placed; app_lock (global) equals.order_physical_card.placed;
+            // device_integrity (global) equals.order_physical_card.placed; and 6 more
             state.physicalCard = TempoPhysicalCardStatus.ordered
             state.pinDraft = nil
             state.physicalCardExpectedBy = try addWorkingDays(calendarDay(now), 7)
         case 111:
-            // WAL-013f equals.order_physical_card.failed
+            // WAL-013f equals.order_physical_card.failed; app_lock (global) equals.order_physical_card.failed;
+            // device_integrity (global) equals.order_physical_card.failed; and 6 more
             effects.append(.toast("We couldn't place your order. Try again."))
         case 112:
             // PAY-001 tap_uk_transfer
@@ -1871,11 +1890,13 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // (global) equals.close_account.closed; and 6 more
             try actionList188(event, into: &effects)
         case 189:
-            // ONB-012 equals.submit_application.submitted
+            // ONB-012 equals.submit_application.submitted; app_lock (global) equals.submit_application.submitted;
+            // device_integrity (global) equals.submit_application.submitted; and 6 more
             state.applicationSubmitted = true
             state.applicationSubmitFailed = false
         case 190:
-            // ONB-012 equals.submit_application.failed
+            // ONB-012 equals.submit_application.failed; app_lock (global) equals.submit_application.failed;
+            // device_integrity (global) equals.submit_application.failed; and 6 more
             state.applicationSubmitFailed = true
         case 191:
             // ONB-012 tap_retry
@@ -1887,7 +1908,8 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // ONB-012 veriff.get_decision.approved
             effects.append(.call(TempoServiceCall.equalsCreateAccount(applicant: state.applicant)))
         case 193:
-            // ONB-012 equals.create_account.created
+            // ONB-012 equals.create_account.created; app_lock (global) equals.create_account.created; device_integrity
+            // (global) equals.create_account.created; and 6 more
             try actionList193(event, into: &effects)
         case 194:
             // ONB-015 tap_send_sms_link
@@ -1965,15 +1987,18 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                 )
             )
         case 213:
-            // ONB-015-FT payments.initial_payment.succeeded
+            // ONB-015-FT payments.initial_payment.succeeded; app_lock (global) payments.initial_payment.succeeded;
+            // device_integrity (global) payments.initial_payment.succeeded; and 6 more
             state.initialPaymentMade = true
             effects.append(.call(TempoServiceCall.equalsActivateAccount(userId: state.userId)))
         case 214:
-            // ONB-015-FT payments.initial_payment.declined
+            // ONB-015-FT payments.initial_payment.declined; app_lock (global) payments.initial_payment.declined;
+            // device_integrity (global) payments.initial_payment.declined; and 6 more
             state.initialPaymentDeclined = true
             state.initialPaymentMethod = nil
         case 215:
-            // ONB-015-FT equals.activate_account.activated
+            // ONB-015-FT equals.activate_account.activated; app_lock (global) equals.activate_account.activated;
+            // device_integrity (global) equals.activate_account.activated; and 6 more
             state.accountActive = true
             state.accountClosed = false
             state.subscriptionActive = true
@@ -2018,11 +2043,15 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // 13 more
             effects.append(.toast("Transfer failed. Funds never debited."))
         case 226:
+            // app_lock (global) payments.charge.succeeded; device_integrity (global) payments.charge.succeeded;
+            // onboarding (global) payments.charge.succeeded; and 5 more
+            try actionList226(event, into: &effects)
+        case 227:
             // app_lock (global) legal_documents_changed; device_integrity (global) legal_documents_changed; onboarding
             // (global) legal_documents_changed; and 5 more
             state.legalUpdateUnseen = true
             effects.append(.toast("We've updated our legal documents. See Settings › Legal Documents."))
-        case 227:
+        case 228:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             try effects.append(
@@ -2042,7 +2071,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                     )
                 )
             )
-        case 228:
+        case 229:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             try effects.append(
@@ -2062,7 +2091,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                     )
                 )
             )
-        case 229:
+        case 230:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             try effects.append(
@@ -2082,7 +2111,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                     )
                 )
             )
-        case 230:
+        case 231:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             try effects.append(
@@ -2102,7 +2131,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                     )
                 )
             )
-        case 231:
+        case 232:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             try effects.append(
@@ -2122,67 +2151,67 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                     )
                 )
             )
-        case 232:
+        case 233:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
-            try actionList232(event, into: &effects)
-        case 233:
+            try actionList233(event, into: &effects)
+        case 234:
             // app_lock (global) card_payment_recorded; device_integrity (global) card_payment_recorded; onboarding
             // (global) card_payment_recorded; and 5 more
             effects.append(.analytics(AnalyticsEvent(name: "funnel_first_transaction")))
-        case 234:
+        case 235:
             // app_lock (global) merchant_logo_needed; device_integrity (global) merchant_logo_needed; onboarding
             // (global) merchant_logo_needed; and 5 more
             effects.append(.call(TempoServiceCall.logosFindLogo(merchant: state.txDraft.description)))
-        case 235:
+        case 236:
             // app_lock (global) bank_transfer_received; device_integrity (global) bank_transfer_received; onboarding
             // (global) bank_transfer_received; and 5 more
-            try actionList235(event, into: &effects)
-        case 236:
+            try actionList236(event, into: &effects)
+        case 237:
             // app_lock (global) card_payment_push_due; device_integrity (global) card_payment_push_due; onboarding
             // (global) card_payment_push_due; and 5 more
             effects.append(.push("Card payment approved. Your Tempo balance has been updated."))
-        case 237:
+        case 238:
             // app_lock (global) funds_received_push_due; device_integrity (global) funds_received_push_due; onboarding
             // (global) funds_received_push_due; and 5 more
             effects.append(.push("Money received. Your Tempo balance has been topped up."))
-        case 238:
+        case 239:
             // app_lock (global) large_transaction_push_due; device_integrity (global) large_transaction_push_due;
             // onboarding (global) large_transaction_push_due; and 5 more
             effects.append(.push("Large transaction over £250 on your Tempo account."))
-        case 239:
+        case 240:
             // app_lock (global) physical_card_delivered; device_integrity (global) physical_card_delivered; onboarding
             // (global) physical_card_delivered; and 5 more
             state.physicalCard = TempoPhysicalCardStatus.awaitingAtm
-        case 240:
+        case 241:
             // app_lock (global) physical_card_atm_activated; device_integrity (global) physical_card_atm_activated;
             // onboarding (global) physical_card_atm_activated; and 5 more
             state.physicalCard = TempoPhysicalCardStatus.active
             state.virtualCard = TempoVirtualCardStatus.retired
             effects.append(.push("Your physical card is now active. Your virtual card has been retired."))
-        case 241:
+        case 242:
             // app_lock (global) forget_user; device_integrity (global) forget_user; onboarding (global) forget_user;
             // and 5 more
-            try actionList241(event, into: &effects)
-        case 242:
+            try actionList242(event, into: &effects)
+        case 243:
             // app_lock (global) connection_lost; device_integrity (global) connection_lost; onboarding (global)
             // connection_lost; and 5 more
             state.online = false
-        case 243:
+        case 244:
             // app_lock (global) connection_restored; device_integrity (global) connection_restored; onboarding (global)
             // connection_restored; and 5 more
             state.online = true
-        case 244:
+        case 245:
             // wallet (global) session_check; settings (global) session_check
             effects.append(.call(TempoServiceCall.equalsRefreshSession))
-        case 245:
+        case 246:
             // wallet (global) equals.refresh_session.refreshed; settings (global) equals.refresh_session.refreshed
             state.sessionRefreshedAt = now
-        case 246:
+        case 247:
             // wallet (global) equals.refresh_session.expired; settings (global) equals.refresh_session.expired
             state.sessionRefreshedAt = nil
             effects.append(.toast("Your session has ended. Log in again to continue."))
-        case 247:
+        case 248:
             // wallet (global) transfer_recorded
             effects.append(.analytics(AnalyticsEvent(name: "funnel_first_send")))
         default:
@@ -2551,7 +2580,26 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList232(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+    private mutating func actionList226(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        guard case .paymentsChargeSucceeded(let eventAmount, _)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.balance = try add(state.balance, eventAmount)
+        state.addFundsSheetOpen = false
+        state.txDraft.reference = ""
+        state.txDraft.description = "Top up"
+        state.txDraft.kind = TempoTransactionKind.topUp
+        state.txDraft.status = TempoTransactionStatus.completed
+        state.txDraft.amount = eventAmount
+        state.txDraft.fee = TempoConstants.gbp0
+        state.txDraft.received = nil
+        state.txDraft.day = try calendarDay(now)
+        state.transactions.append(state.txDraft)
+        effects.append(.toast("Funds added to your Tempo balance."))
+    }
+
+    @inline(never)
+    private mutating func actionList233(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         guard case .cardPaymentRequested(let eventMerchant, let eventAmount)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -2575,7 +2623,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList235(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+    private mutating func actionList236(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         guard case .bankTransferReceived(let eventSender, let eventAmount)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -2594,7 +2642,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList241(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+    private mutating func actionList242(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         state.notificationsOff = [
             TempoNotificationPreference.pushRewardsPerks,
             TempoNotificationPreference.pushProductUpdates

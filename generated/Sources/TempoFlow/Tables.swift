@@ -1003,6 +1003,20 @@ enum TempoTables {
     51 0 225 0 0 0 // app_lock (global) equals.send_uk_transfer.failed stays
     56 0 133 0 0 0 // app_lock (global) equals.send_international_transfer.submitted stays
     57 0 225 0 0 0 // app_lock (global) equals.send_international_transfer.failed stays
+    78 78 226 0 0 0 // app_lock (global) payments.charge.succeeded if event.purpose == 'top_up' && event.amount > 0.00 GBP stays
+    78 79 107 0 0 0 // app_lock (global) payments.charge.succeeded if event.purpose == 'physical_card_fee' && delivery_address != null stays
+    78 0 0 0 0 0 // app_lock (global) payments.charge.succeeded stays
+    79 0 0 0 0 0 // app_lock (global) payments.charge.declined stays
+    80 0 0 0 0 0 // app_lock (global) payments.charge.cancelled stays
+    48 35 109 0 0 0 // app_lock (global) equals.order_physical_card.placed if physical_card_pay_with == PayWith.balance stays
+    48 0 110 0 0 0 // app_lock (global) equals.order_physical_card.placed stays
+    49 0 111 0 0 0 // app_lock (global) equals.order_physical_card.failed stays
+    76 0 213 0 0 0 // app_lock (global) payments.initial_payment.succeeded stays
+    77 0 214 0 0 0 // app_lock (global) payments.initial_payment.declined stays
+    26 0 215 0 0 0 // app_lock (global) equals.activate_account.activated stays
+    18 0 189 0 0 0 // app_lock (global) equals.submit_application.submitted stays
+    19 0 190 0 0 0 // app_lock (global) equals.submit_application.failed stays
+    20 0 193 0 0 0 // app_lock (global) equals.create_account.created stays
     32 0 177 0 0 0 // app_lock (global) equals.charge_plan_upgrade.charged stays
     33 0 173 0 0 0 // app_lock (global) equals.charge_plan_upgrade.insufficient_funds stays
     34 0 178 0 0 0 // app_lock (global) equals.schedule_plan_change.scheduled stays
@@ -1070,33 +1084,33 @@ enum TempoTables {
     28 0 0 0 0 0 // app_lock (global) equals.list_transactions.failed stays
     52 12 40 0 0 0 // app_lock (global) equals.get_balance.fetched if event.balance >= 0.00 GBP stays
     53 0 0 0 0 0 // app_lock (global) equals.get_balance.failed stays
-    14 78 0 1 68 0 // app_lock (global) inbox_push_opened if account_active → SET-007
+    14 80 0 1 68 0 // app_lock (global) inbox_push_opened if account_active → SET-007
     14 0 0 0 0 0 // app_lock (global) inbox_push_opened stays
-    15 78 226 0 0 0 // app_lock (global) legal_documents_changed if account_active stays
+    15 80 227 0 0 0 // app_lock (global) legal_documents_changed if account_active stays
     15 0 0 0 0 0 // app_lock (global) legal_documents_changed stays
-    2 14 227 0 0 0 // app_lock (global) card_payment_requested if card_frozen stays
-    2 79 228 0 0 0 // app_lock (global) card_payment_requested if !card_active stays
-    2 80 229 0 0 0 // app_lock (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-    2 81 230 0 0 0 // app_lock (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-    2 82 231 0 0 0 // app_lock (global) card_payment_requested if event.amount > balance stays
-    2 0 232 0 0 0 // app_lock (global) card_payment_requested stays
-    224 83 233 0 0 0 // app_lock (global) card_payment_recorded if card_payments_made == 1 stays
+    2 14 228 0 0 0 // app_lock (global) card_payment_requested if card_frozen stays
+    2 81 229 0 0 0 // app_lock (global) card_payment_requested if !card_active stays
+    2 82 230 0 0 0 // app_lock (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+    2 83 231 0 0 0 // app_lock (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+    2 84 232 0 0 0 // app_lock (global) card_payment_requested if event.amount > balance stays
+    2 0 233 0 0 0 // app_lock (global) card_payment_requested stays
+    224 85 234 0 0 0 // app_lock (global) card_payment_recorded if card_payments_made == 1 stays
     224 0 0 0 0 0 // app_lock (global) card_payment_recorded stays
-    225 84 234 0 0 0 // app_lock (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+    225 86 235 0 0 0 // app_lock (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
     225 0 0 0 0 0 // app_lock (global) merchant_logo_needed stays
-    6 0 235 0 0 0 // app_lock (global) bank_transfer_received stays
-    226 85 0 0 0 0 // app_lock (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
-    226 0 236 0 0 0 // app_lock (global) card_payment_push_due stays
-    227 86 0 0 0 0 // app_lock (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
-    227 0 237 0 0 0 // app_lock (global) funds_received_push_due stays
-    228 87 0 0 0 0 // app_lock (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
-    228 88 238 0 0 0 // app_lock (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+    6 0 236 0 0 0 // app_lock (global) bank_transfer_received stays
+    226 87 0 0 0 0 // app_lock (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+    226 0 237 0 0 0 // app_lock (global) card_payment_push_due stays
+    227 88 0 0 0 0 // app_lock (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+    227 0 238 0 0 0 // app_lock (global) funds_received_push_due stays
+    228 89 0 0 0 0 // app_lock (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
+    228 90 239 0 0 0 // app_lock (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
     228 0 0 0 0 0 // app_lock (global) large_transaction_push_due stays
-    3 89 239 0 0 0 // app_lock (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-    4 90 240 2 49 0 // app_lock (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
-    229 0 241 0 0 0 // app_lock (global) forget_user stays
-    230 0 242 0 0 0 // app_lock (global) connection_lost stays
-    231 0 243 0 0 0 // app_lock (global) connection_restored stays
+    3 91 240 0 0 0 // app_lock (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+    4 92 241 2 49 0 // app_lock (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+    229 0 242 0 0 0 // app_lock (global) forget_user stays
+    230 0 243 0 0 0 // app_lock (global) connection_lost stays
+    231 0 244 0 0 0 // app_lock (global) connection_restored stays
     111 0 220 0 0 0 // device_integrity (global) app_backgrounded stays
     112 77 221 2 0 0 // device_integrity (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
     112 0 222 0 0 0 // device_integrity (global) app_foregrounded stays
@@ -1113,6 +1127,20 @@ enum TempoTables {
     51 0 225 0 0 0 // device_integrity (global) equals.send_uk_transfer.failed stays
     56 0 133 0 0 0 // device_integrity (global) equals.send_international_transfer.submitted stays
     57 0 225 0 0 0 // device_integrity (global) equals.send_international_transfer.failed stays
+    78 78 226 0 0 0 // device_integrity (global) payments.charge.succeeded if event.purpose == 'top_up' && event.amount > 0.00 GBP stays
+    78 79 107 0 0 0 // device_integrity (global) payments.charge.succeeded if event.purpose == 'physical_card_fee' && delivery_address != null stays
+    78 0 0 0 0 0 // device_integrity (global) payments.charge.succeeded stays
+    79 0 0 0 0 0 // device_integrity (global) payments.charge.declined stays
+    80 0 0 0 0 0 // device_integrity (global) payments.charge.cancelled stays
+    48 35 109 0 0 0 // device_integrity (global) equals.order_physical_card.placed if physical_card_pay_with == PayWith.balance stays
+    48 0 110 0 0 0 // device_integrity (global) equals.order_physical_card.placed stays
+    49 0 111 0 0 0 // device_integrity (global) equals.order_physical_card.failed stays
+    76 0 213 0 0 0 // device_integrity (global) payments.initial_payment.succeeded stays
+    77 0 214 0 0 0 // device_integrity (global) payments.initial_payment.declined stays
+    26 0 215 0 0 0 // device_integrity (global) equals.activate_account.activated stays
+    18 0 189 0 0 0 // device_integrity (global) equals.submit_application.submitted stays
+    19 0 190 0 0 0 // device_integrity (global) equals.submit_application.failed stays
+    20 0 193 0 0 0 // device_integrity (global) equals.create_account.created stays
     32 0 177 0 0 0 // device_integrity (global) equals.charge_plan_upgrade.charged stays
     33 0 173 0 0 0 // device_integrity (global) equals.charge_plan_upgrade.insufficient_funds stays
     34 0 178 0 0 0 // device_integrity (global) equals.schedule_plan_change.scheduled stays
@@ -1180,33 +1208,33 @@ enum TempoTables {
     28 0 0 0 0 0 // device_integrity (global) equals.list_transactions.failed stays
     52 12 40 0 0 0 // device_integrity (global) equals.get_balance.fetched if event.balance >= 0.00 GBP stays
     53 0 0 0 0 0 // device_integrity (global) equals.get_balance.failed stays
-    14 78 0 1 68 0 // device_integrity (global) inbox_push_opened if account_active → SET-007
+    14 80 0 1 68 0 // device_integrity (global) inbox_push_opened if account_active → SET-007
     14 0 0 0 0 0 // device_integrity (global) inbox_push_opened stays
-    15 78 226 0 0 0 // device_integrity (global) legal_documents_changed if account_active stays
+    15 80 227 0 0 0 // device_integrity (global) legal_documents_changed if account_active stays
     15 0 0 0 0 0 // device_integrity (global) legal_documents_changed stays
-    2 14 227 0 0 0 // device_integrity (global) card_payment_requested if card_frozen stays
-    2 79 228 0 0 0 // device_integrity (global) card_payment_requested if !card_active stays
-    2 80 229 0 0 0 // device_integrity (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-    2 81 230 0 0 0 // device_integrity (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-    2 82 231 0 0 0 // device_integrity (global) card_payment_requested if event.amount > balance stays
-    2 0 232 0 0 0 // device_integrity (global) card_payment_requested stays
-    224 83 233 0 0 0 // device_integrity (global) card_payment_recorded if card_payments_made == 1 stays
+    2 14 228 0 0 0 // device_integrity (global) card_payment_requested if card_frozen stays
+    2 81 229 0 0 0 // device_integrity (global) card_payment_requested if !card_active stays
+    2 82 230 0 0 0 // device_integrity (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+    2 83 231 0 0 0 // device_integrity (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+    2 84 232 0 0 0 // device_integrity (global) card_payment_requested if event.amount > balance stays
+    2 0 233 0 0 0 // device_integrity (global) card_payment_requested stays
+    224 85 234 0 0 0 // device_integrity (global) card_payment_recorded if card_payments_made == 1 stays
     224 0 0 0 0 0 // device_integrity (global) card_payment_recorded stays
-    225 84 234 0 0 0 // device_integrity (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+    225 86 235 0 0 0 // device_integrity (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
     225 0 0 0 0 0 // device_integrity (global) merchant_logo_needed stays
-    6 0 235 0 0 0 // device_integrity (global) bank_transfer_received stays
-    226 85 0 0 0 0 // device_integrity (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
-    226 0 236 0 0 0 // device_integrity (global) card_payment_push_due stays
-    227 86 0 0 0 0 // device_integrity (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
-    227 0 237 0 0 0 // device_integrity (global) funds_received_push_due stays
-    228 87 0 0 0 0 // device_integrity (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
-    228 88 238 0 0 0 // device_integrity (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+    6 0 236 0 0 0 // device_integrity (global) bank_transfer_received stays
+    226 87 0 0 0 0 // device_integrity (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+    226 0 237 0 0 0 // device_integrity (global) card_payment_push_due stays
+    227 88 0 0 0 0 // device_integrity (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+    227 0 238 0 0 0 // device_integrity (global) funds_received_push_due stays
+    228 89 0 0 0 0 // device_integrity (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
+    228 90 239 0 0 0 // device_integrity (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
     228 0 0 0 0 0 // device_integrity (global) large_transaction_push_due stays
-    3 89 239 0 0 0 // device_integrity (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-    4 90 240 2 49 0 // device_integrity (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
-    229 0 241 0 0 0 // device_integrity (global) forget_user stays
-    230 0 242 0 0 0 // device_integrity (global) connection_lost stays
-    231 0 243 0 0 0 // device_integrity (global) connection_restored stays
+    3 91 240 0 0 0 // device_integrity (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+    4 92 241 2 49 0 // device_integrity (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+    229 0 242 0 0 0 // device_integrity (global) forget_user stays
+    230 0 243 0 0 0 // device_integrity (global) connection_lost stays
+    231 0 244 0 0 0 // device_integrity (global) connection_restored stays
     111 0 220 0 0 0 // onboarding (global) app_backgrounded stays
     112 77 221 2 0 0 // onboarding (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
     112 0 222 0 0 0 // onboarding (global) app_foregrounded stays
@@ -1223,6 +1251,20 @@ enum TempoTables {
     51 0 225 0 0 0 // onboarding (global) equals.send_uk_transfer.failed stays
     56 0 133 0 0 0 // onboarding (global) equals.send_international_transfer.submitted stays
     57 0 225 0 0 0 // onboarding (global) equals.send_international_transfer.failed stays
+    78 78 226 0 0 0 // onboarding (global) payments.charge.succeeded if event.purpose == 'top_up' && event.amount > 0.00 GBP stays
+    78 79 107 0 0 0 // onboarding (global) payments.charge.succeeded if event.purpose == 'physical_card_fee' && delivery_address != null stays
+    78 0 0 0 0 0 // onboarding (global) payments.charge.succeeded stays
+    79 0 0 0 0 0 // onboarding (global) payments.charge.declined stays
+    80 0 0 0 0 0 // onboarding (global) payments.charge.cancelled stays
+    48 35 109 0 0 0 // onboarding (global) equals.order_physical_card.placed if physical_card_pay_with == PayWith.balance stays
+    48 0 110 0 0 0 // onboarding (global) equals.order_physical_card.placed stays
+    49 0 111 0 0 0 // onboarding (global) equals.order_physical_card.failed stays
+    76 0 213 0 0 0 // onboarding (global) payments.initial_payment.succeeded stays
+    77 0 214 0 0 0 // onboarding (global) payments.initial_payment.declined stays
+    26 0 215 0 0 0 // onboarding (global) equals.activate_account.activated stays
+    18 0 189 0 0 0 // onboarding (global) equals.submit_application.submitted stays
+    19 0 190 0 0 0 // onboarding (global) equals.submit_application.failed stays
+    20 0 193 0 0 0 // onboarding (global) equals.create_account.created stays
     32 0 177 0 0 0 // onboarding (global) equals.charge_plan_upgrade.charged stays
     33 0 173 0 0 0 // onboarding (global) equals.charge_plan_upgrade.insufficient_funds stays
     34 0 178 0 0 0 // onboarding (global) equals.schedule_plan_change.scheduled stays
@@ -1290,38 +1332,38 @@ enum TempoTables {
     28 0 0 0 0 0 // onboarding (global) equals.list_transactions.failed stays
     52 12 40 0 0 0 // onboarding (global) equals.get_balance.fetched if event.balance >= 0.00 GBP stays
     53 0 0 0 0 0 // onboarding (global) equals.get_balance.failed stays
-    14 78 0 1 68 0 // onboarding (global) inbox_push_opened if account_active → SET-007
+    14 80 0 1 68 0 // onboarding (global) inbox_push_opened if account_active → SET-007
     14 0 0 0 0 0 // onboarding (global) inbox_push_opened stays
-    15 78 226 0 0 0 // onboarding (global) legal_documents_changed if account_active stays
+    15 80 227 0 0 0 // onboarding (global) legal_documents_changed if account_active stays
     15 0 0 0 0 0 // onboarding (global) legal_documents_changed stays
-    2 14 227 0 0 0 // onboarding (global) card_payment_requested if card_frozen stays
-    2 79 228 0 0 0 // onboarding (global) card_payment_requested if !card_active stays
-    2 80 229 0 0 0 // onboarding (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-    2 81 230 0 0 0 // onboarding (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-    2 82 231 0 0 0 // onboarding (global) card_payment_requested if event.amount > balance stays
-    2 0 232 0 0 0 // onboarding (global) card_payment_requested stays
-    224 83 233 0 0 0 // onboarding (global) card_payment_recorded if card_payments_made == 1 stays
+    2 14 228 0 0 0 // onboarding (global) card_payment_requested if card_frozen stays
+    2 81 229 0 0 0 // onboarding (global) card_payment_requested if !card_active stays
+    2 82 230 0 0 0 // onboarding (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+    2 83 231 0 0 0 // onboarding (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+    2 84 232 0 0 0 // onboarding (global) card_payment_requested if event.amount > balance stays
+    2 0 233 0 0 0 // onboarding (global) card_payment_requested stays
+    224 85 234 0 0 0 // onboarding (global) card_payment_recorded if card_payments_made == 1 stays
     224 0 0 0 0 0 // onboarding (global) card_payment_recorded stays
-    225 84 234 0 0 0 // onboarding (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+    225 86 235 0 0 0 // onboarding (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
     225 0 0 0 0 0 // onboarding (global) merchant_logo_needed stays
-    6 0 235 0 0 0 // onboarding (global) bank_transfer_received stays
-    226 85 0 0 0 0 // onboarding (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
-    226 0 236 0 0 0 // onboarding (global) card_payment_push_due stays
-    227 86 0 0 0 0 // onboarding (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
-    227 0 237 0 0 0 // onboarding (global) funds_received_push_due stays
-    228 87 0 0 0 0 // onboarding (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
-    228 88 238 0 0 0 // onboarding (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+    6 0 236 0 0 0 // onboarding (global) bank_transfer_received stays
+    226 87 0 0 0 0 // onboarding (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+    226 0 237 0 0 0 // onboarding (global) card_payment_push_due stays
+    227 88 0 0 0 0 // onboarding (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+    227 0 238 0 0 0 // onboarding (global) funds_received_push_due stays
+    228 89 0 0 0 0 // onboarding (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
+    228 90 239 0 0 0 // onboarding (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
     228 0 0 0 0 0 // onboarding (global) large_transaction_push_due stays
-    3 89 239 0 0 0 // onboarding (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-    4 90 240 2 49 0 // onboarding (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
-    229 0 241 0 0 0 // onboarding (global) forget_user stays
-    230 0 242 0 0 0 // onboarding (global) connection_lost stays
-    231 0 243 0 0 0 // onboarding (global) connection_restored stays
-    223 91 244 0 0 0 // wallet (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
+    3 91 240 0 0 0 // onboarding (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+    4 92 241 2 49 0 // onboarding (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+    229 0 242 0 0 0 // onboarding (global) forget_user stays
+    230 0 243 0 0 0 // onboarding (global) connection_lost stays
+    231 0 244 0 0 0 // onboarding (global) connection_restored stays
+    223 93 245 0 0 0 // wallet (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
     223 0 0 0 0 0 // wallet (global) session_check stays
-    54 0 245 0 0 0 // wallet (global) equals.refresh_session.refreshed stays
-    55 0 246 1 4 0 // wallet (global) equals.refresh_session.expired → ONB-002
-    232 92 247 0 0 0 // wallet (global) transfer_recorded if transfers_sent == 1 stays
+    54 0 246 0 0 0 // wallet (global) equals.refresh_session.refreshed stays
+    55 0 247 1 4 0 // wallet (global) equals.refresh_session.expired → ONB-002
+    232 94 248 0 0 0 // wallet (global) transfer_recorded if transfers_sent == 1 stays
     232 0 0 0 0 0 // wallet (global) transfer_recorded stays
     111 0 220 0 0 0 // wallet (global) app_backgrounded stays
     112 77 221 2 0 0 // wallet (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
@@ -1338,6 +1380,20 @@ enum TempoTables {
     51 0 225 0 0 0 // wallet (global) equals.send_uk_transfer.failed stays
     56 0 133 0 0 0 // wallet (global) equals.send_international_transfer.submitted stays
     57 0 225 0 0 0 // wallet (global) equals.send_international_transfer.failed stays
+    78 78 226 0 0 0 // wallet (global) payments.charge.succeeded if event.purpose == 'top_up' && event.amount > 0.00 GBP stays
+    78 79 107 0 0 0 // wallet (global) payments.charge.succeeded if event.purpose == 'physical_card_fee' && delivery_address != null stays
+    78 0 0 0 0 0 // wallet (global) payments.charge.succeeded stays
+    79 0 0 0 0 0 // wallet (global) payments.charge.declined stays
+    80 0 0 0 0 0 // wallet (global) payments.charge.cancelled stays
+    48 35 109 0 0 0 // wallet (global) equals.order_physical_card.placed if physical_card_pay_with == PayWith.balance stays
+    48 0 110 0 0 0 // wallet (global) equals.order_physical_card.placed stays
+    49 0 111 0 0 0 // wallet (global) equals.order_physical_card.failed stays
+    76 0 213 0 0 0 // wallet (global) payments.initial_payment.succeeded stays
+    77 0 214 0 0 0 // wallet (global) payments.initial_payment.declined stays
+    26 0 215 0 0 0 // wallet (global) equals.activate_account.activated stays
+    18 0 189 0 0 0 // wallet (global) equals.submit_application.submitted stays
+    19 0 190 0 0 0 // wallet (global) equals.submit_application.failed stays
+    20 0 193 0 0 0 // wallet (global) equals.create_account.created stays
     32 0 177 0 0 0 // wallet (global) equals.charge_plan_upgrade.charged stays
     33 0 173 0 0 0 // wallet (global) equals.charge_plan_upgrade.insufficient_funds stays
     34 0 178 0 0 0 // wallet (global) equals.schedule_plan_change.scheduled stays
@@ -1405,37 +1461,37 @@ enum TempoTables {
     28 0 0 0 0 0 // wallet (global) equals.list_transactions.failed stays
     52 12 40 0 0 0 // wallet (global) equals.get_balance.fetched if event.balance >= 0.00 GBP stays
     53 0 0 0 0 0 // wallet (global) equals.get_balance.failed stays
-    14 78 0 1 68 0 // wallet (global) inbox_push_opened if account_active → SET-007
+    14 80 0 1 68 0 // wallet (global) inbox_push_opened if account_active → SET-007
     14 0 0 0 0 0 // wallet (global) inbox_push_opened stays
-    15 78 226 0 0 0 // wallet (global) legal_documents_changed if account_active stays
+    15 80 227 0 0 0 // wallet (global) legal_documents_changed if account_active stays
     15 0 0 0 0 0 // wallet (global) legal_documents_changed stays
-    2 14 227 0 0 0 // wallet (global) card_payment_requested if card_frozen stays
-    2 79 228 0 0 0 // wallet (global) card_payment_requested if !card_active stays
-    2 80 229 0 0 0 // wallet (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-    2 81 230 0 0 0 // wallet (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-    2 82 231 0 0 0 // wallet (global) card_payment_requested if event.amount > balance stays
-    2 0 232 0 0 0 // wallet (global) card_payment_requested stays
-    224 83 233 0 0 0 // wallet (global) card_payment_recorded if card_payments_made == 1 stays
+    2 14 228 0 0 0 // wallet (global) card_payment_requested if card_frozen stays
+    2 81 229 0 0 0 // wallet (global) card_payment_requested if !card_active stays
+    2 82 230 0 0 0 // wallet (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+    2 83 231 0 0 0 // wallet (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+    2 84 232 0 0 0 // wallet (global) card_payment_requested if event.amount > balance stays
+    2 0 233 0 0 0 // wallet (global) card_payment_requested stays
+    224 85 234 0 0 0 // wallet (global) card_payment_recorded if card_payments_made == 1 stays
     224 0 0 0 0 0 // wallet (global) card_payment_recorded stays
-    225 84 234 0 0 0 // wallet (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+    225 86 235 0 0 0 // wallet (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
     225 0 0 0 0 0 // wallet (global) merchant_logo_needed stays
-    6 0 235 0 0 0 // wallet (global) bank_transfer_received stays
-    226 85 0 0 0 0 // wallet (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
-    226 0 236 0 0 0 // wallet (global) card_payment_push_due stays
-    227 86 0 0 0 0 // wallet (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
-    227 0 237 0 0 0 // wallet (global) funds_received_push_due stays
-    228 87 0 0 0 0 // wallet (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
-    228 88 238 0 0 0 // wallet (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+    6 0 236 0 0 0 // wallet (global) bank_transfer_received stays
+    226 87 0 0 0 0 // wallet (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+    226 0 237 0 0 0 // wallet (global) card_payment_push_due stays
+    227 88 0 0 0 0 // wallet (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+    227 0 238 0 0 0 // wallet (global) funds_received_push_due stays
+    228 89 0 0 0 0 // wallet (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
+    228 90 239 0 0 0 // wallet (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
     228 0 0 0 0 0 // wallet (global) large_transaction_push_due stays
-    3 89 239 0 0 0 // wallet (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-    4 90 240 2 49 0 // wallet (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
-    229 0 241 0 0 0 // wallet (global) forget_user stays
-    230 0 242 0 0 0 // wallet (global) connection_lost stays
-    231 0 243 0 0 0 // wallet (global) connection_restored stays
-    223 91 244 0 0 0 // settings (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
+    3 91 240 0 0 0 // wallet (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+    4 92 241 2 49 0 // wallet (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+    229 0 242 0 0 0 // wallet (global) forget_user stays
+    230 0 243 0 0 0 // wallet (global) connection_lost stays
+    231 0 244 0 0 0 // wallet (global) connection_restored stays
+    223 93 245 0 0 0 // settings (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
     223 0 0 0 0 0 // settings (global) session_check stays
-    54 0 245 0 0 0 // settings (global) equals.refresh_session.refreshed stays
-    55 0 246 1 4 0 // settings (global) equals.refresh_session.expired → ONB-002
+    54 0 246 0 0 0 // settings (global) equals.refresh_session.refreshed stays
+    55 0 247 1 4 0 // settings (global) equals.refresh_session.expired → ONB-002
     111 0 220 0 0 0 // settings (global) app_backgrounded stays
     112 77 221 2 0 0 // settings (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
     112 0 222 0 0 0 // settings (global) app_foregrounded stays
@@ -1451,6 +1507,20 @@ enum TempoTables {
     51 0 225 0 0 0 // settings (global) equals.send_uk_transfer.failed stays
     56 0 133 0 0 0 // settings (global) equals.send_international_transfer.submitted stays
     57 0 225 0 0 0 // settings (global) equals.send_international_transfer.failed stays
+    78 78 226 0 0 0 // settings (global) payments.charge.succeeded if event.purpose == 'top_up' && event.amount > 0.00 GBP stays
+    78 79 107 0 0 0 // settings (global) payments.charge.succeeded if event.purpose == 'physical_card_fee' && delivery_address != null stays
+    78 0 0 0 0 0 // settings (global) payments.charge.succeeded stays
+    79 0 0 0 0 0 // settings (global) payments.charge.declined stays
+    80 0 0 0 0 0 // settings (global) payments.charge.cancelled stays
+    48 35 109 0 0 0 // settings (global) equals.order_physical_card.placed if physical_card_pay_with == PayWith.balance stays
+    48 0 110 0 0 0 // settings (global) equals.order_physical_card.placed stays
+    49 0 111 0 0 0 // settings (global) equals.order_physical_card.failed stays
+    76 0 213 0 0 0 // settings (global) payments.initial_payment.succeeded stays
+    77 0 214 0 0 0 // settings (global) payments.initial_payment.declined stays
+    26 0 215 0 0 0 // settings (global) equals.activate_account.activated stays
+    18 0 189 0 0 0 // settings (global) equals.submit_application.submitted stays
+    19 0 190 0 0 0 // settings (global) equals.submit_application.failed stays
+    20 0 193 0 0 0 // settings (global) equals.create_account.created stays
     32 0 177 0 0 0 // settings (global) equals.charge_plan_upgrade.charged stays
     33 0 173 0 0 0 // settings (global) equals.charge_plan_upgrade.insufficient_funds stays
     34 0 178 0 0 0 // settings (global) equals.schedule_plan_change.scheduled stays
@@ -1518,33 +1588,33 @@ enum TempoTables {
     28 0 0 0 0 0 // settings (global) equals.list_transactions.failed stays
     52 12 40 0 0 0 // settings (global) equals.get_balance.fetched if event.balance >= 0.00 GBP stays
     53 0 0 0 0 0 // settings (global) equals.get_balance.failed stays
-    14 78 0 1 68 0 // settings (global) inbox_push_opened if account_active → SET-007
+    14 80 0 1 68 0 // settings (global) inbox_push_opened if account_active → SET-007
     14 0 0 0 0 0 // settings (global) inbox_push_opened stays
-    15 78 226 0 0 0 // settings (global) legal_documents_changed if account_active stays
+    15 80 227 0 0 0 // settings (global) legal_documents_changed if account_active stays
     15 0 0 0 0 0 // settings (global) legal_documents_changed stays
-    2 14 227 0 0 0 // settings (global) card_payment_requested if card_frozen stays
-    2 79 228 0 0 0 // settings (global) card_payment_requested if !card_active stays
-    2 80 229 0 0 0 // settings (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-    2 81 230 0 0 0 // settings (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-    2 82 231 0 0 0 // settings (global) card_payment_requested if event.amount > balance stays
-    2 0 232 0 0 0 // settings (global) card_payment_requested stays
-    224 83 233 0 0 0 // settings (global) card_payment_recorded if card_payments_made == 1 stays
+    2 14 228 0 0 0 // settings (global) card_payment_requested if card_frozen stays
+    2 81 229 0 0 0 // settings (global) card_payment_requested if !card_active stays
+    2 82 230 0 0 0 // settings (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+    2 83 231 0 0 0 // settings (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+    2 84 232 0 0 0 // settings (global) card_payment_requested if event.amount > balance stays
+    2 0 233 0 0 0 // settings (global) card_payment_requested stays
+    224 85 234 0 0 0 // settings (global) card_payment_recorded if card_payments_made == 1 stays
     224 0 0 0 0 0 // settings (global) card_payment_recorded stays
-    225 84 234 0 0 0 // settings (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+    225 86 235 0 0 0 // settings (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
     225 0 0 0 0 0 // settings (global) merchant_logo_needed stays
-    6 0 235 0 0 0 // settings (global) bank_transfer_received stays
-    226 85 0 0 0 0 // settings (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
-    226 0 236 0 0 0 // settings (global) card_payment_push_due stays
-    227 86 0 0 0 0 // settings (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
-    227 0 237 0 0 0 // settings (global) funds_received_push_due stays
-    228 87 0 0 0 0 // settings (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
-    228 88 238 0 0 0 // settings (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+    6 0 236 0 0 0 // settings (global) bank_transfer_received stays
+    226 87 0 0 0 0 // settings (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+    226 0 237 0 0 0 // settings (global) card_payment_push_due stays
+    227 88 0 0 0 0 // settings (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+    227 0 238 0 0 0 // settings (global) funds_received_push_due stays
+    228 89 0 0 0 0 // settings (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
+    228 90 239 0 0 0 // settings (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
     228 0 0 0 0 0 // settings (global) large_transaction_push_due stays
-    3 89 239 0 0 0 // settings (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-    4 90 240 2 49 0 // settings (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
-    229 0 241 0 0 0 // settings (global) forget_user stays
-    230 0 242 0 0 0 // settings (global) connection_lost stays
-    231 0 243 0 0 0 // settings (global) connection_restored stays
+    3 91 240 0 0 0 // settings (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+    4 92 241 2 49 0 // settings (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+    229 0 242 0 0 0 // settings (global) forget_user stays
+    230 0 243 0 0 0 // settings (global) connection_lost stays
+    231 0 244 0 0 0 // settings (global) connection_restored stays
     111 0 220 0 0 0 // identity_verification (global) app_backgrounded stays
     112 77 221 2 0 0 // identity_verification (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
     112 0 222 0 0 0 // identity_verification (global) app_foregrounded stays
@@ -1561,6 +1631,20 @@ enum TempoTables {
     51 0 225 0 0 0 // identity_verification (global) equals.send_uk_transfer.failed stays
     56 0 133 0 0 0 // identity_verification (global) equals.send_international_transfer.submitted stays
     57 0 225 0 0 0 // identity_verification (global) equals.send_international_transfer.failed stays
+    78 78 226 0 0 0 // identity_verification (global) payments.charge.succeeded if event.purpose == 'top_up' && event.amount > 0.00 GBP stays
+    78 79 107 0 0 0 // identity_verification (global) payments.charge.succeeded if event.purpose == 'physical_card_fee' && delivery_address != null stays
+    78 0 0 0 0 0 // identity_verification (global) payments.charge.succeeded stays
+    79 0 0 0 0 0 // identity_verification (global) payments.charge.declined stays
+    80 0 0 0 0 0 // identity_verification (global) payments.charge.cancelled stays
+    48 35 109 0 0 0 // identity_verification (global) equals.order_physical_card.placed if physical_card_pay_with == PayWith.balance stays
+    48 0 110 0 0 0 // identity_verification (global) equals.order_physical_card.placed stays
+    49 0 111 0 0 0 // identity_verification (global) equals.order_physical_card.failed stays
+    76 0 213 0 0 0 // identity_verification (global) payments.initial_payment.succeeded stays
+    77 0 214 0 0 0 // identity_verification (global) payments.initial_payment.declined stays
+    26 0 215 0 0 0 // identity_verification (global) equals.activate_account.activated stays
+    18 0 189 0 0 0 // identity_verification (global) equals.submit_application.submitted stays
+    19 0 190 0 0 0 // identity_verification (global) equals.submit_application.failed stays
+    20 0 193 0 0 0 // identity_verification (global) equals.create_account.created stays
     32 0 177 0 0 0 // identity_verification (global) equals.charge_plan_upgrade.charged stays
     33 0 173 0 0 0 // identity_verification (global) equals.charge_plan_upgrade.insufficient_funds stays
     34 0 178 0 0 0 // identity_verification (global) equals.schedule_plan_change.scheduled stays
@@ -1628,33 +1712,33 @@ enum TempoTables {
     28 0 0 0 0 0 // identity_verification (global) equals.list_transactions.failed stays
     52 12 40 0 0 0 // identity_verification (global) equals.get_balance.fetched if event.balance >= 0.00 GBP stays
     53 0 0 0 0 0 // identity_verification (global) equals.get_balance.failed stays
-    14 78 0 1 68 0 // identity_verification (global) inbox_push_opened if account_active → SET-007
+    14 80 0 1 68 0 // identity_verification (global) inbox_push_opened if account_active → SET-007
     14 0 0 0 0 0 // identity_verification (global) inbox_push_opened stays
-    15 78 226 0 0 0 // identity_verification (global) legal_documents_changed if account_active stays
+    15 80 227 0 0 0 // identity_verification (global) legal_documents_changed if account_active stays
     15 0 0 0 0 0 // identity_verification (global) legal_documents_changed stays
-    2 14 227 0 0 0 // identity_verification (global) card_payment_requested if card_frozen stays
-    2 79 228 0 0 0 // identity_verification (global) card_payment_requested if !card_active stays
-    2 80 229 0 0 0 // identity_verification (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-    2 81 230 0 0 0 // identity_verification (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-    2 82 231 0 0 0 // identity_verification (global) card_payment_requested if event.amount > balance stays
-    2 0 232 0 0 0 // identity_verification (global) card_payment_requested stays
-    224 83 233 0 0 0 // identity_verification (global) card_payment_recorded if card_payments_made == 1 stays
+    2 14 228 0 0 0 // identity_verification (global) card_payment_requested if card_frozen stays
+    2 81 229 0 0 0 // identity_verification (global) card_payment_requested if !card_active stays
+    2 82 230 0 0 0 // identity_verification (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+    2 83 231 0 0 0 // identity_verification (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+    2 84 232 0 0 0 // identity_verification (global) card_payment_requested if event.amount > balance stays
+    2 0 233 0 0 0 // identity_verification (global) card_payment_requested stays
+    224 85 234 0 0 0 // identity_verification (global) card_payment_recorded if card_payments_made == 1 stays
     224 0 0 0 0 0 // identity_verification (global) card_payment_recorded stays
-    225 84 234 0 0 0 // identity_verification (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+    225 86 235 0 0 0 // identity_verification (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
     225 0 0 0 0 0 // identity_verification (global) merchant_logo_needed stays
-    6 0 235 0 0 0 // identity_verification (global) bank_transfer_received stays
-    226 85 0 0 0 0 // identity_verification (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
-    226 0 236 0 0 0 // identity_verification (global) card_payment_push_due stays
-    227 86 0 0 0 0 // identity_verification (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
-    227 0 237 0 0 0 // identity_verification (global) funds_received_push_due stays
-    228 87 0 0 0 0 // identity_verification (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
-    228 88 238 0 0 0 // identity_verification (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+    6 0 236 0 0 0 // identity_verification (global) bank_transfer_received stays
+    226 87 0 0 0 0 // identity_verification (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+    226 0 237 0 0 0 // identity_verification (global) card_payment_push_due stays
+    227 88 0 0 0 0 // identity_verification (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+    227 0 238 0 0 0 // identity_verification (global) funds_received_push_due stays
+    228 89 0 0 0 0 // identity_verification (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
+    228 90 239 0 0 0 // identity_verification (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
     228 0 0 0 0 0 // identity_verification (global) large_transaction_push_due stays
-    3 89 239 0 0 0 // identity_verification (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-    4 90 240 2 49 0 // identity_verification (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
-    229 0 241 0 0 0 // identity_verification (global) forget_user stays
-    230 0 242 0 0 0 // identity_verification (global) connection_lost stays
-    231 0 243 0 0 0 // identity_verification (global) connection_restored stays
+    3 91 240 0 0 0 // identity_verification (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+    4 92 241 2 49 0 // identity_verification (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+    229 0 242 0 0 0 // identity_verification (global) forget_user stays
+    230 0 243 0 0 0 // identity_verification (global) connection_lost stays
+    231 0 244 0 0 0 // identity_verification (global) connection_restored stays
     217 0 0 5 250 0 // veriff (global) browser_closed → end abandoned
     111 0 220 0 0 0 // veriff (global) app_backgrounded stays
     112 77 221 2 0 0 // veriff (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
@@ -1672,6 +1756,20 @@ enum TempoTables {
     51 0 225 0 0 0 // veriff (global) equals.send_uk_transfer.failed stays
     56 0 133 0 0 0 // veriff (global) equals.send_international_transfer.submitted stays
     57 0 225 0 0 0 // veriff (global) equals.send_international_transfer.failed stays
+    78 78 226 0 0 0 // veriff (global) payments.charge.succeeded if event.purpose == 'top_up' && event.amount > 0.00 GBP stays
+    78 79 107 0 0 0 // veriff (global) payments.charge.succeeded if event.purpose == 'physical_card_fee' && delivery_address != null stays
+    78 0 0 0 0 0 // veriff (global) payments.charge.succeeded stays
+    79 0 0 0 0 0 // veriff (global) payments.charge.declined stays
+    80 0 0 0 0 0 // veriff (global) payments.charge.cancelled stays
+    48 35 109 0 0 0 // veriff (global) equals.order_physical_card.placed if physical_card_pay_with == PayWith.balance stays
+    48 0 110 0 0 0 // veriff (global) equals.order_physical_card.placed stays
+    49 0 111 0 0 0 // veriff (global) equals.order_physical_card.failed stays
+    76 0 213 0 0 0 // veriff (global) payments.initial_payment.succeeded stays
+    77 0 214 0 0 0 // veriff (global) payments.initial_payment.declined stays
+    26 0 215 0 0 0 // veriff (global) equals.activate_account.activated stays
+    18 0 189 0 0 0 // veriff (global) equals.submit_application.submitted stays
+    19 0 190 0 0 0 // veriff (global) equals.submit_application.failed stays
+    20 0 193 0 0 0 // veriff (global) equals.create_account.created stays
     32 0 177 0 0 0 // veriff (global) equals.charge_plan_upgrade.charged stays
     33 0 173 0 0 0 // veriff (global) equals.charge_plan_upgrade.insufficient_funds stays
     34 0 178 0 0 0 // veriff (global) equals.schedule_plan_change.scheduled stays
@@ -1739,33 +1837,33 @@ enum TempoTables {
     28 0 0 0 0 0 // veriff (global) equals.list_transactions.failed stays
     52 12 40 0 0 0 // veriff (global) equals.get_balance.fetched if event.balance >= 0.00 GBP stays
     53 0 0 0 0 0 // veriff (global) equals.get_balance.failed stays
-    14 78 0 1 68 0 // veriff (global) inbox_push_opened if account_active → SET-007
+    14 80 0 1 68 0 // veriff (global) inbox_push_opened if account_active → SET-007
     14 0 0 0 0 0 // veriff (global) inbox_push_opened stays
-    15 78 226 0 0 0 // veriff (global) legal_documents_changed if account_active stays
+    15 80 227 0 0 0 // veriff (global) legal_documents_changed if account_active stays
     15 0 0 0 0 0 // veriff (global) legal_documents_changed stays
-    2 14 227 0 0 0 // veriff (global) card_payment_requested if card_frozen stays
-    2 79 228 0 0 0 // veriff (global) card_payment_requested if !card_active stays
-    2 80 229 0 0 0 // veriff (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-    2 81 230 0 0 0 // veriff (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-    2 82 231 0 0 0 // veriff (global) card_payment_requested if event.amount > balance stays
-    2 0 232 0 0 0 // veriff (global) card_payment_requested stays
-    224 83 233 0 0 0 // veriff (global) card_payment_recorded if card_payments_made == 1 stays
+    2 14 228 0 0 0 // veriff (global) card_payment_requested if card_frozen stays
+    2 81 229 0 0 0 // veriff (global) card_payment_requested if !card_active stays
+    2 82 230 0 0 0 // veriff (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+    2 83 231 0 0 0 // veriff (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+    2 84 232 0 0 0 // veriff (global) card_payment_requested if event.amount > balance stays
+    2 0 233 0 0 0 // veriff (global) card_payment_requested stays
+    224 85 234 0 0 0 // veriff (global) card_payment_recorded if card_payments_made == 1 stays
     224 0 0 0 0 0 // veriff (global) card_payment_recorded stays
-    225 84 234 0 0 0 // veriff (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+    225 86 235 0 0 0 // veriff (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
     225 0 0 0 0 0 // veriff (global) merchant_logo_needed stays
-    6 0 235 0 0 0 // veriff (global) bank_transfer_received stays
-    226 85 0 0 0 0 // veriff (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
-    226 0 236 0 0 0 // veriff (global) card_payment_push_due stays
-    227 86 0 0 0 0 // veriff (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
-    227 0 237 0 0 0 // veriff (global) funds_received_push_due stays
-    228 87 0 0 0 0 // veriff (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
-    228 88 238 0 0 0 // veriff (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+    6 0 236 0 0 0 // veriff (global) bank_transfer_received stays
+    226 87 0 0 0 0 // veriff (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+    226 0 237 0 0 0 // veriff (global) card_payment_push_due stays
+    227 88 0 0 0 0 // veriff (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+    227 0 238 0 0 0 // veriff (global) funds_received_push_due stays
+    228 89 0 0 0 0 // veriff (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
+    228 90 239 0 0 0 // veriff (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
     228 0 0 0 0 0 // veriff (global) large_transaction_push_due stays
-    3 89 239 0 0 0 // veriff (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-    4 90 240 2 49 0 // veriff (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
-    229 0 241 0 0 0 // veriff (global) forget_user stays
-    230 0 242 0 0 0 // veriff (global) connection_lost stays
-    231 0 243 0 0 0 // veriff (global) connection_restored stays
+    3 91 240 0 0 0 // veriff (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+    4 92 241 2 49 0 // veriff (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+    229 0 242 0 0 0 // veriff (global) forget_user stays
+    230 0 243 0 0 0 // veriff (global) connection_lost stays
+    231 0 244 0 0 0 // veriff (global) connection_restored stays
     111 0 220 0 0 0 // final_touches (global) app_backgrounded stays
     112 77 221 2 0 0 // final_touches (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
     112 0 222 0 0 0 // final_touches (global) app_foregrounded stays
@@ -1782,6 +1880,20 @@ enum TempoTables {
     51 0 225 0 0 0 // final_touches (global) equals.send_uk_transfer.failed stays
     56 0 133 0 0 0 // final_touches (global) equals.send_international_transfer.submitted stays
     57 0 225 0 0 0 // final_touches (global) equals.send_international_transfer.failed stays
+    78 78 226 0 0 0 // final_touches (global) payments.charge.succeeded if event.purpose == 'top_up' && event.amount > 0.00 GBP stays
+    78 79 107 0 0 0 // final_touches (global) payments.charge.succeeded if event.purpose == 'physical_card_fee' && delivery_address != null stays
+    78 0 0 0 0 0 // final_touches (global) payments.charge.succeeded stays
+    79 0 0 0 0 0 // final_touches (global) payments.charge.declined stays
+    80 0 0 0 0 0 // final_touches (global) payments.charge.cancelled stays
+    48 35 109 0 0 0 // final_touches (global) equals.order_physical_card.placed if physical_card_pay_with == PayWith.balance stays
+    48 0 110 0 0 0 // final_touches (global) equals.order_physical_card.placed stays
+    49 0 111 0 0 0 // final_touches (global) equals.order_physical_card.failed stays
+    76 0 213 0 0 0 // final_touches (global) payments.initial_payment.succeeded stays
+    77 0 214 0 0 0 // final_touches (global) payments.initial_payment.declined stays
+    26 0 215 0 0 0 // final_touches (global) equals.activate_account.activated stays
+    18 0 189 0 0 0 // final_touches (global) equals.submit_application.submitted stays
+    19 0 190 0 0 0 // final_touches (global) equals.submit_application.failed stays
+    20 0 193 0 0 0 // final_touches (global) equals.create_account.created stays
     32 0 177 0 0 0 // final_touches (global) equals.charge_plan_upgrade.charged stays
     33 0 173 0 0 0 // final_touches (global) equals.charge_plan_upgrade.insufficient_funds stays
     34 0 178 0 0 0 // final_touches (global) equals.schedule_plan_change.scheduled stays
@@ -1849,33 +1961,33 @@ enum TempoTables {
     28 0 0 0 0 0 // final_touches (global) equals.list_transactions.failed stays
     52 12 40 0 0 0 // final_touches (global) equals.get_balance.fetched if event.balance >= 0.00 GBP stays
     53 0 0 0 0 0 // final_touches (global) equals.get_balance.failed stays
-    14 78 0 1 68 0 // final_touches (global) inbox_push_opened if account_active → SET-007
+    14 80 0 1 68 0 // final_touches (global) inbox_push_opened if account_active → SET-007
     14 0 0 0 0 0 // final_touches (global) inbox_push_opened stays
-    15 78 226 0 0 0 // final_touches (global) legal_documents_changed if account_active stays
+    15 80 227 0 0 0 // final_touches (global) legal_documents_changed if account_active stays
     15 0 0 0 0 0 // final_touches (global) legal_documents_changed stays
-    2 14 227 0 0 0 // final_touches (global) card_payment_requested if card_frozen stays
-    2 79 228 0 0 0 // final_touches (global) card_payment_requested if !card_active stays
-    2 80 229 0 0 0 // final_touches (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-    2 81 230 0 0 0 // final_touches (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-    2 82 231 0 0 0 // final_touches (global) card_payment_requested if event.amount > balance stays
-    2 0 232 0 0 0 // final_touches (global) card_payment_requested stays
-    224 83 233 0 0 0 // final_touches (global) card_payment_recorded if card_payments_made == 1 stays
+    2 14 228 0 0 0 // final_touches (global) card_payment_requested if card_frozen stays
+    2 81 229 0 0 0 // final_touches (global) card_payment_requested if !card_active stays
+    2 82 230 0 0 0 // final_touches (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+    2 83 231 0 0 0 // final_touches (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+    2 84 232 0 0 0 // final_touches (global) card_payment_requested if event.amount > balance stays
+    2 0 233 0 0 0 // final_touches (global) card_payment_requested stays
+    224 85 234 0 0 0 // final_touches (global) card_payment_recorded if card_payments_made == 1 stays
     224 0 0 0 0 0 // final_touches (global) card_payment_recorded stays
-    225 84 234 0 0 0 // final_touches (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+    225 86 235 0 0 0 // final_touches (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
     225 0 0 0 0 0 // final_touches (global) merchant_logo_needed stays
-    6 0 235 0 0 0 // final_touches (global) bank_transfer_received stays
-    226 85 0 0 0 0 // final_touches (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
-    226 0 236 0 0 0 // final_touches (global) card_payment_push_due stays
-    227 86 0 0 0 0 // final_touches (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
-    227 0 237 0 0 0 // final_touches (global) funds_received_push_due stays
-    228 87 0 0 0 0 // final_touches (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
-    228 88 238 0 0 0 // final_touches (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+    6 0 236 0 0 0 // final_touches (global) bank_transfer_received stays
+    226 87 0 0 0 0 // final_touches (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+    226 0 237 0 0 0 // final_touches (global) card_payment_push_due stays
+    227 88 0 0 0 0 // final_touches (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+    227 0 238 0 0 0 // final_touches (global) funds_received_push_due stays
+    228 89 0 0 0 0 // final_touches (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
+    228 90 239 0 0 0 // final_touches (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
     228 0 0 0 0 0 // final_touches (global) large_transaction_push_due stays
-    3 89 239 0 0 0 // final_touches (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-    4 90 240 2 49 0 // final_touches (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
-    229 0 241 0 0 0 // final_touches (global) forget_user stays
-    230 0 242 0 0 0 // final_touches (global) connection_lost stays
-    231 0 243 0 0 0 // final_touches (global) connection_restored stays
+    3 91 240 0 0 0 // final_touches (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+    4 92 241 2 49 0 // final_touches (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+    229 0 242 0 0 0 // final_touches (global) forget_user stays
+    230 0 243 0 0 0 // final_touches (global) connection_lost stays
+    231 0 244 0 0 0 // final_touches (global) connection_restored stays
     """#
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
@@ -1892,14 +2004,14 @@ enum TempoTables {
 
     /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name; one row per line, with what it is after `//`.
     static let flowsData = #"""
-    0 450 560 4 4 267 // app_lock
-    1 560 670 4 4 268 // device_integrity
-    2 670 780 4 4 269 // onboarding
-    21 780 895 4 4 270 // wallet
-    62 895 1008 4 4 271 // settings
-    75 1008 1118 4 4 272 // identity_verification
-    83 1118 1229 4 4 273 // veriff
-    93 1229 1339 4 4 274 // final_touches
+    0 450 574 4 4 267 // app_lock
+    1 574 698 4 4 268 // device_integrity
+    2 698 822 4 4 269 // onboarding
+    21 822 951 4 4 270 // wallet
+    62 951 1078 4 4 271 // settings
+    75 1078 1202 4 4 272 // identity_verification
+    83 1202 1327 4 4 273 // veriff
+    93 1327 1451 4 4 274 // final_touches
     """#
 
     /// Each flow's start screen, global transitions and global timers.
@@ -2082,7 +2194,7 @@ enum TempoTables {
     }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "209342647c635299"
+    static let fingerprint = "9f0ce548a45baa21"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(

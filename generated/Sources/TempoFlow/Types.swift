@@ -2051,7 +2051,7 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case paymentsInitialPaymentDeclined
 
     /// Outcome `succeeded` of the service call `payments.charge`.
-    case paymentsChargeSucceeded
+    case paymentsChargeSucceeded(amount: Money, purpose: String)
 
     /// Outcome `declined` of the service call `payments.charge`.
     case paymentsChargeDeclined
@@ -2552,7 +2552,10 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .paymentsInitialPaymentDeclined
         case 78:
             // payments.charge.succeeded
-            self = .paymentsChargeSucceeded
+            self = .paymentsChargeSucceeded(
+                amount: try fields.money("amount", currency: "GBP"),
+                purpose: try fields.text("purpose")
+            )
         case 79:
             // payments.charge.declined
             self = .paymentsChargeDeclined
@@ -3989,6 +3992,7 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case transferId
         case balance
         case addresses
+        case purpose
         case url
         case raisedBy
         case token
@@ -4219,7 +4223,11 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case .paymentsInitialPaymentDeclined:
             self = .paymentsInitialPaymentDeclined
         case .paymentsChargeSucceeded:
-            self = .paymentsChargeSucceeded
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .paymentsChargeSucceeded)
+            self = .paymentsChargeSucceeded(
+                amount: try fields.decode(Money.self, forKey: .amount),
+                purpose: try fields.decode(String.self, forKey: .purpose)
+            )
         case .paymentsChargeDeclined:
             self = .paymentsChargeDeclined
         case .paymentsChargeCancelled:
@@ -4742,8 +4750,10 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .paymentsInitialPaymentSucceeded)
         case .paymentsInitialPaymentDeclined:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .paymentsInitialPaymentDeclined)
-        case .paymentsChargeSucceeded:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .paymentsChargeSucceeded)
+        case .paymentsChargeSucceeded(let value0, let value1):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .paymentsChargeSucceeded)
+            try fields.encode(value0, forKey: .amount)
+            try fields.encode(value1, forKey: .purpose)
         case .paymentsChargeDeclined:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .paymentsChargeDeclined)
         case .paymentsChargeCancelled:
@@ -8463,7 +8473,7 @@ public enum TempoOutcome {
 
     /// The outcomes of Payments (card / Apple Pay / Google Pay / Direct Debit): `charge`.
     public enum PaymentsCharge: Hashable, Sendable, Codable {
-        case succeeded
+        case succeeded(amount: Money, purpose: String)
         case declined
 
         /// The user dismissed the Apple Pay / Google Pay / 3-D Secure sheet.
@@ -8472,8 +8482,8 @@ public enum TempoOutcome {
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
             switch self {
-            case .succeeded:
-                return .paymentsChargeSucceeded
+            case .succeeded(let amount, let purpose):
+                return .paymentsChargeSucceeded(amount: amount, purpose: purpose)
             case .declined:
                 return .paymentsChargeDeclined
             case .cancelled:
@@ -8485,6 +8495,11 @@ public enum TempoOutcome {
             case succeeded
             case declined
             case cancelled
+        }
+
+        private enum FieldKey: String, CodingKey {
+            case amount
+            case purpose
         }
 
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
@@ -8501,7 +8516,11 @@ public enum TempoOutcome {
             }
             switch key {
             case .succeeded:
-                self = .succeeded
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .succeeded)
+                self = .succeeded(
+                    amount: try fields.decode(Money.self, forKey: .amount),
+                    purpose: try fields.decode(String.self, forKey: .purpose)
+                )
             case .declined:
                 self = .declined
             case .cancelled:
@@ -8514,8 +8533,10 @@ public enum TempoOutcome {
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
-            case .succeeded:
-                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .succeeded)
+            case .succeeded(let value0, let value1):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .succeeded)
+                try fields.encode(value0, forKey: .amount)
+                try fields.encode(value1, forKey: .purpose)
             case .declined:
                 _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .declined)
             case .cancelled:
