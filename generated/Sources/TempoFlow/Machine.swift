@@ -1006,7 +1006,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 2:
             // XC-LOCK tap_unlock; XC-LOCK app_foregrounded; XC-LOCK enter
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "unlock")))
-            try engineCallStarted(13, into: &effects)
+            try engineCallStarted(12, into: &effects)
         case 3:
             // ONB-000 enter
             effects.append(.call(TempoServiceCall.deviceCheckIntegrity))
@@ -1056,7 +1056,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             effects.append(
                 .call(TempoServiceCall.otpVerifyEmailCode(email: state.applicant.email, code: textValue(formInput(0))))
             )
-            try engineCallStarted(8, into: &effects) // form 0: code
+            try engineCallStarted(7, into: &effects) // form 0: code
         case 16:
             // ONB-006 otp.verify_email_code.valid
             state.emailVerified = true
@@ -1071,7 +1071,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 19:
             // ONB-006 tap_resend_code
             effects.append(.call(TempoServiceCall.otpSendEmailCode(email: state.applicant.email)))
-            try engineCallStarted(7, into: &effects)
+            try engineCallStarted(6, into: &effects)
         case 20:
             // ONB-006 otp.send_email_code.sent
             state.emailCodeStatus = TempoCodeStatus.sent
@@ -1092,7 +1092,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 25:
             // ONB-009 tap_enable_now
             effects.append(.call(TempoServiceCall.deviceEnableBiometrics))
-            try engineCallStarted(12, into: &effects)
+            try engineCallStarted(11, into: &effects)
         case 26:
             // ONB-009 device.enable_biometrics.enabled
             state.biometricsEnabled = true
@@ -1179,7 +1179,6 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 44:
             // WAL-001 enter
             effects.append(.call(TempoServiceCall.equalsGetBalance))
-            try engineCallStarted(6, into: &effects)
         case 45:
             // WAL-018 tap_claim
             effects.append(
@@ -1318,7 +1317,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 72:
             // WAL-010b enter
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "activate_card")))
-            try engineCallStarted(13, into: &effects)
+            try engineCallStarted(12, into: &effects)
         case 73:
             // WAL-011 tap_freeze
             state.cardFrozen = true
@@ -1346,7 +1345,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 80:
             // WAL-012 enter
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "card_details")))
-            try engineCallStarted(13, into: &effects)
+            try engineCallStarted(12, into: &effects)
         case 81:
             // WAL-012 exit; WAL-012 after 6s
             state.cardDetailsVisible = false
@@ -1366,7 +1365,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 86:
             // WAL-012b enter
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "pin_reveal")))
-            try engineCallStarted(13, into: &effects)
+            try engineCallStarted(12, into: &effects)
         case 87:
             // WAL-012b exit; WAL-012b after 6s
             state.pinVisible = false
@@ -1418,7 +1417,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 98:
             // WAL-013c tap_find_address
             effects.append(.call(TempoServiceCall.postcodeLookupFindAddresses(postcode: textValue(formInput(0)))))
-            try engineCallStarted(11, into: &effects) // form 0: postcode
+            try engineCallStarted(10, into: &effects) // form 0: postcode
         case 99:
             // WAL-013c postcode_lookup.find_addresses.not_found
             effects.append(.toast("We couldn't find that postcode."))
@@ -1503,7 +1502,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 116:
             // PAY-004 tap_send
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "send_uk_transfer")))
-            try engineCallStarted(13, into: &effects)
+            try engineCallStarted(12, into: &effects)
         case 117:
             // PAY-004 device.authenticate.authenticated
             effects.append(
@@ -1580,7 +1579,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 129:
             // PAY-008 tap_send
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "send_international_transfer")))
-            try engineCallStarted(13, into: &effects)
+            try engineCallStarted(12, into: &effects)
         case 130:
             // PAY-008 device.authenticate.authenticated
             effects.append(
@@ -1608,7 +1607,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                     )
                 )
             )
-            try engineCallStarted(16, into: &effects)
+            try engineCallStarted(15, into: &effects)
         case 132:
             // PAY-008 exit
             state.fxRateLocked = false
@@ -1665,12 +1664,12 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // SET-003 device.authenticate.authenticated
             state.contactNewValue = textValue(formInput(0)) // form 0: new_value
             effects.append(.call(TempoServiceCall.otpSendEmailCode(email: textValue(formInput(0)))))
-            try engineCallStarted(7, into: &effects) // form 0: new_value
+            try engineCallStarted(6, into: &effects) // form 0: new_value
         case 143:
             // SET-003 device.authenticate.authenticated
             state.contactNewValue = try e164(textValue(formInput(0)), "GB") // form 0: new_value
             try effects.append(.call(TempoServiceCall.otpSendSmsCode(phone: e164(textValue(formInput(0)), "GB"))))
-            try engineCallStarted(9, into: &effects) // form 0: new_value
+            try engineCallStarted(8, into: &effects) // form 0: new_value
         case 144:
             // SET-003 device.authenticate.authenticated
             state.contactNewValue = textValue(formInput(0)) // form 0: new_value
@@ -1687,13 +1686,13 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             effects.append(
                 .call(TempoServiceCall.otpVerifyEmailCode(email: state.contactNewValue, code: textValue(formInput(1))))
             )
-            try engineCallStarted(8, into: &effects) // form 1: code
+            try engineCallStarted(7, into: &effects) // form 1: code
         case 148:
             // SET-003 code_entered
             effects.append(
                 .call(TempoServiceCall.otpVerifySmsCode(phone: state.contactNewValue, code: textValue(formInput(1))))
             )
-            try engineCallStarted(10, into: &effects) // form 1: code
+            try engineCallStarted(9, into: &effects) // form 1: code
         case 149:
             // SET-003 otp.verify_email_code.valid
             state.applicant.email = state.contactNewValue
@@ -1729,12 +1728,12 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // SET-004 toggle_face_id
             state.securityAction = TempoSecurityAction.toggleFaceId
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "toggle_face_id")))
-            try engineCallStarted(13, into: &effects)
+            try engineCallStarted(12, into: &effects)
         case 158:
             // SET-004 tap_change_keycode
             state.securityAction = TempoSecurityAction.changeKeycode
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "change_keycode")))
-            try engineCallStarted(13, into: &effects)
+            try engineCallStarted(12, into: &effects)
         case 159:
             // SET-004 session_sign_out_tapped
             try actionList159(event, into: &effects)
@@ -1742,7 +1741,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // SET-004 tap_sign_out_all_other_devices
             state.securityAction = TempoSecurityAction.signOutOthers
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "sign_out_others")))
-            try engineCallStarted(13, into: &effects)
+            try engineCallStarted(12, into: &effects)
         case 161:
             // SET-004 device.authenticate.authenticated
             state.biometricsEnabled = !state.biometricsEnabled
@@ -1806,7 +1805,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // SET-009 tap_confirm
             state.planUpgradeDeclined = false
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "change_plan")))
-            try engineCallStarted(13, into: &effects)
+            try engineCallStarted(12, into: &effects)
         case 175:
             // SET-009 device.authenticate.authenticated
             try effects.append(
@@ -1841,14 +1840,14 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 179:
             // SET-010 tap_start_chat
             effects.append(.call(TempoServiceCall.pitstopStartChat(topic: "general")))
-            try engineCallStarted(14, into: &effects)
+            try engineCallStarted(13, into: &effects)
         case 180:
             // SET-010 help_category_tapped
             guard case .helpCategoryTapped(let eventCategory)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             effects.append(.call(TempoServiceCall.pitstopStartChat(topic: eventCategory)))
-            try engineCallStarted(14, into: &effects)
+            try engineCallStarted(13, into: &effects)
         case 181:
             // SET-010 pitstop.start_chat.started
             effects.append(.analytics(AnalyticsEvent(name: "pitstop_chat_started")))
@@ -1877,7 +1876,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 186:
             // SET-012b tap_close_account_permanently
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "close_account")))
-            try engineCallStarted(13, into: &effects)
+            try engineCallStarted(12, into: &effects)
         case 187:
             // SET-012b device.authenticate.authenticated
             state.closeReason = TempoCloseReason.init(rawValue: textValue(formInput(1))) // form 1: reason
@@ -1914,7 +1913,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 194:
             // ONB-015 tap_send_sms_link
             effects.append(.call(TempoServiceCall.veriffSendSmsLink(phone: state.applicant.phone)))
-            try engineCallStarted(17, into: &effects)
+            try engineCallStarted(16, into: &effects)
         case 195:
             // ONB-015 veriff.send_sms_link.sent
             state.veriffLinkSent = true
@@ -1925,7 +1924,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // ONB-015 veriff_link_opened → veriff.submitted
             state.kycStatus = TempoKycStatus.submitted
             effects.append(.call(TempoServiceCall.veriffGetDecision))
-            try engineCallStarted(22, into: &effects)
+            try engineCallStarted(21, into: &effects)
         case 198:
             // ONB-016 tap_check_again
             effects.append(.call(TempoServiceCall.equalsGetOnboardingStatus(userId: state.userId)))
@@ -1954,22 +1953,22 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 206:
             // ONB-W05 enter
             effects.append(.call(TempoServiceCall.veriffScanFront))
-            try engineCallStarted(18, into: &effects)
+            try engineCallStarted(17, into: &effects)
         case 207:
             // ONB-W06 enter
             effects.append(.call(TempoServiceCall.veriffScanBack))
-            try engineCallStarted(19, into: &effects)
+            try engineCallStarted(18, into: &effects)
         case 208:
             // ONB-W07 tap_continue; ONB-W07 tap_continue
             state.kycDocumentType = TempoDocumentType.init(rawValue: textValue(formInput(0))) // form 0: document_type
         case 209:
             // ONB-W08 enter
             effects.append(.call(TempoServiceCall.veriffCaptureSelfie))
-            try engineCallStarted(20, into: &effects)
+            try engineCallStarted(19, into: &effects)
         case 210:
             // ONB-W09 enter
             effects.append(.call(TempoServiceCall.veriffAnalyse))
-            try engineCallStarted(21, into: &effects)
+            try engineCallStarted(20, into: &effects)
         case 211:
             // ONB-015-FT tap_confirm_method
             // form 0: payment_method
@@ -2244,7 +2243,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         state.emailVerified = false
         state.emailCodeStatus = TempoCodeStatus.none
         effects.append(.call(TempoServiceCall.otpSendEmailCode(email: textValue(formInput(0)))))
-        try engineCallStarted(7, into: &effects) // form 0: email
+        try engineCallStarted(6, into: &effects) // form 0: email
     }
 
     @inline(never)
@@ -2252,7 +2251,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         state.selectedAddress = nil
         state.addressNotFound = false
         effects.append(.call(TempoServiceCall.postcodeLookupFindAddresses(postcode: textValue(formInput(0)))))
-        try engineCallStarted(11, into: &effects) // form 0: postcode
+        try engineCallStarted(10, into: &effects) // form 0: postcode
     }
 
     @inline(never)
@@ -2449,7 +2448,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         state.fxFee = nil
         state.fxRateLocked = false
         effects.append(.call(TempoServiceCall.fxSubscribeRates(currency: state.transferReceiveCurrency)))
-        try engineCallStarted(15, into: &effects)
+        try engineCallStarted(14, into: &effects)
     }
 
     @inline(never)
@@ -2518,7 +2517,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         state.contactCodeRejected = false
         state.addressChangeRejected = false
         effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "edit_contact")))
-        try engineCallStarted(13, into: &effects)
+        try engineCallStarted(12, into: &effects)
     }
 
     @inline(never)
@@ -2527,7 +2526,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         state.securityAction = TempoSecurityAction.signOutSession
         state.sessionToSignOut = eventSessionId
         effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "sign_out_session")))
-        try engineCallStarted(13, into: &effects)
+        try engineCallStarted(12, into: &effects)
     }
 
     @inline(never)

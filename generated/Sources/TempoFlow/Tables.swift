@@ -288,7 +288,6 @@ enum TempoTables {
     equals.log_in
     equals.get_card_details
     equals.get_pin
-    equals.get_balance
     otp.send_email_code
     otp.verify_email_code
     otp.send_sms_code
@@ -2194,7 +2193,7 @@ enum TempoTables {
     }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "9f0ce548a45baa21"
+    static let fingerprint = "6ced2e295e9dd3cc"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(
@@ -2315,42 +2314,41 @@ enum TempoTables {
             CallPolicyEntry(operation: 278, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [36, 37]),
             CallPolicyEntry(operation: 279, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [42, 43]),
             CallPolicyEntry(operation: 280, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [44, 45]),
-            CallPolicyEntry(operation: 281, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [52, 53]),
-            CallPolicyEntry(operation: 282, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [58, 59]),
+            CallPolicyEntry(operation: 281, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [58, 59]),
             CallPolicyEntry(
-                operation: 283,
+                operation: 282,
                 timer: (-1),
                 timeoutEvent: (-1),
                 cancelsOnLeave: true,
                 answers: [60, 61, 62]
             ),
-            CallPolicyEntry(operation: 284, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [63, 64]),
+            CallPolicyEntry(operation: 283, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [63, 64]),
             CallPolicyEntry(
-                operation: 285,
+                operation: 284,
                 timer: (-1),
                 timeoutEvent: (-1),
                 cancelsOnLeave: true,
                 answers: [65, 66, 67]
             ),
-            CallPolicyEntry(operation: 286, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [68, 69]),
-            CallPolicyEntry(operation: 287, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [72, 73]),
-            CallPolicyEntry(operation: 288, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [74, 75]),
-            CallPolicyEntry(operation: 289, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [83]),
-            CallPolicyEntry(operation: 290, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [86, 87]),
-            CallPolicyEntry(operation: 291, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [88, 89]),
-            CallPolicyEntry(operation: 292, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [94, 95]),
+            CallPolicyEntry(operation: 285, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [68, 69]),
+            CallPolicyEntry(operation: 286, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [72, 73]),
+            CallPolicyEntry(operation: 287, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [74, 75]),
+            CallPolicyEntry(operation: 288, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [83]),
+            CallPolicyEntry(operation: 289, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [86, 87]),
+            CallPolicyEntry(operation: 290, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [88, 89]),
+            CallPolicyEntry(operation: 291, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [94, 95]),
             CallPolicyEntry(
-                operation: 293,
+                operation: 292,
                 timer: (-1),
                 timeoutEvent: (-1),
                 cancelsOnLeave: true,
                 answers: [96, 97, 98, 99]
             ),
-            CallPolicyEntry(operation: 294, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [100]),
-            CallPolicyEntry(operation: 295, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [101]),
-            CallPolicyEntry(operation: 296, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [102]),
+            CallPolicyEntry(operation: 293, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [100]),
+            CallPolicyEntry(operation: 294, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [101]),
+            CallPolicyEntry(operation: 295, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [102]),
             CallPolicyEntry(
-                operation: 297,
+                operation: 296,
                 timer: (-1),
                 timeoutEvent: (-1),
                 cancelsOnLeave: true,
