@@ -13,16 +13,10 @@ public final class TestDiagnosticCollector: DiagnosticCollector, @unchecked Send
     private let toleratedCodes: [String]
     private var received: [Diagnostic] = []
 
-    /// Codes the apps and fixtures still carry on purpose, allowed whether or not they appear:
-    /// `late-answer-unhandled` (175 at its introduction, listed per app in the closing note), until the flows settle
-    /// each late answer (`when_left: cancel`, or a handler where the answer still matters). Its own golden
-    /// fixture (Tests/Fixtures/diagnostics/late-answer-unhandled) checks its text.
-    public static let toleratedByDefault = ["late-answer-unhandled"]
-
     /// - Parameters:
     ///   - expecting: Diagnostic codes allowed (each at least once); anything else fails the test.
     ///   - tolerating: Codes allowed any number of times, none included.
-    public init(expecting codes: [String] = [], tolerating: [String] = TestDiagnosticCollector.toleratedByDefault) {
+    public init(expecting codes: [String] = [], tolerating: [String] = []) {
         expectedCodes = codes
         toleratedCodes = tolerating
     }
@@ -52,10 +46,11 @@ public final class TestDiagnosticCollector: DiagnosticCollector, @unchecked Send
 }
 
 /// Compiles as `config` says and fails the test on any diagnostic whose code is not in `allowing` (and on an allowed
-/// code never seen): a fixture or flow file that drifts into a new warning fails the test that compiles it.
+/// code never seen): a fixture or flow file that drifts into a new warning fails the test that compiles it. `tolerating`
+/// is for a helper shared by fixtures of which only some carry a code; each caller says which and why.
 public func compileCleanly(_ config: CompilerConfig, fileSystem: any FileSystem = DiskFileSystem(), allowing codes: [String] = [],
-                           sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Compilation {
-    let diagnostics = TestDiagnosticCollector(expecting: codes)
+                           tolerating: [String] = [], sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Compilation {
+    let diagnostics = TestDiagnosticCollector(expecting: codes, tolerating: tolerating)
     let compilation = compile(config, fileSystem: fileSystem, diagnostics: diagnostics)
     diagnostics.verify(sourceLocation: sourceLocation)
     return compilation

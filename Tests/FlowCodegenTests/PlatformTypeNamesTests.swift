@@ -10,7 +10,10 @@ import Testing
 /// Observation, StoreKit, UIKit): `typePrefix` goes on every generated type, domain types included.
 @Suite struct PlatformTypeNamesTests {
     static func app(_ folder: String) throws -> App {
-        let app = try #require(compileCleanly(CompilerConfig(inputs: [packageRoot().appendingPathComponent(folder).path])).program.apps.first)
+        // The TempoCards example still leaves late answers unhandled (its flows are a copy of an older Tempo wallet).
+        let compilation = compileCleanly(CompilerConfig(inputs: [packageRoot().appendingPathComponent(folder).path]),
+                                         tolerating: ["late-answer-unhandled"])
+        let app = try #require(compilation.program.apps.first)
         return app
     }
 

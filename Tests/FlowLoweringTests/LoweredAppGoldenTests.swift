@@ -15,7 +15,7 @@ import Testing
     static let folder = fixturesDirectory().appendingPathComponent("lowering/tip-jar")
 
     static func lowered() throws -> LoweredApp {
-        let compilation = compileCleanly(CompilerConfig(inputs: [folder.path], generatesOutputs: false))
+        let compilation = compileCleanly(CompilerConfig(inputs: [folder.path], generatesOutputs: false), allowing: ["late-answer-unhandled"])
         return try #require(lowerApps(compilation.program).first)
     }
 

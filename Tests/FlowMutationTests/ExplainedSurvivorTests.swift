@@ -14,7 +14,7 @@ import Testing
 @Suite struct ExplainedSurvivorTests {
     static func compileFixture() throws -> (app: App, sources: [String: SourceFile]) {
         let compilation = compileCleanly(CompilerConfig(inputs: ["mutation/explained-app"], generatesOutputs: false),
-                                         fileSystem: FixtureFileSystem(base: fixturesDirectory()), allowing: ["unmarked-secret"])
+                                         fileSystem: FixtureFileSystem(base: fixturesDirectory()), allowing: ["unmarked-secret", "late-answer-unhandled"])
         return (try #require(compilation.program.apps.first), compilation.sources)
     }
 

@@ -75,6 +75,10 @@ import Testing
         _ = try run.advance(by: 5 * 60_000)
         #expect(run.currentScreen.id == "login-passcode", "the lock sheet opens over \(inside)")
         #expect(run.engine.callFrames.count == 1)
+        // Unlocking checks the passcode, then KYC: both are answers to calls the lock made (when_left: cancel).
+        try run.fill("passcode", .text("482913"))
+        _ = try run.send("tap_unlock", payload: [:])
+        _ = try run.send("passcode.verify.correct", payload: [:])
         _ = try run.send("kyc.status.approved", payload: [:])
         #expect(run.currentScreen.id == "station")
         #expect(run.engine.callFrames.isEmpty, "the withdraw call is abandoned")

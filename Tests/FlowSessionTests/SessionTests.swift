@@ -11,7 +11,7 @@ import Testing
 @Suite struct SessionTests {
     static func app() throws -> App {
         let folder = fixturesDirectory().appendingPathComponent("semantics/input")
-        let compilation = compileCleanly(CompilerConfig(inputs: [folder.path], generatesOutputs: false))
+        let compilation = compileCleanly(CompilerConfig(inputs: [folder.path], generatesOutputs: false), allowing: ["late-answer-unhandled"])
         return try #require(compilation.program.apps.first)
     }
 

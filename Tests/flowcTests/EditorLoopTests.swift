@@ -88,7 +88,6 @@ import Testing
         try FileManager.default.copyItem(at: packageRoot().appendingPathComponent("flows/tempo"), to: project.appendingPathComponent("flows/tempo"))
         let terminal = try PseudoTerminal(arguments: ["check", "--watch", "flows/tempo", "--color", "never"], in: project)
         defer { terminal.close() }
-        // Tempo still carries late-answer-unhandled warnings (their number is the flows' business, not this test's).
         try terminal.waitFor("0 errors, ")
         try terminal.waitFor(" warnings; watching 22 files (Ctrl-C to stop)")
         let file = project.appendingPathComponent("flows/tempo/onboarding.flow.yaml")

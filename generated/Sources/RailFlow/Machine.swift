@@ -65,7 +65,8 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             .globalTransitions,
             .raisedEvents,
             .invariants,
-            .secretFields
+            .secretFields,
+            .callPolicies
         ]
     }
 
@@ -411,21 +412,21 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         switch screenNumber {
         case 1:
             // intro Welcome
-            return [.headline: localizedText(76, [])]
+            return [.headline: localizedText(81, [])]
         case 3:
             // verify-email Verify Email
-            return [.sentTo: localizedText(108, [state.signInDestination])]
+            return [.sentTo: localizedText(113, [state.signInDestination])]
         case 6:
             // biometric-prompt Biometric Prompt
-            return [.title: localizedText(57, [])]
+            return [.title: localizedText(62, [])]
         case 8:
             // onboarding KYC Flow
-            return [.title: localizedText(80, [])]
+            return [.title: localizedText(85, [])]
         case 9:
             // kyc-status KYC Status
             return [
                 .message: localizedText(
-                    79,
+                    84,
                     [
                         (state.kycStatus == RailKycStatus.rejected)
                             ? "We couldn't verify your identity. Contact support to continue."
@@ -436,13 +437,13 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 10:
             // station Station
             return try [
-                .total: localizedText(102, [formatMoney(computeTotalBalance(), "en-US")]),
+                .total: localizedText(107, [formatMoney(computeTotalBalance(), "en-US")]),
                 .split: localizedText(
-                    100,
+                    105,
                     [formatMoney(state.spendBalance, "en-US"), formatMoney(state.investBalance, "en-US")]
                 ),
                 .status: localizedText(
-                    101,
+                    106,
                     [
                         (state.systemStatus == RailSystemStatus.allocating)
                             ? "Allocating"
@@ -453,10 +454,13 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                                     : describe(state.systemStatus)))
                     ]
                 ),
-                .loadMoney: localizedText(95, []),
-                .offlineBanner: localizedText(96, [state.offline ? "You're offline. Showing your last balances." : ""]),
+                .loadMoney: localizedText(100, []),
+                .offlineBanner: localizedText(
+                    101,
+                    [state.offline ? "You're offline. Showing your last balances." : ""]
+                ),
                 .pending: localizedText(
-                    97,
+                    102,
                     [state.depositPending ? ("Money on its way · arrives in " + state.depositEta) : ""]
                 )
             ]
@@ -464,7 +468,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             // transaction-detail Transaction Detail
             return try [
                 .merchant: localizedText(
-                    105,
+                    110,
                     [
                         (computeSelectedTransactions().count > 0)
                             ? element(computeSelectedTransactions(), 0).merchant
@@ -472,7 +476,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                     ]
                 ),
                 .amount: localizedText(
-                    104,
+                    109,
                     [
                         (((computeSelectedTransactions().count > 0)
                             ? element(computeSelectedTransactions(), 0).amount
@@ -494,72 +498,72 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 13:
             // card Card
             return try [
-                .number: localizedText(58, [computeCardVisible() ? ("•••• •••• •••• " + state.cardLast4) : ""]),
-                .spendable: localizedText(59, [formatMoney(state.spendBalance, "en-US")])
+                .number: localizedText(63, [computeCardVisible() ? ("•••• •••• •••• " + state.cardLast4) : ""]),
+                .spendable: localizedText(64, [formatMoney(state.spendBalance, "en-US")])
             ]
         case 16:
             // round-ups Round-Ups
             return try [
-                .explainer: localizedText(87, []),
-                .thisMonth: localizedText(88, [formatMoney(computeRoundUpsThisMonth(), "en-US")])
+                .explainer: localizedText(92, []),
+                .thisMonth: localizedText(93, [formatMoney(computeRoundUpsThisMonth(), "en-US")])
             ]
         case 17:
             // invest Invest
             return try [
-                .balance: localizedText(77, [formatMoney(state.investBalance, "en-US")]),
-                .status: localizedText(78, [computeInvestStatusText()])
+                .balance: localizedText(82, [formatMoney(state.investBalance, "en-US")]),
+                .status: localizedText(83, [computeInvestStatusText()])
             ]
         case 18:
             // profile Profile
             return [
-                .name: localizedText(85, [state.firstName, state.lastName]),
-                .email: localizedText(84, [state.email]),
-                .phone: localizedText(86, [state.phone])
+                .name: localizedText(90, [state.firstName, state.lastName]),
+                .email: localizedText(89, [state.email]),
+                .phone: localizedText(91, [state.phone])
             ]
         case 19:
             // delete-account Delete Account
-            return [.message: localizedText(60, [])]
+            return [.message: localizedText(65, [])]
         case 20:
             // personal Personal Info
-            return [.email: localizedText(82, [state.email]), .phone: localizedText(83, [state.phone])]
+            return [.email: localizedText(87, [state.email]), .phone: localizedText(88, [state.phone])]
         case 21:
             // security Security
-            return try [.timeout: localizedText(89, [formatDuration(state.sessionTimeout, "en-US")])]
+            return try [.timeout: localizedText(94, [formatDuration(state.sessionTimeout, "en-US")])]
         case 24:
             // support Support
-            return [.title: localizedText(103, [])]
+            return [.title: localizedText(108, [])]
         case 25:
             // deposit Deposit Options
-            return [.title: localizedText(75, []), .splitPreview: localizedText(74, [])]
+            return [.title: localizedText(80, []), .splitPreview: localizedText(79, [])]
         case 27:
             // deposit-address Deposit Address
             return [
-                .title: localizedText(64, []),
-                .splitPreview: localizedText(63, []),
-                .address: localizedText(61, [state.depositAddress]),
-                .pending: localizedText(62, [state.depositPending ? ("Pending · arrives in " + state.depositEta) : ""])
+                .title: localizedText(69, []),
+                .splitPreview: localizedText(68, []),
+                .address: localizedText(66, [state.depositAddress]),
+                .pending: localizedText(67, [state.depositPending ? ("Pending · arrives in " + state.depositEta) : ""])
             ]
         case 28:
             // deposit-success Deposit Success
             return try [
-                .title: localizedText(73, []),
-                .amount: localizedText(69, [formatMoney(state.lastDepositAmount, "en-US")]),
-                .splitPreview: localizedText(72, []),
-                .spendShare: localizedText(71, [formatMoney(state.lastDepositSpend, "en-US")]),
-                .investShare: localizedText(70, [formatMoney(state.lastDepositInvest, "en-US")])
+                .title: localizedText(78, []),
+                .amount: localizedText(74, [formatMoney(state.lastDepositAmount, "en-US")]),
+                .splitPreview: localizedText(77, []),
+                .spendShare: localizedText(76, [formatMoney(state.lastDepositSpend, "en-US")]),
+                .investShare: localizedText(75, [formatMoney(state.lastDepositInvest, "en-US")])
             ]
         case 29:
             // withdraw Withdraw
-            return try [.available: localizedText(116, [formatMoney(state.spendBalance, "en-US")])]
+            return try [.available: localizedText(121, [formatMoney(state.spendBalance, "en-US")])]
         case 30:
             // withdraw-amount Amount
-            return try [.available: localizedText(109, [formatMoney(state.spendBalance, "en-US")])]
+            return try [.available: localizedText(114, [formatMoney(state.spendBalance, "en-US")])]
         case 31:
             // withdraw-confirm Confirm
             return try [
-                .amount: localizedText(110, [formatMoney(state.withdrawAmount, "en-US")]),
+                .amount: localizedText(115, [formatMoney(state.withdrawAmount, "en-US")]),
                 .method: localizedText(
-                    113,
+                    118,
                     [
                         required(
                             (state.withdrawMethod == nil)
@@ -573,15 +577,15 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                         )
                     ]
                 ),
-                .destination: localizedText(111, [state.withdrawDestination]),
-                .from: localizedText(112, [])
+                .destination: localizedText(116, [state.withdrawDestination]),
+                .from: localizedText(117, [])
             ]
         case 32:
             // withdraw-success Success
-            return [.title: localizedText(114, []), .transactionId: localizedText(115, [state.withdrawTransactionId])]
+            return [.title: localizedText(119, []), .transactionId: localizedText(120, [state.withdrawTransactionId])]
         case 35:
             // passcode-cooldown Passcode Cooldown
-            return [.message: localizedText(81, [])]
+            return [.message: localizedText(86, [])]
         default:
             return [:]
         }
@@ -686,7 +690,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             }
             return eventNewUser
         case 7:
-            // onboarding kyc.submit.pending; onboarding kyc.submit.rejected; kyc-status kyc.status.pending; and 3 more
+            // onboarding kyc.submit.pending; onboarding kyc.submit.rejected; kyc-status kyc.status.pending; and 18 more
             return !state.signedIn
         case 8:
             // kyc-status variant rejected
@@ -841,6 +845,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 2:
             // intro tap_sign_in_with_apple; intro tap_retry
             effects.append(.call(RailServiceCall.appleSignIn))
+            try engineCallStarted(0, into: &effects)
         case 3:
             // intro apple.sign_in.signed_in; intro apple.sign_in.signed_in
             guard case .appleSignInSignedIn(let eventEmail, _)? = event else {
@@ -853,21 +858,17 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             effects.append(.toast(localizedText(1, [])))
         case 5:
             // signin tap_continue
-            state.signInDestination = textValue(formInput(1)) // form 1: email
-            state.email = textValue(formInput(1)) // form 1: email
-            effects.append(.call(RailServiceCall.authSendCode(destination: textValue(formInput(1))))) // form 1: email
+            try actionList5(event, into: &effects)
         case 6:
             // signin tap_continue
-            state.signInDestination = try e164(textValue(formInput(2)), "US") // form 2: phone
-            state.phone = try e164(textValue(formInput(2)), "US") // form 2: phone
-            // form 2: phone
-            try effects.append(.call(RailServiceCall.authSendCode(destination: e164(textValue(formInput(2)), "US"))))
+            try actionList6(event, into: &effects)
         case 7:
             // signin auth.send_code.failed; verify-email auth.send_code.failed
-            effects.append(.toast(localizedText(45, [])))
+            effects.append(.toast(localizedText(48, [])))
         case 8:
             // signin tap_retry; verify-email tap_resend_code
             effects.append(.call(RailServiceCall.authSendCode(destination: state.signInDestination)))
+            try engineCallStarted(1, into: &effects)
         case 9:
             // signin enter
             if formInput(0) == nil {
@@ -875,20 +876,22 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             }
         case 10:
             // verify-email tap_verify; verify-email tap_retry
-            // form 0: code
             effects.append(
-                .call(RailServiceCall.authVerifyOtp(destination: state.signInDestination, code: textValue(formInput(0))))
+                .call(
+                    RailServiceCall.authVerifyOtp(destination: state.signInDestination, code: textValue(formInput(0)))
+                )
             )
+            try engineCallStarted(2, into: &effects) // form 0: code
         case 11:
             // verify-email auth.verify_otp.wrong_code
             setInput(0, nil)
             effects.append(.toast(localizedText(29, [])))
         case 12:
             // verify-email auth.verify_otp.failed
-            effects.append(.toast(localizedText(36, [])))
+            effects.append(.toast(localizedText(37, [])))
         case 13:
             // verify-email auth.send_code.sent
-            effects.append(.toast(localizedText(50, [])))
+            effects.append(.toast(localizedText(54, [])))
         case 14:
             // create-passcode tap_continue
             state.pendingPasscode = textValue(formInput(0)) // form 0: passcode
@@ -897,17 +900,19 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             // form 0: passcode_confirmation
             effects.append(.call(RailServiceCall.passcodeCreate(passcode: textValue(formInput(0)))))
         case 16:
-            // confirm-passcode passcode.create.created
+            // confirm-passcode passcode.create.created; auth (global) passcode.create.created; main (global)
+            // passcode.create.created; and 3 more
             state.passcodeSet = true
         case 17:
             // confirm-passcode passcode.create.failed
-            effects.append(.toast(localizedText(43, [])))
+            effects.append(.toast(localizedText(45, [])))
         case 18:
             // confirm-passcode tap_retry
             effects.append(.call(RailServiceCall.passcodeCreate(passcode: state.pendingPasscode)))
         case 19:
             // biometric-prompt tap_enable_biometrics
             effects.append(.call(RailServiceCall.deviceBiometricCheck(purpose: "enable")))
+            try engineCallStarted(4, into: &effects)
         case 20:
             // biometric-prompt device.biometric_check.authenticated
             state.biometricsEnabled = true
@@ -916,7 +921,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             try actionList21(event, into: &effects)
         case 22:
             // complete-profile profile.save.failed; personal profile.save.failed
-            effects.append(.toast(localizedText(42, [])))
+            effects.append(.toast(localizedText(44, [])))
         case 23:
             // complete-profile tap_retry
             effects.append(.call(RailServiceCall.profileSave(firstName: state.firstName, lastName: state.lastName)))
@@ -928,30 +933,33 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             state.kycStatus = RailKycStatus.approved
             state.signedIn = true
         case 26:
-            // onboarding kyc.submit.pending; kyc-status kyc.status.pending; login-passcode kyc.status.pending
+            // onboarding kyc.submit.pending; kyc-status kyc.status.pending; login-passcode kyc.status.pending; and 5
+            // more
             state.kycStatus = RailKycStatus.pending
         case 27:
-            // onboarding kyc.submit.rejected; kyc-status kyc.status.rejected; login-passcode kyc.status.rejected
+            // onboarding kyc.submit.rejected; kyc-status kyc.status.rejected; login-passcode kyc.status.rejected; and 5
+            // more
             state.kycStatus = RailKycStatus.rejected
         case 28:
             // onboarding kyc.submit.failed
-            effects.append(.toast(localizedText(46, [])))
+            effects.append(.toast(localizedText(49, [])))
         case 29:
             // kyc-status pull_to_refresh; kyc-status tap_retry; login-passcode tap_retry_status
             effects.append(.call(RailServiceCall.kycStatus))
+            try engineCallStarted(5, into: &effects)
         case 30:
             // kyc-status kyc.status.failed; login-passcode kyc.status.failed
-            effects.append(.toast(localizedText(38, [])))
+            effects.append(.toast(localizedText(39, [])))
         case 31:
             // station pull_to_refresh; transactions pull_to_refresh; invest pull_to_refresh
-            effects.append(.toast(localizedText(53, [])))
+            effects.append(.toast(localizedText(57, [])))
         case 32:
             // station pull_to_refresh; station tap_retry; transactions pull_to_refresh; and 3 more
             state.refreshing = true
             effects.append(.call(RailServiceCall.accountRefresh))
         case 33:
             // station account.refresh.up_to_date; transactions account.refresh.up_to_date; invest
-            // account.refresh.up_to_date
+            // account.refresh.up_to_date; and 5 more
             guard case .accountRefreshUpToDate(let eventStatus)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
@@ -959,12 +967,12 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             state.refreshing = false
         case 34:
             // station account.refresh.deposit_arrived; transactions account.refresh.deposit_arrived; invest
-            // account.refresh.deposit_arrived
+            // account.refresh.deposit_arrived; and 5 more
             try actionList34(event, into: &effects)
         case 35:
             // station account.refresh.failed; invest account.refresh.failed
             state.refreshing = false
-            effects.append(.toast(localizedText(48, [])))
+            effects.append(.toast(localizedText(51, [])))
         case 36:
             // station tap_deposit_history; transactions tap_filter_deposits
             state.transactionFilter = RailTxFilter.deposits
@@ -991,7 +999,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 42:
             // transactions account.refresh.failed
             state.refreshing = false
-            effects.append(.toast(localizedText(40, [])))
+            effects.append(.toast(localizedText(41, [])))
         case 43:
             // card tap_freeze; card tap_retry; card-settings tap_freeze; and 1 more
             state.cardFrozen = !state.cardFrozen
@@ -999,7 +1007,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 44:
             // card card.set_frozen.failed; card-settings card.set_frozen.failed
             state.cardFrozen = !state.cardFrozen
-            effects.append(.toast(localizedText(49, [])))
+            effects.append(.toast(localizedText(53, [])))
         case 45:
             // card tap_reveal
             state.pendingAction = RailSensitiveAction.cardReveal
@@ -1012,7 +1020,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 48:
             // card card.add_to_apple_wallet.added
             state.cardInAppleWallet = true
-            effects.append(.toast(localizedText(54, [])))
+            effects.append(.toast(localizedText(58, [])))
         case 49:
             // card card.add_to_apple_wallet.failed
             effects.append(.toast(localizedText(34, [])))
@@ -1021,10 +1029,11 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             state.cardDetailsShown = true
         case 51:
             // card-details card.details.failed
-            effects.append(.toast(localizedText(47, [])))
+            effects.append(.toast(localizedText(50, [])))
         case 52:
             // card-details tap_retry; card-details enter
             effects.append(.call(RailServiceCall.cardDetails))
+            try engineCallStarted(7, into: &effects)
         case 53:
             // card-details tap_back
             state.cardDetailsShown = false
@@ -1046,7 +1055,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             )
         case 56:
             // round-ups settings.save.failed; security settings.save.failed; notifications settings.save.failed
-            effects.append(.toast(localizedText(44, [])))
+            effects.append(.toast(localizedText(47, [])))
         case 57:
             // round-ups tap_retry; security tap_retry; notifications tap_retry
             effects.append(
@@ -1062,35 +1071,32 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             // profile tap_sign_out
             effects.append(.call(RailServiceCall.authSignOut))
         case 59:
-            // profile auth.sign_out.signed_out; delete-account account.delete.deleted
-            try actionList59(event, into: &effects)
-        case 60:
             // delete-account tap_confirm_delete; delete-account tap_retry
             effects.append(.call(RailServiceCall.accountDelete))
-        case 61:
+        case 60:
             // delete-account account.delete.failed
-            effects.append(.toast(localizedText(39, [])))
-        case 62:
+            effects.append(.toast(localizedText(40, [])))
+        case 61:
             // personal tap_save
             state.pendingAction = RailSensitiveAction.profileChange
-        case 63:
+        case 62:
             // personal authorized
             state.pendingAction = nil
             // form 0: first_name, 1: last_name
             effects.append(
                 .call(RailServiceCall.profileSave(firstName: textValue(formInput(0)), lastName: textValue(formInput(1))))
             )
-        case 64:
+        case 63:
             // personal profile.save.saved
             state.firstName = textValue(formInput(0)) // form 0: first_name
             state.lastName = textValue(formInput(1)) // form 1: last_name
-        case 65:
+        case 64:
             // personal tap_retry
             // form 0: first_name, 1: last_name
             effects.append(
                 .call(RailServiceCall.profileSave(firstName: textValue(formInput(0)), lastName: textValue(formInput(1))))
             )
-        case 66:
+        case 65:
             // personal enter
             if formInput(0) == nil {
                 setInput(0, fieldInput(state.firstName))
@@ -1098,10 +1104,10 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             if formInput(1) == nil {
                 setInput(1, fieldInput(state.lastName))
             }
-        case 67:
+        case 66:
             // security toggle_biometrics
             state.pendingAction = RailSensitiveAction.biometricsChange
-        case 68:
+        case 67:
             // security tap_save_timeout
             state.pendingAction = RailSensitiveAction.timeoutChange
             // form 0: timeout
@@ -1110,7 +1116,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                 : ((RailTimeoutChoice.init(rawValue: textValue(formInput(0))) == RailTimeoutChoice.fifteenMinutes)
                     ? 900000
                     : 300000)
-        case 69:
+        case 68:
             // security authorized
             state.biometricsEnabled = !state.biometricsEnabled
             state.pendingAction = nil
@@ -1123,31 +1129,32 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-        case 70:
+        case 69:
             // security authorized
             state.sessionTimeout = state.pendingTimeout
             state.pendingAction = nil
             effects.append(.toast(localizedText(28, [])))
-        case 71:
+        case 70:
             // change-passcode tap_save; change-passcode tap_retry
             // form 0: current_passcode, 1: new_passcode
             effects.append(
                 .call(RailServiceCall.passcodeChange(current: textValue(formInput(0)), newPasscode: textValue(formInput(1))))
             )
-        case 72:
-            // change-passcode passcode.change.changed
+        case 71:
+            // change-passcode passcode.change.changed; auth (global) passcode.change.changed; main (global)
+            // passcode.change.changed; and 3 more
             effects.append(.toast(localizedText(24, [])))
-        case 73:
+        case 72:
             // change-passcode passcode.change.wrong_current
             setInput(0, nil)
             effects.append(.toast(localizedText(31, [])))
-        case 74:
+        case 73:
             // change-passcode passcode.change.failed
-            effects.append(.toast(localizedText(35, [])))
-        case 75:
+            effects.append(.toast(localizedText(36, [])))
+        case 74:
             // notifications toggle_push
             state.pendingAction = RailSensitiveAction.pushChange
-        case 76:
+        case 75:
             // notifications authorized
             state.pushEnabled = !state.pushEnabled
             state.pendingAction = nil
@@ -1160,30 +1167,30 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-        case 77:
+        case 76:
             // deposit tap_bank_usd
             state.depositMethod = RailDepositMethod.bankUsd
             state.depositNetwork = nil
-        case 78:
+        case 77:
             // deposit tap_bank_gbp
             state.depositMethod = RailDepositMethod.bankGbp
             state.depositNetwork = nil
-        case 79:
+        case 78:
             // deposit tap_usdc
             state.depositMethod = RailDepositMethod.usdc
-        case 80:
+        case 79:
             // deposit-network tap_continue
             state.depositNetwork = RailNetwork.init(rawValue: textValue(formInput(0))) // form 0: network
-        case 81:
+        case 80:
             // deposit-address deposits.details.ready
             guard case .depositsDetailsReady(let eventAddress)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             state.depositAddress = eventAddress
-        case 82:
+        case 81:
             // deposit-address deposits.details.failed
-            effects.append(.toast(localizedText(41, [])))
-        case 83:
+            effects.append(.toast(localizedText(42, [])))
+        case 82:
             // deposit-address tap_retry; deposit-address enter
             try effects.append(
                 .call(
@@ -1196,128 +1203,199 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-        case 84:
+            try engineCallStarted(6, into: &effects)
+        case 83:
             // deposit-address tap_copy_address
             effects.append(.toast(localizedText(0, [])))
-        case 85:
+        case 84:
             // deposit-address deposit_confirmed; auth (global) deposit_confirmed; main (global) deposit_confirmed; and
             // 3 more
-            try actionList85(event, into: &effects)
-        case 86:
+            try actionList84(event, into: &effects)
+        case 85:
             // deposit-address tap_back; deposit-success tap_done
             state.depositAddress = ""
-        case 87:
+        case 86:
             // withdraw tap_bank
             state.withdrawMethod = RailWithdrawMethod.bank
             state.withdrawFormFresh = true
-        case 88:
+        case 87:
             // withdraw tap_crypto
             state.withdrawMethod = RailWithdrawMethod.crypto
             state.withdrawFormFresh = true
-        case 89:
+        case 88:
             // withdraw-amount withdraw_amount_opened
             clearForm()
             state.withdrawFormFresh = false
-        case 90:
+        case 89:
             // withdraw-amount tap_continue
             // form 0: amount
             state.withdrawAmount = try required(moneyValue(formInput(0), currency: "USD"), "'form.amount'")
             state.withdrawDestination = textValue(formInput(1)) // form 1: destination
-        case 91:
+        case 90:
             // withdraw-amount enter
             raised.append(.withdrawAmountOpened(raisedBy: RaisedByFlows()))
-        case 92:
+        case 91:
             // withdraw-confirm tap_confirm; withdraw-confirm tap_retry
             state.pendingAction = RailSensitiveAction.withdrawal
-        case 93:
+        case 92:
             // withdraw-confirm authorized
-            try actionList93(event, into: &effects)
-        case 94:
+            try actionList92(event, into: &effects)
+        case 93:
             // withdraw-confirm authorized
             state.pendingAction = nil
             effects.append(.toast(localizedText(30, [])))
+        case 94:
+            // withdraw-confirm withdrawals.submit.submitted; auth (global) withdrawals.submit.submitted; main (global)
+            // withdrawals.submit.submitted; and 3 more
+            try actionList94(event, into: &effects)
         case 95:
-            // withdraw-confirm withdrawals.submit.submitted
+            // withdraw-confirm withdrawals.submit.failed
             try actionList95(event, into: &effects)
         case 96:
-            // withdraw-confirm withdrawals.submit.failed
-            try actionList96(event, into: &effects)
-        case 97:
             // login-passcode tap_unlock; login-passcode tap_retry; authorize-transaction tap_confirm; and 1 more
-            effects.append(.call(RailServiceCall.passcodeVerify(passcode: textValue(formInput(0))))) // form 0: passcode
-        case 98:
+            effects.append(.call(RailServiceCall.passcodeVerify(passcode: textValue(formInput(0)))))
+            try engineCallStarted(3, into: &effects) // form 0: passcode
+        case 97:
             // login-passcode tap_use_biometrics
             effects.append(.call(RailServiceCall.deviceBiometricCheck(purpose: "unlock")))
+            try engineCallStarted(4, into: &effects)
+        case 98:
+            // login-passcode passcode.verify.correct; login-passcode device.biometric_check.authenticated
+            state.failedPasscodeAttempts = 0
         case 99:
             // login-passcode passcode.verify.correct; login-passcode device.biometric_check.authenticated
             state.failedPasscodeAttempts = 0
-        case 100:
-            // login-passcode passcode.verify.correct; login-passcode device.biometric_check.authenticated
-            state.failedPasscodeAttempts = 0
             effects.append(.call(RailServiceCall.kycStatus))
-        case 101:
+            try engineCallStarted(5, into: &effects)
+        case 100:
             // login-passcode device.biometric_check.failed; authorize-transaction device.biometric_check.failed
             effects.append(.toast(localizedText(22, [])))
-        case 102:
+        case 101:
             // login-passcode passcode.verify.wrong; authorize-transaction passcode.verify.wrong
             state.failedPasscodeAttempts = try add(state.failedPasscodeAttempts, 1)
             state.passcodeLockedUntil = try add(now, 60000)
             setInput(0, nil)
-        case 103:
+        case 102:
             // login-passcode passcode.verify.wrong; authorize-transaction passcode.verify.wrong
             state.failedPasscodeAttempts = try add(state.failedPasscodeAttempts, 1)
             setInput(0, nil)
-            effects.append(.toast(localizedText(51, [])))
-        case 104:
+            effects.append(.toast(localizedText(55, [])))
+        case 103:
             // login-passcode passcode.verify.failed; authorize-transaction passcode.verify.failed
-            effects.append(.toast(localizedText(37, [])))
-        case 105:
+            effects.append(.toast(localizedText(38, [])))
+        case 104:
             // authorize-transaction tap_use_biometrics
             effects.append(.call(RailServiceCall.deviceBiometricCheck(purpose: "authorize")))
-        case 106:
+            try engineCallStarted(4, into: &effects)
+        case 105:
             // authorize-transaction passcode.verify.correct; authorize-transaction device.biometric_check.authenticated
             state.failedPasscodeAttempts = 0
             raised.append(.authorized(raisedBy: RaisedByFlows()))
-        case 107:
+        case 106:
             // passcode-cooldown after 1m
             state.failedPasscodeAttempts = 0
             state.passcodeLockedUntil = nil
+        case 107:
+            // auth (global) auth.sign_out.signed_out; auth (global) account.delete.deleted; main (global)
+            // auth.sign_out.signed_out; and 7 more
+            try actionList107(event, into: &effects)
         case 108:
+            // auth (global) withdrawals.submit.failed; main (global) withdrawals.submit.failed; deposit (global)
+            // withdrawals.submit.failed; and 2 more
+            try actionList108(event, into: &effects)
+        case 109:
+            // auth (global) account.refresh.failed; main (global) account.refresh.failed; deposit (global)
+            // account.refresh.failed; and 2 more
+            state.refreshing = false
+        case 110:
+            // auth (global) card.set_frozen.failed; main (global) card.set_frozen.failed; deposit (global)
+            // card.set_frozen.failed; and 2 more
+            state.cardFrozen = !state.cardFrozen
+            effects.append(.toast(localizedText(52, [])))
+        case 111:
+            // auth (global) card.add_to_apple_wallet.added; main (global) card.add_to_apple_wallet.added; deposit
+            // (global) card.add_to_apple_wallet.added; and 2 more
+            state.cardInAppleWallet = true
+        case 112:
+            // auth (global) settings.save.failed; main (global) settings.save.failed; deposit (global)
+            // settings.save.failed; and 2 more
+            effects.append(.toast(localizedText(46, [])))
+        case 113:
+            // auth (global) profile.save.saved; main (global) profile.save.saved; deposit (global) profile.save.saved;
+            // and 2 more
+            guard case .profileSaveSaved(let eventFirstName, let eventLastName)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
+            state.firstName = eventFirstName
+            state.lastName = eventLastName
+        case 114:
+            // auth (global) profile.save.failed; main (global) profile.save.failed; deposit (global)
+            // profile.save.failed; and 2 more
+            effects.append(.toast(localizedText(43, [])))
+        case 115:
+            // auth (global) passcode.change.wrong_current; main (global) passcode.change.wrong_current; deposit
+            // (global) passcode.change.wrong_current; and 2 more
+            effects.append(.toast(localizedText(31, [])))
+        case 116:
+            // auth (global) passcode.change.failed; main (global) passcode.change.failed; deposit (global)
+            // passcode.change.failed; and 2 more
+            effects.append(.toast(localizedText(35, [])))
+        case 117:
+            // auth (global) kyc.submit.approved; main (global) kyc.submit.approved; deposit (global)
+            // kyc.submit.approved; and 2 more
+            state.kycStatus = RailKycStatus.approved
+        case 118:
             // auth (global) deposit_detected; main (global) deposit_detected; deposit (global) deposit_detected; and 2
             // more
             guard case .depositDetected(_, let eventEta)? = event else { throw FlowFailure("no value for 'event'") }
             state.depositPending = true
             state.depositEta = eventEta
-        case 109:
+        case 119:
             // auth (global) deposit_split; main (global) deposit_split; deposit (global) deposit_split; and 2 more
-            try actionList109(event, into: &effects)
-        case 110:
+            try actionList119(event, into: &effects)
+        case 120:
             // auth (global) deposit_loaded_push; main (global) deposit_loaded_push; deposit (global)
             // deposit_loaded_push; and 2 more
             effects.append(.push(localizedText(23, [])))
-        case 111:
+        case 121:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
             effects.append(.push(localizedText(27, [])))
-        case 112:
+        case 122:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
             effects.append(.push(localizedText(26, [])))
-        case 113:
+        case 123:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
-            try actionList113(event, into: &effects)
-        case 114:
+            try actionList123(event, into: &effects)
+        case 124:
             // auth (global) round_up_due; main (global) round_up_due; deposit (global) round_up_due; and 2 more
-            try actionList114(event, into: &effects)
-        case 115:
+            try actionList124(event, into: &effects)
+        case 125:
             // auth (global) connectivity_lost; main (global) connectivity_lost; deposit (global) connectivity_lost; and
             // 2 more
             state.offline = true
-        case 116:
+        case 126:
             // auth (global) connectivity_restored; main (global) connectivity_restored; deposit (global)
             // connectivity_restored; and 2 more
             state.offline = false
         default:
             break
         }
+    }
+
+    @inline(never)
+    private mutating func actionList5(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+        state.signInDestination = textValue(formInput(1)) // form 1: email
+        state.email = textValue(formInput(1)) // form 1: email
+        effects.append(.call(RailServiceCall.authSendCode(destination: textValue(formInput(1)))))
+        try engineCallStarted(1, into: &effects) // form 1: email
+    }
+
+    @inline(never)
+    private mutating func actionList6(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+        state.signInDestination = try e164(textValue(formInput(2)), "US") // form 2: phone
+        state.phone = try e164(textValue(formInput(2)), "US") // form 2: phone
+        try effects.append(.call(RailServiceCall.authSendCode(destination: e164(textValue(formInput(2)), "US"))))
+        try engineCallStarted(1, into: &effects) // form 2: phone
     }
 
     @inline(never)
@@ -1345,7 +1423,63 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
-    private mutating func actionList59(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+    private mutating func actionList84(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+        guard case .depositConfirmed(let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
+        state.lastDepositAmount = eventAmount
+        state.lastDepositSpend = try element(allocate(eventAmount, [70, 30]), 0)
+        state.lastDepositInvest = try element(allocate(eventAmount, [70, 30]), 1)
+        raised.append(.depositSplit(raisedBy: RaisedByFlows()))
+    }
+
+    @inline(never)
+    private mutating func actionList92(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+        state.pendingAction = nil
+        state.spendBeforeWithdrawal = state.spendBalance
+        state.lastWithdrawal = state.withdrawAmount
+        state.spendBalance = try subtract(state.spendBalance, state.withdrawAmount)
+        state.withdrawnTotal = try add(state.withdrawnTotal, state.withdrawAmount)
+        try effects.append(
+            .call(
+                RailServiceCall.withdrawalsSubmit(
+                    method: required(
+                        (state.withdrawMethod != nil) ? state.withdrawMethod : RailWithdrawMethod.bank,
+                        "the value"
+                    ),
+                    amount: state.withdrawAmount,
+                    destination: state.withdrawDestination
+                )
+            )
+        )
+    }
+
+    @inline(never)
+    private mutating func actionList94(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+        guard case .withdrawalsSubmitSubmitted(let eventTransactionId)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.withdrawTransactionId = eventTransactionId
+        state.txCounter = try add(state.txCounter, 1)
+        state.txDraft.id = eventTransactionId
+        state.txDraft.kind = RailTxKind.withdrawal
+        state.txDraft.amount = state.lastWithdrawal
+        state.txDraft.spendPart = state.lastWithdrawal
+        state.txDraft.investPart = RailConstants.usd0
+        state.txDraft.merchant = state.withdrawDestination
+        state.txDraft.at = now
+        state.transactions = [state.txDraft] + state.transactions
+    }
+
+    @inline(never)
+    private mutating func actionList95(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+        state.spendBalance = try add(state.spendBalance, state.lastWithdrawal)
+        state.withdrawnTotal = try subtract(state.withdrawnTotal, state.lastWithdrawal)
+        state.spendBeforeWithdrawal = RailConstants.usd0
+        state.lastWithdrawal = RailConstants.usd0
+        effects.append(.toast(localizedText(61, [])))
+    }
+
+    @inline(never)
+    private mutating func actionList107(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         state.signedIn = false
         state.appleSignedIn = false
         state.signInDestination = ""
@@ -1401,63 +1535,16 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
-    private mutating func actionList85(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
-        guard case .depositConfirmed(let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
-        state.lastDepositAmount = eventAmount
-        state.lastDepositSpend = try element(allocate(eventAmount, [70, 30]), 0)
-        state.lastDepositInvest = try element(allocate(eventAmount, [70, 30]), 1)
-        raised.append(.depositSplit(raisedBy: RaisedByFlows()))
-    }
-
-    @inline(never)
-    private mutating func actionList93(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
-        state.pendingAction = nil
-        state.spendBeforeWithdrawal = state.spendBalance
-        state.lastWithdrawal = state.withdrawAmount
-        state.spendBalance = try subtract(state.spendBalance, state.withdrawAmount)
-        state.withdrawnTotal = try add(state.withdrawnTotal, state.withdrawAmount)
-        try effects.append(
-            .call(
-                RailServiceCall.withdrawalsSubmit(
-                    method: required(
-                        (state.withdrawMethod != nil) ? state.withdrawMethod : RailWithdrawMethod.bank,
-                        "the value"
-                    ),
-                    amount: state.withdrawAmount,
-                    destination: state.withdrawDestination
-                )
-            )
-        )
-    }
-
-    @inline(never)
-    private mutating func actionList95(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
-        guard case .withdrawalsSubmitSubmitted(let eventTransactionId)? = event else {
-            throw FlowFailure("no value for 'event'")
-        }
-        state.withdrawTransactionId = eventTransactionId
-        state.txCounter = try add(state.txCounter, 1)
-        state.txDraft.id = eventTransactionId
-        state.txDraft.kind = RailTxKind.withdrawal
-        state.txDraft.amount = state.lastWithdrawal
-        state.txDraft.spendPart = state.lastWithdrawal
-        state.txDraft.investPart = RailConstants.usd0
-        state.txDraft.merchant = state.withdrawDestination
-        state.txDraft.at = now
-        state.transactions = [state.txDraft] + state.transactions
-    }
-
-    @inline(never)
-    private mutating func actionList96(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+    private mutating func actionList108(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         state.spendBalance = try add(state.spendBalance, state.lastWithdrawal)
         state.withdrawnTotal = try subtract(state.withdrawnTotal, state.lastWithdrawal)
         state.spendBeforeWithdrawal = RailConstants.usd0
         state.lastWithdrawal = RailConstants.usd0
-        effects.append(.toast(localizedText(56, [])))
+        effects.append(.toast(localizedText(60, [])))
     }
 
     @inline(never)
-    private mutating func actionList109(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+    private mutating func actionList119(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         state.spendBalance = try add(state.spendBalance, state.lastDepositSpend)
         state.investBalance = try add(state.investBalance, state.lastDepositInvest)
         state.depositedTotal = try add(state.depositedTotal, state.lastDepositAmount)
@@ -1478,7 +1565,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
-    private mutating func actionList113(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+    private mutating func actionList123(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         guard case .cardPayment(let eventMerchant, let eventAmount)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1499,7 +1586,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
-    private mutating func actionList114(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+    private mutating func actionList124(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         state.lastRoundUp = try subtract(roundUp(state.lastCardAmount), state.lastCardAmount)
         state.spendBalance = try subtract(
             state.spendBalance,
@@ -1570,7 +1657,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                 return localizedText(5, [])
             }
             if input.typedText.count != 6 {
-                return localizedText(55, [])
+                return localizedText(59, [])
             }
             return nil
         case 6:
@@ -1600,9 +1687,9 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             if input.isBlank {
                 return localizedText(15, [])
             }
-            guard let value = dateValue(input) else { return localizedText(52, []) }
+            guard let value = dateValue(input) else { return localizedText(56, []) }
             if try age(value, on: calendarDay(now)) < 18 {
-                return localizedText(52, [])
+                return localizedText(56, [])
             }
             return nil
         case 10:
@@ -1623,7 +1710,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                 return localizedText(6, [])
             }
             if input.typedText.count != 6 {
-                return localizedText(55, [])
+                return localizedText(59, [])
             }
             return nil
         case 13:
@@ -1669,7 +1756,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                 return localizedText(19, [])
             }
             if input.typedText.count != 6 {
-                return localizedText(55, [])
+                return localizedText(59, [])
             }
             return nil
         default:

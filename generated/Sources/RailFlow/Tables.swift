@@ -88,6 +88,14 @@ enum RailTables {
     destination
     auth
     main
+    apple.sign_in
+    auth.send_code
+    auth.verify_otp
+    passcode.verify
+    device.biometric_check
+    kyc.status
+    deposits.details
+    card.details
     """#
 
     /// IDs, names and messages the other tables point to.
@@ -157,24 +165,24 @@ enum RailTables {
     1 99 104 9 9 0 0 18 20 0 0 -1 0 // 15: card-settings Card Settings
     1 104 110 9 9 0 0 20 22 0 0 -1 0 // 16: round-ups Round-Ups
     1 110 116 9 9 0 0 22 26 0 0 -1 0 // 17: invest Invest
-    1 116 124 9 9 0 0 26 26 0 0 -1 0 // 18: profile Profile
-    1 124 129 9 9 0 0 26 26 0 0 -1 0 // 19: delete-account Delete Account
-    1 129 135 9 11 0 0 26 26 66 0 -1 0 // 20: personal Personal Info
-    1 135 144 11 12 0 0 26 28 0 0 -1 0 // 21: security Security
-    1 144 150 12 15 0 0 28 28 0 0 -1 0 // 22: change-passcode Change Passcode
-    1 150 156 15 15 0 0 28 30 0 0 -1 0 // 23: notifications Notifications
-    1 156 157 15 15 0 0 30 30 0 0 -1 0 // 24: support Support
-    2 157 161 15 15 0 0 30 30 0 0 -1 0 // 25: deposit Deposit Options
-    2 161 163 15 16 0 0 30 30 0 0 -1 0 // 26: deposit-network Select Network
-    2 163 169 16 16 0 0 30 34 83 0 -1 0 // 27: deposit-address Deposit Address
-    2 169 170 16 16 0 0 34 34 0 0 -1 0 // 28: deposit-success Deposit Success
-    3 170 173 16 16 0 0 34 34 0 0 -1 0 // 29: withdraw Withdraw
-    3 173 176 16 18 0 0 34 34 91 0 -1 0 // 30: withdraw-amount Amount
-    3 176 183 18 18 0 0 34 34 0 0 -1 0 // 31: withdraw-confirm Confirm
-    3 183 184 18 18 0 0 34 34 0 0 -1 0 // 32: withdraw-success Success
-    4 184 203 18 19 0 0 34 34 0 0 -1 0 // 33: login-passcode Login Passcode
-    4 203 216 19 20 0 0 34 34 0 0 -1 0 // 34: authorize-transaction Authorize Transaction
-    4 216 216 20 20 0 1 34 34 0 0 -1 0 // 35: passcode-cooldown Passcode Cooldown
+    1 116 123 9 9 0 0 26 26 0 0 -1 0 // 18: profile Profile
+    1 123 127 9 9 0 0 26 26 0 0 -1 0 // 19: delete-account Delete Account
+    1 127 133 9 11 0 0 26 26 65 0 -1 0 // 20: personal Personal Info
+    1 133 142 11 12 0 0 26 28 0 0 -1 0 // 21: security Security
+    1 142 148 12 15 0 0 28 28 0 0 -1 0 // 22: change-passcode Change Passcode
+    1 148 154 15 15 0 0 28 30 0 0 -1 0 // 23: notifications Notifications
+    1 154 155 15 15 0 0 30 30 0 0 -1 0 // 24: support Support
+    2 155 159 15 15 0 0 30 30 0 0 -1 0 // 25: deposit Deposit Options
+    2 159 161 15 16 0 0 30 30 0 0 -1 0 // 26: deposit-network Select Network
+    2 161 167 16 16 0 0 30 34 82 0 -1 0 // 27: deposit-address Deposit Address
+    2 167 168 16 16 0 0 34 34 0 0 -1 0 // 28: deposit-success Deposit Success
+    3 168 171 16 16 0 0 34 34 0 0 -1 0 // 29: withdraw Withdraw
+    3 171 174 16 18 0 0 34 34 90 0 -1 0 // 30: withdraw-amount Amount
+    3 174 181 18 18 0 0 34 34 0 0 -1 0 // 31: withdraw-confirm Confirm
+    3 181 182 18 18 0 0 34 34 0 0 -1 0 // 32: withdraw-success Success
+    4 182 205 18 19 0 0 34 34 0 0 -1 0 // 33: login-passcode Login Passcode
+    4 205 218 19 20 0 0 34 34 0 0 -1 0 // 34: authorize-transaction Authorize Transaction
+    4 218 228 20 20 0 1 34 34 0 0 -1 0 // 35: passcode-cooldown Passcode Cooldown
     """#
 
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
@@ -320,185 +328,327 @@ enum RailTables {
     82 0 0 1 24 0 // profile tap_support → support
     83 0 0 1 16 0 // profile tap_round_ups → round-ups
     84 0 58 0 0 0 // profile tap_sign_out stays
-    12 0 59 1 1 0 // profile auth.sign_out.signed_out → intro
     85 0 0 2 19 0 // profile tap_delete_account → delete-account (overlay)
-    86 0 60 0 0 0 // delete-account tap_confirm_delete stays
-    37 0 59 1 1 0 // delete-account account.delete.deleted → intro
-    38 0 61 0 0 0 // delete-account account.delete.failed stays
-    54 0 60 0 0 0 // delete-account tap_retry stays
+    86 0 59 0 0 0 // delete-account tap_confirm_delete stays
+    38 0 60 0 0 0 // delete-account account.delete.failed stays
+    54 0 59 0 0 0 // delete-account tap_retry stays
     87 0 0 3 0 0 // delete-account tap_cancel → back
-    88 0 62 2 34 1 // personal tap_save → authorize-transaction (overlay)
-    74 0 63 0 0 0 // personal authorized stays
-    24 0 64 3 0 0 // personal profile.save.saved → back
+    88 0 61 2 34 1 // personal tap_save → authorize-transaction (overlay)
+    74 0 62 0 0 0 // personal authorized stays
+    24 0 63 3 0 0 // personal profile.save.saved → back
     25 0 22 0 0 0 // personal profile.save.failed stays
-    54 0 65 0 0 0 // personal tap_retry stays
+    54 0 64 0 0 0 // personal tap_retry stays
     57 0 0 3 0 0 // personal tap_back → back
     89 0 0 1 22 0 // security tap_change_passcode → change-passcode
-    90 0 67 2 34 0 // security toggle_biometrics → authorize-transaction (overlay)
-    91 0 68 2 34 1 // security tap_save_timeout → authorize-transaction (overlay)
-    74 24 69 0 0 0 // security authorized if pending_action == SensitiveAction.biometrics_change stays
-    74 25 70 0 0 0 // security authorized if pending_action == SensitiveAction.timeout_change stays
+    90 0 66 2 34 0 // security toggle_biometrics → authorize-transaction (overlay)
+    91 0 67 2 34 1 // security tap_save_timeout → authorize-transaction (overlay)
+    74 24 68 0 0 0 // security authorized if pending_action == SensitiveAction.biometrics_change stays
+    74 25 69 0 0 0 // security authorized if pending_action == SensitiveAction.timeout_change stays
     50 0 0 0 0 0 // security settings.save.saved stays
     51 0 56 0 0 0 // security settings.save.failed stays
     54 0 57 0 0 0 // security tap_retry stays
     57 0 0 3 0 0 // security tap_back → back
-    88 0 71 0 0 1 // change-passcode tap_save stays
-    18 0 72 3 0 0 // change-passcode passcode.change.changed → back
-    19 0 73 0 0 0 // change-passcode passcode.change.wrong_current stays
-    20 0 74 0 0 0 // change-passcode passcode.change.failed stays
-    54 0 71 0 0 0 // change-passcode tap_retry stays
+    88 0 70 0 0 1 // change-passcode tap_save stays
+    18 0 71 3 0 0 // change-passcode passcode.change.changed → back
+    19 0 72 0 0 0 // change-passcode passcode.change.wrong_current stays
+    20 0 73 0 0 0 // change-passcode passcode.change.failed stays
+    54 0 70 0 0 0 // change-passcode tap_retry stays
     57 0 0 3 0 0 // change-passcode tap_back → back
-    92 0 75 2 34 0 // notifications toggle_push → authorize-transaction (overlay)
-    74 0 76 0 0 0 // notifications authorized stays
+    92 0 74 2 34 0 // notifications toggle_push → authorize-transaction (overlay)
+    74 0 75 0 0 0 // notifications authorized stays
     50 0 0 0 0 0 // notifications settings.save.saved stays
     51 0 56 0 0 0 // notifications settings.save.failed stays
     54 0 57 0 0 0 // notifications tap_retry stays
     57 0 0 3 0 0 // notifications tap_back → back
     57 0 0 3 0 0 // support tap_back → back
-    93 0 77 1 27 0 // deposit tap_bank_usd → deposit-address
-    94 0 78 1 27 0 // deposit tap_bank_gbp → deposit-address
-    95 0 79 1 26 0 // deposit tap_usdc → deposit-network
+    93 0 76 1 27 0 // deposit tap_bank_usd → deposit-address
+    94 0 77 1 27 0 // deposit tap_bank_gbp → deposit-address
+    95 0 78 1 26 0 // deposit tap_usdc → deposit-network
     57 0 0 5 51 0 // deposit tap_back → end cancelled
-    56 0 80 1 27 1 // deposit-network tap_continue → deposit-address
+    56 0 79 1 27 1 // deposit-network tap_continue → deposit-address
     57 0 0 3 0 0 // deposit-network tap_back → back
-    39 0 81 0 0 0 // deposit-address deposits.details.ready stays
-    40 0 82 0 0 0 // deposit-address deposits.details.failed stays
-    54 0 83 0 0 0 // deposit-address tap_retry stays
-    96 28 84 0 0 0 // deposit-address tap_copy_address if deposit_address != '' stays
-    1 29 85 1 28 0 // deposit-address deposit_confirmed if event.amount > 0.00 USD → deposit-success
-    57 0 86 3 0 0 // deposit-address tap_back → back
-    97 0 86 5 50 0 // deposit-success tap_done → end done
-    98 0 87 1 30 0 // withdraw tap_bank → withdraw-amount
-    99 0 88 1 30 0 // withdraw tap_crypto → withdraw-amount
+    39 0 80 0 0 0 // deposit-address deposits.details.ready stays
+    40 0 81 0 0 0 // deposit-address deposits.details.failed stays
+    54 0 82 0 0 0 // deposit-address tap_retry stays
+    96 28 83 0 0 0 // deposit-address tap_copy_address if deposit_address != '' stays
+    1 29 84 1 28 0 // deposit-address deposit_confirmed if event.amount > 0.00 USD → deposit-success
+    57 0 85 3 0 0 // deposit-address tap_back → back
+    97 0 85 5 50 0 // deposit-success tap_done → end done
+    98 0 86 1 30 0 // withdraw tap_bank → withdraw-amount
+    99 0 87 1 30 0 // withdraw tap_crypto → withdraw-amount
     57 0 0 5 51 0 // withdraw tap_back → end cancelled
-    100 32 89 0 0 0 // withdraw-amount withdraw_amount_opened if withdraw_form_fresh stays
-    56 0 90 1 31 1 // withdraw-amount tap_continue → withdraw-confirm
+    100 32 88 0 0 0 // withdraw-amount withdraw_amount_opened if withdraw_form_fresh stays
+    56 0 89 1 31 1 // withdraw-amount tap_continue → withdraw-confirm
     57 0 0 3 0 0 // withdraw-amount tap_back → back
-    101 0 92 2 34 0 // withdraw-confirm tap_confirm → authorize-transaction (overlay)
-    74 33 93 0 0 0 // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal && withdraw_amount > 0.00 USD && withdraw_amo…
-    74 34 94 0 0 0 // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal stays
-    48 0 95 1 32 0 // withdraw-confirm withdrawals.submit.submitted → withdraw-success
-    49 0 96 0 0 0 // withdraw-confirm withdrawals.submit.failed stays
-    54 0 92 2 34 0 // withdraw-confirm tap_retry → authorize-transaction (overlay)
+    101 0 91 2 34 0 // withdraw-confirm tap_confirm → authorize-transaction (overlay)
+    74 33 92 0 0 0 // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal && withdraw_amount > 0.00 USD && withdraw_amo…
+    74 34 93 0 0 0 // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal stays
+    48 0 94 1 32 0 // withdraw-confirm withdrawals.submit.submitted → withdraw-success
+    49 0 95 0 0 0 // withdraw-confirm withdrawals.submit.failed stays
+    54 0 91 2 34 0 // withdraw-confirm tap_retry → authorize-transaction (overlay)
     57 0 0 3 0 0 // withdraw-confirm tap_back → back
     97 0 0 5 50 0 // withdraw-success tap_done → end done
+    43 0 0 0 0 0 // login-passcode card.details.shown stays
+    44 0 0 0 0 0 // login-passcode card.details.failed stays
+    39 0 0 0 0 0 // login-passcode deposits.details.ready stays
+    40 0 0 0 0 0 // login-passcode deposits.details.failed stays
     102 35 0 2 35 0 // login-passcode tap_unlock if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
-    102 0 97 0 0 1 // login-passcode tap_unlock stays
-    103 26 98 0 0 0 // login-passcode tap_use_biometrics if biometrics_enabled stays
-    15 36 99 3 0 0 // login-passcode passcode.verify.correct if signed_in → back
-    15 0 100 0 0 0 // login-passcode passcode.verify.correct stays
-    21 36 99 3 0 0 // login-passcode device.biometric_check.authenticated if signed_in → back
-    21 0 100 0 0 0 // login-passcode device.biometric_check.authenticated stays
-    22 0 101 0 0 0 // login-passcode device.biometric_check.failed stays
+    102 0 96 0 0 1 // login-passcode tap_unlock stays
+    103 26 97 0 0 0 // login-passcode tap_use_biometrics if biometrics_enabled stays
+    15 36 98 3 0 0 // login-passcode passcode.verify.correct if signed_in → back
+    15 0 99 0 0 0 // login-passcode passcode.verify.correct stays
+    21 36 98 3 0 0 // login-passcode device.biometric_check.authenticated if signed_in → back
+    21 0 99 0 0 0 // login-passcode device.biometric_check.authenticated stays
+    22 0 100 0 0 0 // login-passcode device.biometric_check.failed stays
     23 0 0 0 0 0 // login-passcode device.biometric_check.cancelled stays
-    16 37 102 2 35 0 // login-passcode passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
-    16 0 103 0 0 0 // login-passcode passcode.verify.wrong stays
-    17 0 104 0 0 0 // login-passcode passcode.verify.failed stays
+    16 37 101 2 35 0 // login-passcode passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
+    16 0 102 0 0 0 // login-passcode passcode.verify.wrong stays
+    17 0 103 0 0 0 // login-passcode passcode.verify.failed stays
     54 35 0 2 35 0 // login-passcode tap_retry if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
-    54 0 97 0 0 0 // login-passcode tap_retry stays
+    54 0 96 0 0 0 // login-passcode tap_retry stays
     30 0 25 1 10 0 // login-passcode kyc.status.approved → station
     31 7 26 1 9 0 // login-passcode kyc.status.pending if !signed_in → kyc-status
     32 7 27 1 9 0 // login-passcode kyc.status.rejected if !signed_in → kyc-status
     33 0 30 0 0 0 // login-passcode kyc.status.failed stays
     104 0 29 0 0 0 // login-passcode tap_retry_status stays
     101 35 0 2 35 0 // authorize-transaction tap_confirm if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown …
-    101 0 97 0 0 1 // authorize-transaction tap_confirm stays
-    103 26 105 0 0 0 // authorize-transaction tap_use_biometrics if biometrics_enabled stays
-    15 0 106 3 0 0 // authorize-transaction passcode.verify.correct → back
-    21 0 106 3 0 0 // authorize-transaction device.biometric_check.authenticated → back
-    22 0 101 0 0 0 // authorize-transaction device.biometric_check.failed stays
+    101 0 96 0 0 1 // authorize-transaction tap_confirm stays
+    103 26 104 0 0 0 // authorize-transaction tap_use_biometrics if biometrics_enabled stays
+    15 0 105 3 0 0 // authorize-transaction passcode.verify.correct → back
+    21 0 105 3 0 0 // authorize-transaction device.biometric_check.authenticated → back
+    22 0 100 0 0 0 // authorize-transaction device.biometric_check.failed stays
     23 0 0 0 0 0 // authorize-transaction device.biometric_check.cancelled stays
-    16 37 102 2 35 0 // authorize-transaction passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
-    16 0 103 0 0 0 // authorize-transaction passcode.verify.wrong stays
-    17 0 104 0 0 0 // authorize-transaction passcode.verify.failed stays
+    16 37 101 2 35 0 // authorize-transaction passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
+    16 0 102 0 0 0 // authorize-transaction passcode.verify.wrong stays
+    17 0 103 0 0 0 // authorize-transaction passcode.verify.failed stays
     54 35 0 2 35 0 // authorize-transaction tap_retry if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (ov…
-    54 0 97 0 0 0 // authorize-transaction tap_retry stays
+    54 0 96 0 0 0 // authorize-transaction tap_retry stays
     87 0 46 3 0 0 // authorize-transaction tap_cancel → back
-    -1 0 107 3 0 0 // passcode-cooldown after 1m → back
-    0 0 108 0 0 0 // auth (global) deposit_detected stays
-    1 29 85 0 0 0 // auth (global) deposit_confirmed if event.amount > 0.00 USD stays
-    105 38 109 0 0 0 // auth (global) deposit_split if last_deposit_amount > 0.00 USD stays
-    106 27 110 0 0 0 // auth (global) deposit_loaded_push if push_enabled stays
+    15 0 0 0 0 0 // passcode-cooldown passcode.verify.correct stays
+    16 0 0 0 0 0 // passcode-cooldown passcode.verify.wrong stays
+    17 0 0 0 0 0 // passcode-cooldown passcode.verify.failed stays
+    21 0 0 0 0 0 // passcode-cooldown device.biometric_check.authenticated stays
+    22 0 0 0 0 0 // passcode-cooldown device.biometric_check.failed stays
+    23 0 0 0 0 0 // passcode-cooldown device.biometric_check.cancelled stays
+    30 0 0 0 0 0 // passcode-cooldown kyc.status.approved stays
+    31 0 0 0 0 0 // passcode-cooldown kyc.status.pending stays
+    32 0 0 0 0 0 // passcode-cooldown kyc.status.rejected stays
+    33 0 0 0 0 0 // passcode-cooldown kyc.status.failed stays
+    -1 0 106 3 0 0 // passcode-cooldown after 1m → back
+    12 0 107 1 1 0 // auth (global) auth.sign_out.signed_out → intro
+    37 0 107 1 1 0 // auth (global) account.delete.deleted → intro
+    38 0 0 0 0 0 // auth (global) account.delete.failed stays
+    48 0 94 0 0 0 // auth (global) withdrawals.submit.submitted stays
+    49 0 108 0 0 0 // auth (global) withdrawals.submit.failed stays
+    34 0 33 0 0 0 // auth (global) account.refresh.up_to_date stays
+    35 0 34 0 0 0 // auth (global) account.refresh.deposit_arrived stays
+    36 0 109 0 0 0 // auth (global) account.refresh.failed stays
+    41 0 0 0 0 0 // auth (global) card.set_frozen.done stays
+    42 0 110 0 0 0 // auth (global) card.set_frozen.failed stays
+    45 0 111 0 0 0 // auth (global) card.add_to_apple_wallet.added stays
+    46 0 0 0 0 0 // auth (global) card.add_to_apple_wallet.cancelled stays
+    47 0 0 0 0 0 // auth (global) card.add_to_apple_wallet.failed stays
+    50 0 0 0 0 0 // auth (global) settings.save.saved stays
+    51 0 112 0 0 0 // auth (global) settings.save.failed stays
+    24 0 113 0 0 0 // auth (global) profile.save.saved stays
+    25 0 114 0 0 0 // auth (global) profile.save.failed stays
+    13 0 16 0 0 0 // auth (global) passcode.create.created stays
+    14 0 0 0 0 0 // auth (global) passcode.create.failed stays
+    18 0 71 0 0 0 // auth (global) passcode.change.changed stays
+    19 0 115 0 0 0 // auth (global) passcode.change.wrong_current stays
+    20 0 116 0 0 0 // auth (global) passcode.change.failed stays
+    26 7 117 0 0 0 // auth (global) kyc.submit.approved if !signed_in stays
+    27 7 26 0 0 0 // auth (global) kyc.submit.pending if !signed_in stays
+    28 7 27 0 0 0 // auth (global) kyc.submit.rejected if !signed_in stays
+    29 0 0 0 0 0 // auth (global) kyc.submit.failed stays
+    0 0 118 0 0 0 // auth (global) deposit_detected stays
+    1 29 84 0 0 0 // auth (global) deposit_confirmed if event.amount > 0.00 USD stays
+    105 38 119 0 0 0 // auth (global) deposit_split if last_deposit_amount > 0.00 USD stays
+    106 27 120 0 0 0 // auth (global) deposit_loaded_push if push_enabled stays
     106 0 0 0 0 0 // auth (global) deposit_loaded_push stays
     2 39 0 0 0 0 // auth (global) card_payment if event.amount <= 0.00 USD stays
-    2 40 111 0 0 0 // auth (global) card_payment if card_frozen && push_enabled stays
+    2 40 121 0 0 0 // auth (global) card_payment if card_frozen && push_enabled stays
     2 21 0 0 0 0 // auth (global) card_payment if card_frozen stays
-    2 41 112 0 0 0 // auth (global) card_payment if event.amount > spend_balance && push_enabled stays
+    2 41 122 0 0 0 // auth (global) card_payment if event.amount > spend_balance && push_enabled stays
     2 42 0 0 0 0 // auth (global) card_payment if event.amount > spend_balance stays
-    2 0 113 0 0 0 // auth (global) card_payment stays
-    107 43 114 0 0 0 // auth (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up…
+    2 0 123 0 0 0 // auth (global) card_payment stays
+    107 43 124 0 0 0 // auth (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up…
     107 0 0 0 0 0 // auth (global) round_up_due stays
-    108 0 115 0 0 0 // auth (global) connectivity_lost stays
-    109 0 116 0 0 0 // auth (global) connectivity_restored stays
+    108 0 125 0 0 0 // auth (global) connectivity_lost stays
+    109 0 126 0 0 0 // auth (global) connectivity_restored stays
     110 0 0 1 10 0 // main (global) tap_tab_station → station
     111 0 0 1 11 0 // main (global) tap_tab_transactions → transactions
     112 0 0 1 13 0 // main (global) tap_tab_card → card
     113 0 0 1 17 0 // main (global) tap_tab_invest → invest
     114 0 0 1 18 0 // main (global) tap_tab_profile → profile
     115 0 0 2 33 0 // main (global) session_expired → login-passcode (overlay)
-    0 0 108 0 0 0 // main (global) deposit_detected stays
-    1 29 85 0 0 0 // main (global) deposit_confirmed if event.amount > 0.00 USD stays
-    105 38 109 0 0 0 // main (global) deposit_split if last_deposit_amount > 0.00 USD stays
-    106 27 110 0 0 0 // main (global) deposit_loaded_push if push_enabled stays
+    12 0 107 1 1 0 // main (global) auth.sign_out.signed_out → intro
+    37 0 107 1 1 0 // main (global) account.delete.deleted → intro
+    38 0 0 0 0 0 // main (global) account.delete.failed stays
+    48 0 94 0 0 0 // main (global) withdrawals.submit.submitted stays
+    49 0 108 0 0 0 // main (global) withdrawals.submit.failed stays
+    34 0 33 0 0 0 // main (global) account.refresh.up_to_date stays
+    35 0 34 0 0 0 // main (global) account.refresh.deposit_arrived stays
+    36 0 109 0 0 0 // main (global) account.refresh.failed stays
+    41 0 0 0 0 0 // main (global) card.set_frozen.done stays
+    42 0 110 0 0 0 // main (global) card.set_frozen.failed stays
+    45 0 111 0 0 0 // main (global) card.add_to_apple_wallet.added stays
+    46 0 0 0 0 0 // main (global) card.add_to_apple_wallet.cancelled stays
+    47 0 0 0 0 0 // main (global) card.add_to_apple_wallet.failed stays
+    50 0 0 0 0 0 // main (global) settings.save.saved stays
+    51 0 112 0 0 0 // main (global) settings.save.failed stays
+    24 0 113 0 0 0 // main (global) profile.save.saved stays
+    25 0 114 0 0 0 // main (global) profile.save.failed stays
+    13 0 16 0 0 0 // main (global) passcode.create.created stays
+    14 0 0 0 0 0 // main (global) passcode.create.failed stays
+    18 0 71 0 0 0 // main (global) passcode.change.changed stays
+    19 0 115 0 0 0 // main (global) passcode.change.wrong_current stays
+    20 0 116 0 0 0 // main (global) passcode.change.failed stays
+    26 7 117 0 0 0 // main (global) kyc.submit.approved if !signed_in stays
+    27 7 26 0 0 0 // main (global) kyc.submit.pending if !signed_in stays
+    28 7 27 0 0 0 // main (global) kyc.submit.rejected if !signed_in stays
+    29 0 0 0 0 0 // main (global) kyc.submit.failed stays
+    0 0 118 0 0 0 // main (global) deposit_detected stays
+    1 29 84 0 0 0 // main (global) deposit_confirmed if event.amount > 0.00 USD stays
+    105 38 119 0 0 0 // main (global) deposit_split if last_deposit_amount > 0.00 USD stays
+    106 27 120 0 0 0 // main (global) deposit_loaded_push if push_enabled stays
     106 0 0 0 0 0 // main (global) deposit_loaded_push stays
     2 39 0 0 0 0 // main (global) card_payment if event.amount <= 0.00 USD stays
-    2 40 111 0 0 0 // main (global) card_payment if card_frozen && push_enabled stays
+    2 40 121 0 0 0 // main (global) card_payment if card_frozen && push_enabled stays
     2 21 0 0 0 0 // main (global) card_payment if card_frozen stays
-    2 41 112 0 0 0 // main (global) card_payment if event.amount > spend_balance && push_enabled stays
+    2 41 122 0 0 0 // main (global) card_payment if event.amount > spend_balance && push_enabled stays
     2 42 0 0 0 0 // main (global) card_payment if event.amount > spend_balance stays
-    2 0 113 0 0 0 // main (global) card_payment stays
-    107 43 114 0 0 0 // main (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up…
+    2 0 123 0 0 0 // main (global) card_payment stays
+    107 43 124 0 0 0 // main (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up…
     107 0 0 0 0 0 // main (global) round_up_due stays
-    108 0 115 0 0 0 // main (global) connectivity_lost stays
-    109 0 116 0 0 0 // main (global) connectivity_restored stays
+    108 0 125 0 0 0 // main (global) connectivity_lost stays
+    109 0 126 0 0 0 // main (global) connectivity_restored stays
     -1 0 0 2 33 0 // main (global) after session_timeout → login-passcode (overlay)
-    0 0 108 0 0 0 // deposit (global) deposit_detected stays
-    1 29 85 0 0 0 // deposit (global) deposit_confirmed if event.amount > 0.00 USD stays
-    105 38 109 0 0 0 // deposit (global) deposit_split if last_deposit_amount > 0.00 USD stays
-    106 27 110 0 0 0 // deposit (global) deposit_loaded_push if push_enabled stays
+    12 0 107 1 1 0 // deposit (global) auth.sign_out.signed_out → intro
+    37 0 107 1 1 0 // deposit (global) account.delete.deleted → intro
+    38 0 0 0 0 0 // deposit (global) account.delete.failed stays
+    48 0 94 0 0 0 // deposit (global) withdrawals.submit.submitted stays
+    49 0 108 0 0 0 // deposit (global) withdrawals.submit.failed stays
+    34 0 33 0 0 0 // deposit (global) account.refresh.up_to_date stays
+    35 0 34 0 0 0 // deposit (global) account.refresh.deposit_arrived stays
+    36 0 109 0 0 0 // deposit (global) account.refresh.failed stays
+    41 0 0 0 0 0 // deposit (global) card.set_frozen.done stays
+    42 0 110 0 0 0 // deposit (global) card.set_frozen.failed stays
+    45 0 111 0 0 0 // deposit (global) card.add_to_apple_wallet.added stays
+    46 0 0 0 0 0 // deposit (global) card.add_to_apple_wallet.cancelled stays
+    47 0 0 0 0 0 // deposit (global) card.add_to_apple_wallet.failed stays
+    50 0 0 0 0 0 // deposit (global) settings.save.saved stays
+    51 0 112 0 0 0 // deposit (global) settings.save.failed stays
+    24 0 113 0 0 0 // deposit (global) profile.save.saved stays
+    25 0 114 0 0 0 // deposit (global) profile.save.failed stays
+    13 0 16 0 0 0 // deposit (global) passcode.create.created stays
+    14 0 0 0 0 0 // deposit (global) passcode.create.failed stays
+    18 0 71 0 0 0 // deposit (global) passcode.change.changed stays
+    19 0 115 0 0 0 // deposit (global) passcode.change.wrong_current stays
+    20 0 116 0 0 0 // deposit (global) passcode.change.failed stays
+    26 7 117 0 0 0 // deposit (global) kyc.submit.approved if !signed_in stays
+    27 7 26 0 0 0 // deposit (global) kyc.submit.pending if !signed_in stays
+    28 7 27 0 0 0 // deposit (global) kyc.submit.rejected if !signed_in stays
+    29 0 0 0 0 0 // deposit (global) kyc.submit.failed stays
+    0 0 118 0 0 0 // deposit (global) deposit_detected stays
+    1 29 84 0 0 0 // deposit (global) deposit_confirmed if event.amount > 0.00 USD stays
+    105 38 119 0 0 0 // deposit (global) deposit_split if last_deposit_amount > 0.00 USD stays
+    106 27 120 0 0 0 // deposit (global) deposit_loaded_push if push_enabled stays
     106 0 0 0 0 0 // deposit (global) deposit_loaded_push stays
     2 39 0 0 0 0 // deposit (global) card_payment if event.amount <= 0.00 USD stays
-    2 40 111 0 0 0 // deposit (global) card_payment if card_frozen && push_enabled stays
+    2 40 121 0 0 0 // deposit (global) card_payment if card_frozen && push_enabled stays
     2 21 0 0 0 0 // deposit (global) card_payment if card_frozen stays
-    2 41 112 0 0 0 // deposit (global) card_payment if event.amount > spend_balance && push_enabled stays
+    2 41 122 0 0 0 // deposit (global) card_payment if event.amount > spend_balance && push_enabled stays
     2 42 0 0 0 0 // deposit (global) card_payment if event.amount > spend_balance stays
-    2 0 113 0 0 0 // deposit (global) card_payment stays
-    107 43 114 0 0 0 // deposit (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round…
+    2 0 123 0 0 0 // deposit (global) card_payment stays
+    107 43 124 0 0 0 // deposit (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round…
     107 0 0 0 0 0 // deposit (global) round_up_due stays
-    108 0 115 0 0 0 // deposit (global) connectivity_lost stays
-    109 0 116 0 0 0 // deposit (global) connectivity_restored stays
+    108 0 125 0 0 0 // deposit (global) connectivity_lost stays
+    109 0 126 0 0 0 // deposit (global) connectivity_restored stays
     -1 0 0 2 33 0 // deposit (global) after session_timeout → login-passcode (overlay)
-    0 0 108 0 0 0 // withdraw (global) deposit_detected stays
-    1 29 85 0 0 0 // withdraw (global) deposit_confirmed if event.amount > 0.00 USD stays
-    105 38 109 0 0 0 // withdraw (global) deposit_split if last_deposit_amount > 0.00 USD stays
-    106 27 110 0 0 0 // withdraw (global) deposit_loaded_push if push_enabled stays
+    12 0 107 1 1 0 // withdraw (global) auth.sign_out.signed_out → intro
+    37 0 107 1 1 0 // withdraw (global) account.delete.deleted → intro
+    38 0 0 0 0 0 // withdraw (global) account.delete.failed stays
+    48 0 94 0 0 0 // withdraw (global) withdrawals.submit.submitted stays
+    49 0 108 0 0 0 // withdraw (global) withdrawals.submit.failed stays
+    34 0 33 0 0 0 // withdraw (global) account.refresh.up_to_date stays
+    35 0 34 0 0 0 // withdraw (global) account.refresh.deposit_arrived stays
+    36 0 109 0 0 0 // withdraw (global) account.refresh.failed stays
+    41 0 0 0 0 0 // withdraw (global) card.set_frozen.done stays
+    42 0 110 0 0 0 // withdraw (global) card.set_frozen.failed stays
+    45 0 111 0 0 0 // withdraw (global) card.add_to_apple_wallet.added stays
+    46 0 0 0 0 0 // withdraw (global) card.add_to_apple_wallet.cancelled stays
+    47 0 0 0 0 0 // withdraw (global) card.add_to_apple_wallet.failed stays
+    50 0 0 0 0 0 // withdraw (global) settings.save.saved stays
+    51 0 112 0 0 0 // withdraw (global) settings.save.failed stays
+    24 0 113 0 0 0 // withdraw (global) profile.save.saved stays
+    25 0 114 0 0 0 // withdraw (global) profile.save.failed stays
+    13 0 16 0 0 0 // withdraw (global) passcode.create.created stays
+    14 0 0 0 0 0 // withdraw (global) passcode.create.failed stays
+    18 0 71 0 0 0 // withdraw (global) passcode.change.changed stays
+    19 0 115 0 0 0 // withdraw (global) passcode.change.wrong_current stays
+    20 0 116 0 0 0 // withdraw (global) passcode.change.failed stays
+    26 7 117 0 0 0 // withdraw (global) kyc.submit.approved if !signed_in stays
+    27 7 26 0 0 0 // withdraw (global) kyc.submit.pending if !signed_in stays
+    28 7 27 0 0 0 // withdraw (global) kyc.submit.rejected if !signed_in stays
+    29 0 0 0 0 0 // withdraw (global) kyc.submit.failed stays
+    0 0 118 0 0 0 // withdraw (global) deposit_detected stays
+    1 29 84 0 0 0 // withdraw (global) deposit_confirmed if event.amount > 0.00 USD stays
+    105 38 119 0 0 0 // withdraw (global) deposit_split if last_deposit_amount > 0.00 USD stays
+    106 27 120 0 0 0 // withdraw (global) deposit_loaded_push if push_enabled stays
     106 0 0 0 0 0 // withdraw (global) deposit_loaded_push stays
     2 39 0 0 0 0 // withdraw (global) card_payment if event.amount <= 0.00 USD stays
-    2 40 111 0 0 0 // withdraw (global) card_payment if card_frozen && push_enabled stays
+    2 40 121 0 0 0 // withdraw (global) card_payment if card_frozen && push_enabled stays
     2 21 0 0 0 0 // withdraw (global) card_payment if card_frozen stays
-    2 41 112 0 0 0 // withdraw (global) card_payment if event.amount > spend_balance && push_enabled stays
+    2 41 122 0 0 0 // withdraw (global) card_payment if event.amount > spend_balance && push_enabled stays
     2 42 0 0 0 0 // withdraw (global) card_payment if event.amount > spend_balance stays
-    2 0 113 0 0 0 // withdraw (global) card_payment stays
-    107 43 114 0 0 0 // withdraw (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && roun…
+    2 0 123 0 0 0 // withdraw (global) card_payment stays
+    107 43 124 0 0 0 // withdraw (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && roun…
     107 0 0 0 0 0 // withdraw (global) round_up_due stays
-    108 0 115 0 0 0 // withdraw (global) connectivity_lost stays
-    109 0 116 0 0 0 // withdraw (global) connectivity_restored stays
+    108 0 125 0 0 0 // withdraw (global) connectivity_lost stays
+    109 0 126 0 0 0 // withdraw (global) connectivity_restored stays
     -1 0 0 2 33 0 // withdraw (global) after session_timeout → login-passcode (overlay)
-    0 0 108 0 0 0 // security (global) deposit_detected stays
-    1 29 85 0 0 0 // security (global) deposit_confirmed if event.amount > 0.00 USD stays
-    105 38 109 0 0 0 // security (global) deposit_split if last_deposit_amount > 0.00 USD stays
-    106 27 110 0 0 0 // security (global) deposit_loaded_push if push_enabled stays
+    12 0 107 1 1 0 // security (global) auth.sign_out.signed_out → intro
+    37 0 107 1 1 0 // security (global) account.delete.deleted → intro
+    38 0 0 0 0 0 // security (global) account.delete.failed stays
+    48 0 94 0 0 0 // security (global) withdrawals.submit.submitted stays
+    49 0 108 0 0 0 // security (global) withdrawals.submit.failed stays
+    34 0 33 0 0 0 // security (global) account.refresh.up_to_date stays
+    35 0 34 0 0 0 // security (global) account.refresh.deposit_arrived stays
+    36 0 109 0 0 0 // security (global) account.refresh.failed stays
+    41 0 0 0 0 0 // security (global) card.set_frozen.done stays
+    42 0 110 0 0 0 // security (global) card.set_frozen.failed stays
+    45 0 111 0 0 0 // security (global) card.add_to_apple_wallet.added stays
+    46 0 0 0 0 0 // security (global) card.add_to_apple_wallet.cancelled stays
+    47 0 0 0 0 0 // security (global) card.add_to_apple_wallet.failed stays
+    50 0 0 0 0 0 // security (global) settings.save.saved stays
+    51 0 112 0 0 0 // security (global) settings.save.failed stays
+    24 0 113 0 0 0 // security (global) profile.save.saved stays
+    25 0 114 0 0 0 // security (global) profile.save.failed stays
+    13 0 16 0 0 0 // security (global) passcode.create.created stays
+    14 0 0 0 0 0 // security (global) passcode.create.failed stays
+    18 0 71 0 0 0 // security (global) passcode.change.changed stays
+    19 0 115 0 0 0 // security (global) passcode.change.wrong_current stays
+    20 0 116 0 0 0 // security (global) passcode.change.failed stays
+    26 7 117 0 0 0 // security (global) kyc.submit.approved if !signed_in stays
+    27 7 26 0 0 0 // security (global) kyc.submit.pending if !signed_in stays
+    28 7 27 0 0 0 // security (global) kyc.submit.rejected if !signed_in stays
+    29 0 0 0 0 0 // security (global) kyc.submit.failed stays
+    0 0 118 0 0 0 // security (global) deposit_detected stays
+    1 29 84 0 0 0 // security (global) deposit_confirmed if event.amount > 0.00 USD stays
+    105 38 119 0 0 0 // security (global) deposit_split if last_deposit_amount > 0.00 USD stays
+    106 27 120 0 0 0 // security (global) deposit_loaded_push if push_enabled stays
     106 0 0 0 0 0 // security (global) deposit_loaded_push stays
     2 39 0 0 0 0 // security (global) card_payment if event.amount <= 0.00 USD stays
-    2 40 111 0 0 0 // security (global) card_payment if card_frozen && push_enabled stays
+    2 40 121 0 0 0 // security (global) card_payment if card_frozen && push_enabled stays
     2 21 0 0 0 0 // security (global) card_payment if card_frozen stays
-    2 41 112 0 0 0 // security (global) card_payment if event.amount > spend_balance && push_enabled stays
+    2 41 122 0 0 0 // security (global) card_payment if event.amount > spend_balance && push_enabled stays
     2 42 0 0 0 0 // security (global) card_payment if event.amount > spend_balance stays
-    2 0 113 0 0 0 // security (global) card_payment stays
-    107 43 114 0 0 0 // security (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && roun…
+    2 0 123 0 0 0 // security (global) card_payment stays
+    107 43 124 0 0 0 // security (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && roun…
     107 0 0 0 0 0 // security (global) round_up_due stays
-    108 0 115 0 0 0 // security (global) connectivity_lost stays
-    109 0 116 0 0 0 // security (global) connectivity_restored stays
+    108 0 125 0 0 0 // security (global) connectivity_lost stays
+    109 0 126 0 0 0 // security (global) connectivity_restored stays
     """#
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
@@ -515,11 +665,11 @@ enum RailTables {
 
     /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name; one row per line, with what it is after `//`.
     static let flowsData = #"""
-    0 217 232 1 1 79 // auth
-    10 232 253 1 2 80 // main
-    25 254 269 2 3 25 // deposit
-    29 270 285 3 4 29 // withdraw
-    33 286 301 4 4 21 // security
+    0 229 270 1 1 79 // auth
+    10 270 317 1 2 80 // main
+    25 318 359 2 3 25 // deposit
+    29 360 401 3 4 29 // withdraw
+    33 402 443 4 4 21 // security
     """#
 
     /// Each flow's start screen, global transitions and global timers.
@@ -529,10 +679,10 @@ enum RailTables {
 
     /// Columns: milliseconds, rowStart, rowEnd, variant; one row per line, with what it is after `//`.
     static let timersData = #"""
-    60000 216 217 -1 // passcode-cooldown after 1m
-    0 253 254 -1 // main (global) after session_timeout
-    0 269 270 -1 // deposit (global) after session_timeout
-    0 285 286 -1 // withdraw (global) after session_timeout
+    60000 228 229 -1 // passcode-cooldown after 1m
+    0 317 318 -1 // main (global) after session_timeout
+    0 359 360 -1 // deposit (global) after session_timeout
+    0 401 402 -1 // withdraw (global) after session_timeout
     """#
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
@@ -637,7 +787,7 @@ enum RailTables {
     }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "f282b05e2ca9f4b5"
+    static let fingerprint = "eba8b1a714621555"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(
@@ -700,6 +850,34 @@ enum RailTables {
             49,
             50,
             51
+        ],
+        callPolicies: [
+            CallPolicyEntry(operation: 81, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [4, 5, 6]),
+            CallPolicyEntry(operation: 82, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [7, 8]),
+            CallPolicyEntry(operation: 83, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [9, 10, 11]),
+            CallPolicyEntry(
+                operation: 84,
+                timer: (-1),
+                timeoutEvent: (-1),
+                cancelsOnLeave: true,
+                answers: [15, 16, 17]
+            ),
+            CallPolicyEntry(
+                operation: 85,
+                timer: (-1),
+                timeoutEvent: (-1),
+                cancelsOnLeave: true,
+                answers: [21, 22, 23]
+            ),
+            CallPolicyEntry(
+                operation: 86,
+                timer: (-1),
+                timeoutEvent: (-1),
+                cancelsOnLeave: true,
+                answers: [30, 31, 32, 33]
+            ),
+            CallPolicyEntry(operation: 87, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [39, 40]),
+            CallPolicyEntry(operation: 88, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [43, 44])
         ]
     )
 }

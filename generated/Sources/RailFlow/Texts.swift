@@ -44,6 +44,7 @@ extension RailMachine {
     0 The code has 6 digits
     0 Use at most 2 decimal places
     0 We couldn't add your card to Apple Wallet. Tap Retry to try again.
+    0 We couldn't change your passcode.
     0 We couldn't change your passcode. Tap Retry to try again.
     0 We couldn't check your code. Tap Retry to try again.
     0 We couldn't check your passcode. Tap Retry to try again.
@@ -51,13 +52,16 @@ extension RailMachine {
     0 We couldn't delete your account. Tap Retry to try again.
     0 We couldn't load new transactions. Tap Retry to try again.
     0 We couldn't load your details. Tap Retry to try again.
+    0 We couldn't save your details.
     0 We couldn't save your details. Tap Retry to try again.
     0 We couldn't save your passcode. Tap Retry to try again.
+    0 We couldn't save your settings.
     0 We couldn't save your settings. Tap Retry to try again.
     0 We couldn't send your code. Tap Retry to try again.
     0 We couldn't send your details. Tap Retry to try again.
     0 We couldn't show your card details. Tap Retry to try again.
     0 We couldn't update your balances. Tap Retry to try again.
+    0 We couldn't update your card.
     0 We couldn't update your card. Tap Retry to try again.
     0 We sent you a new code
     0 Wrong passcode. Try again.
@@ -65,6 +69,7 @@ extension RailMachine {
     0 You're offline. Showing your last balances.
     0 Your card is in Apple Wallet
     0 Your passcode has 6 digits
+    0 Your withdrawal didn't go through.
     0 Your withdrawal didn't go through. Tap Retry to try again.
     0 biometric-prompt.title
     1 card.number
@@ -165,6 +170,7 @@ extension RailMachine {
     The code has 6 digits
     Use at most 2 decimal places
     We couldn't add your card to Apple Wallet. Tap Retry to try again.
+    We couldn't change your passcode.
     We couldn't change your passcode. Tap Retry to try again.
     We couldn't check your code. Tap Retry to try again.
     We couldn't check your passcode. Tap Retry to try again.
@@ -172,13 +178,16 @@ extension RailMachine {
     We couldn't delete your account. Tap Retry to try again.
     We couldn't load new transactions. Tap Retry to try again.
     We couldn't load your details. Tap Retry to try again.
+    We couldn't save your details.
     We couldn't save your details. Tap Retry to try again.
     We couldn't save your passcode. Tap Retry to try again.
+    We couldn't save your settings.
     We couldn't save your settings. Tap Retry to try again.
     We couldn't send your code. Tap Retry to try again.
     We couldn't send your details. Tap Retry to try again.
     We couldn't show your card details. Tap Retry to try again.
     We couldn't update your balances. Tap Retry to try again.
+    We couldn't update your card.
     We couldn't update your card. Tap Retry to try again.
     We sent you a new code
     Wrong passcode. Try again.
@@ -186,6 +195,7 @@ extension RailMachine {
     You're offline. Showing your last balances.
     Your card is in Apple Wallet
     Your passcode has 6 digits
+    Your withdrawal didn't go through.
     Your withdrawal didn't go through. Tap Retry to try again.
     Use Face ID to open Rail?
     %1$@
@@ -277,8 +287,8 @@ extension RailMachine {
             switch field {
             case .method:
                 return [
-                    FlowOption(value: "email", label: localizedText(93, [])),
-                    FlowOption(value: "phone", label: localizedText(94, []))
+                    FlowOption(value: "email", label: localizedText(98, [])),
+                    FlowOption(value: "phone", label: localizedText(99, []))
                 ]
             default:
                 return []
@@ -288,9 +298,9 @@ extension RailMachine {
             switch field {
             case .timeout:
                 return [
-                    FlowOption(value: "one_minute", label: localizedText(92, [])),
-                    FlowOption(value: "five_minutes", label: localizedText(91, [])),
-                    FlowOption(value: "fifteen_minutes", label: localizedText(90, []))
+                    FlowOption(value: "one_minute", label: localizedText(97, [])),
+                    FlowOption(value: "five_minutes", label: localizedText(96, [])),
+                    FlowOption(value: "fifteen_minutes", label: localizedText(95, []))
                 ]
             default:
                 return []
@@ -300,10 +310,10 @@ extension RailMachine {
             switch field {
             case .network:
                 return [
-                    FlowOption(value: "ethereum", label: localizedText(66, [])),
-                    FlowOption(value: "polygon", label: localizedText(67, [])),
-                    FlowOption(value: "bsc", label: localizedText(65, [])),
-                    FlowOption(value: "solana", label: localizedText(68, []))
+                    FlowOption(value: "ethereum", label: localizedText(71, [])),
+                    FlowOption(value: "polygon", label: localizedText(72, [])),
+                    FlowOption(value: "bsc", label: localizedText(70, [])),
+                    FlowOption(value: "solana", label: localizedText(73, []))
                 ]
             default:
                 return []

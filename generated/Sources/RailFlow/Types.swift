@@ -986,7 +986,7 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case deviceBiometricCheckCancelled
 
     /// Outcome `saved` of the service call `profile.save`.
-    case profileSaveSaved
+    case profileSaveSaved(firstName: String, lastName: String)
 
     /// Outcome `failed` of the service call `profile.save`.
     case profileSaveFailed
@@ -1239,7 +1239,7 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .deviceBiometricCheckCancelled
         case 24:
             // profile.save.saved
-            self = .profileSaveSaved
+            self = .profileSaveSaved(firstName: try fields.text("first_name"), lastName: try fields.text("last_name"))
         case 25:
             // profile.save.failed
             self = .profileSaveFailed
@@ -2015,6 +2015,8 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case id
         case email
         case newUser
+        case firstName
+        case lastName
         case status
         case address
         case transactionId
@@ -2091,7 +2093,11 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 23:
             self = .deviceBiometricCheckCancelled
         case 24:
-            self = .profileSaveSaved
+            let fields = try coded.fields(FieldKey.self)
+            self = .profileSaveSaved(
+                firstName: try fields.decode(String.self, forKey: .firstName),
+                lastName: try fields.decode(String.self, forKey: .lastName)
+            )
         case 25:
             self = .profileSaveFailed
         case 26:
@@ -2320,6 +2326,10 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case .authVerifyOtpVerified(let value0):
             var fields = coded.fields("authVerifyOtpVerified", FieldKey.self)
             try fields.encode(value0, forKey: .newUser)
+        case .profileSaveSaved(let value0, let value1):
+            var fields = coded.fields("profileSaveSaved", FieldKey.self)
+            try fields.encode(value0, forKey: .firstName)
+            try fields.encode(value1, forKey: .lastName)
         case .accountRefreshUpToDate(let value0):
             var fields = coded.fields("accountRefreshUpToDate", FieldKey.self)
             try fields.encode(value0, forKey: .status)
@@ -2380,6 +2390,9 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case let .authVerifyOtpVerified(l0):
             guard case let .authVerifyOtpVerified(r0) = rhs else { return false }
             return l0 == r0
+        case let .profileSaveSaved(l0, l1):
+            guard case let .profileSaveSaved(r0, r1) = rhs else { return false }
+            return (l0 == r0) && (l1 == r1)
         case let .accountRefreshUpToDate(l0):
             guard case let .accountRefreshUpToDate(r0) = rhs else { return false }
             return l0 == r0
@@ -2437,6 +2450,9 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             hasher.combine(l1)
         case let .authVerifyOtpVerified(l0):
             hasher.combine(l0)
+        case let .profileSaveSaved(l0, l1):
+            hasher.combine(l0)
+            hasher.combine(l1)
         case let .accountRefreshUpToDate(l0):
             hasher.combine(l0)
         case let .accountRefreshDepositArrived(l0, l1):
@@ -3905,14 +3921,14 @@ public enum RailOutcome {
 
     /// The outcomes of Rail profile API: `save`.
     public enum ProfileSave: Hashable, Sendable, Codable {
-        case saved
+        case saved(firstName: String, lastName: String)
         case failed
 
         /// The outcome as the event the machine handles.
         public var event: RailEvent {
             switch self {
-            case .saved:
-                return .profileSaveSaved
+            case .saved(let firstName, let lastName):
+                return .profileSaveSaved(firstName: firstName, lastName: lastName)
             case .failed:
                 return .profileSaveFailed
             }
@@ -3936,13 +3952,22 @@ public enum RailOutcome {
 
         private static let codingCases = NameTable(lines: codingCasesData)
 
+        private enum FieldKey: String, CodingKey {
+            case firstName
+            case lastName
+        }
+
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
             let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.ProfileSave")
             switch coded.number {
             case 0:
-                self = .saved
+                let fields = try coded.fields(FieldKey.self)
+                self = .saved(
+                    firstName: try fields.decode(String.self, forKey: .firstName),
+                    lastName: try fields.decode(String.self, forKey: .lastName)
+                )
             case 1:
                 self = .failed
             default:
@@ -3954,17 +3979,37 @@ public enum RailOutcome {
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
+            switch self {
+            case .saved(let value0, let value1):
+                var fields = coded.fields("saved", FieldKey.self)
+                try fields.encode(value0, forKey: .firstName)
+                try fields.encode(value1, forKey: .lastName)
+            default:
+                coded.plain(Self.codingCases[codingCase])
+            }
         }
 
         /// Whether two values are the same case with equal payloads.
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            switch lhs {
+            case let .saved(l0, l1):
+                guard case let .saved(r0, r1) = rhs else { return false }
+                return (l0 == r0) && (l1 == r1)
+            default:
+                return lhs.codingCase == rhs.codingCase
+            }
         }
 
         /// Hashes the case and its payload.
         public func hash(into hasher: inout Hasher) {
             hasher.combine(codingCase)
+            switch self {
+            case let .saved(l0, l1):
+                hasher.combine(l0)
+                hasher.combine(l1)
+            default:
+                break
+            }
         }
     }
 

@@ -1617,9 +1617,11 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         case 22:
             // R-S2 tap_face_id; R-S2 enter
             effects.append(.call(RegentServiceCall.localAuthAuthenticate(reason: "Authenticate to access Regent")))
+            try engineCallStarted(2, into: &effects)
         case 23:
             // R-S2-pin pin_entered
-            effects.append(.call(RegentServiceCall.pinStoreVerify(pin: textValue(formInput(0))))) // form 0: pin
+            effects.append(.call(RegentServiceCall.pinStoreVerify(pin: textValue(formInput(0)))))
+            try engineCallStarted(3, into: &effects) // form 0: pin
         case 24:
             // R-S2-pin pin_store.verify.correct
             try actionList24(event, into: &effects)
@@ -1691,10 +1693,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
             try actionList42(event, into: &effects)
         case 43:
             // R-S4 ticker_entered
-            state.quoteState = "loading"
-            state.quoteError = nil
-            // form 4: ticker
-            effects.append(.call(RegentServiceCall.twelveDataQuote(ticker: trimmed(textValue(formInput(4))).uppercased())))
+            try actionList43(event, into: &effects)
         case 44:
             // R-S4 quantity_entered
             state.stockQuantity = decimalValue(formInput(5)) // form 5: quantity
@@ -1814,10 +1813,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
             }
         case 65:
             // R-S5 ticker_entered
-            state.quoteState = "loading"
-            state.quoteError = nil
-            // form 3: ticker
-            effects.append(.call(RegentServiceCall.twelveDataQuote(ticker: trimmed(textValue(formInput(3))).uppercased())))
+            try actionList65(event, into: &effects)
         case 66:
             // R-S5 twelve_data.quote.not_found
             state.quoteState = "failed"
@@ -2041,6 +2037,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         case 93:
             // R-S7-currency tap_confirm_switch
             effects.append(.call(RegentServiceCall.exchangeRatesLatest))
+            try engineCallStarted(6, into: &effects)
         case 94:
             // R-S7-currency exchange_rates.latest.loaded
             try actionList94(event, into: &effects)
@@ -2055,7 +2052,8 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
             state.faceIdEnabled = !state.faceIdEnabled
         case 98:
             // R-S7-change-pin tap_save_pin
-            effects.append(.call(RegentServiceCall.pinStoreVerify(pin: textValue(formInput(0))))) // form 0: current_pin
+            effects.append(.call(RegentServiceCall.pinStoreVerify(pin: textValue(formInput(0)))))
+            try engineCallStarted(3, into: &effects) // form 0: current_pin
         case 99:
             // R-S7-change-pin pin_store.verify.correct
             effects.append(.call(RegentServiceCall.pinStoreSave(pin: textValue(formInput(1))))) // form 1: new_pin
@@ -2078,10 +2076,12 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                 .call(RegentServiceCall.revenuecatPurchase(productId: "annual", price: state.annualPrice, trialDays: 7))
             )
         case 104:
-            // R-S8 revenuecat.purchase.purchased
+            // R-S8 revenuecat.purchase.purchased; regent (global) revenuecat.purchase.purchased; auth (global)
+            // revenuecat.purchase.purchased; and 1 more
             try actionList104(event, into: &effects)
         case 105:
-            // R-S8 revenuecat.purchase.already_subscribed
+            // R-S8 revenuecat.purchase.already_subscribed; regent (global) revenuecat.purchase.already_subscribed; auth
+            // (global) revenuecat.purchase.already_subscribed; and 1 more
             try actionList105(event, into: &effects)
         case 106:
             // R-S8 revenuecat.purchase.cancelled
@@ -2092,7 +2092,8 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
             state.purchasing = false
             effects.append(.toast(localizedText(110, [])))
         case 108:
-            // R-S8 revenuecat.restore.restored
+            // R-S8 revenuecat.restore.restored; regent (global) revenuecat.restore.restored; auth (global)
+            // revenuecat.restore.restored; and 1 more
             try actionList108(event, into: &effects)
         case 109:
             // R-S8 revenuecat.restore.none
@@ -2103,7 +2104,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         case 111:
             // R-S8 enter
             effects.append(.call(RegentServiceCall.revenuecatOfferings))
-            try engineCallStarted(2, into: &effects)
+            try engineCallStarted(7, into: &effects)
         case 112:
             // regent (global) revenuecat.customer_info.active; auth (global) revenuecat.customer_info.active; home
             // (global) revenuecat.customer_info.active
@@ -2115,45 +2116,53 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
             state.inTrial = false
             state.willRenew = false
         case 114:
+            // regent (global) revenuecat.purchase.cancelled; regent (global) revenuecat.purchase.network_error; auth
+            // (global) revenuecat.purchase.cancelled; and 3 more
+            state.purchasing = false
+        case 115:
+            // regent (global) pin_store.save.saved; auth (global) pin_store.save.saved; home (global)
+            // pin_store.save.saved
+            state.pinSet = true
+        case 116:
             // regent (global) storage_write_failed; auth (global) storage_write_failed; home (global)
             // storage_write_failed
             state.storageAlert = "Device storage full"
-        case 115:
+        case 117:
             // regent (global) storage_read_failed; auth (global) storage_read_failed; home (global) storage_read_failed
             state.assets = []
             state.liabilities = []
             state.snapshots = []
-        case 116:
+        case 118:
             // regent (global) tap_dismiss_storage_alert; auth (global) tap_dismiss_storage_alert; home (global)
             // tap_dismiss_storage_alert
             state.storageAlert = nil
-        case 117:
+        case 119:
             // home (global) twelve_data.prices.updated
-            try actionList117(event, into: &effects)
-        case 118:
+            try actionList119(event, into: &effects)
+        case 120:
             // home (global) twelve_data.prices.rate_limited
             state.priceWarning = "Price updates paused. Limit reached."
             state.stockRefreshPending = false
             state.refreshing = state.bankRefreshPending
-        case 119:
-            // home (global) twelve_data.prices.down
-            try actionList119(event, into: &effects)
-        case 120:
-            // home (global) twelve_data.prices.offline
-            try actionList120(event, into: &effects)
         case 121:
-            // home (global) truelayer.refresh.refreshed
+            // home (global) twelve_data.prices.down
             try actionList121(event, into: &effects)
         case 122:
+            // home (global) twelve_data.prices.offline
+            try actionList122(event, into: &effects)
+        case 123:
+            // home (global) truelayer.refresh.refreshed
+            try actionList123(event, into: &effects)
+        case 124:
             // home (global) truelayer.refresh.token_expired
             state.reconnectNeeded = true
             state.bankRefreshPending = false
             state.refreshing = state.stockRefreshPending
-        case 123:
+        case 125:
             // home (global) truelayer.refresh.failed
             state.bankRefreshPending = false
             state.refreshing = state.stockRefreshPending
-        case 124:
+        case 126:
             // home (global) take_snapshot
             state.snapshots = try state.snapshots.filter { s in try s.day != calendarDay(now) }
                 + [
@@ -2164,12 +2173,12 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                         return record
                     })()
                 ]
-        case 125:
+        case 127:
             // app every 24h
             state.bankRefreshPending = true
             try effects.append(.call(RegentServiceCall.truelayerRefresh(accountIds: computeBankAccountIds())))
             raised.append(.takeSnapshot(raisedBy: RaisedByFlows()))
-        case 126:
+        case 128:
             // app every 24h
             raised.append(.takeSnapshot(raisedBy: RaisedByFlows()))
         default:
@@ -2305,6 +2314,14 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    private mutating func actionList43(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+        state.quoteState = "loading"
+        state.quoteError = nil
+        effects.append(.call(RegentServiceCall.twelveDataQuote(ticker: trimmed(textValue(formInput(4))).uppercased())))
+        try engineCallStarted(5, into: &effects) // form 4: ticker
+    }
+
+    @inline(never)
     private mutating func actionList45(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         guard case .twelveDataQuoteFound(let eventName, let eventPrice, let eventMarketOpen)? = event else {
             throw FlowFailure("no value for 'event'")
@@ -2367,6 +2384,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         state.bankConnecting = true
         state.selectedBank = eventBank
         effects.append(.call(RegentServiceCall.truelayerConnect(bank: eventBank)))
+        try engineCallStarted(4, into: &effects)
     }
 
     @inline(never)
@@ -2407,6 +2425,14 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         state.lastBalanceRefresh = now
         state.bankConnecting = false
         state.reconnectNeeded = false
+    }
+
+    @inline(never)
+    private mutating func actionList65(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+        state.quoteState = "loading"
+        state.quoteError = nil
+        effects.append(.call(RegentServiceCall.twelveDataQuote(ticker: trimmed(textValue(formInput(3))).uppercased())))
+        try engineCallStarted(5, into: &effects) // form 3: ticker
     }
 
     @inline(never)
@@ -2597,7 +2623,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
-    private mutating func actionList117(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+    private mutating func actionList119(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         guard case .twelveDataPricesUpdated(let eventQuotes)? = event else { throw FlowFailure("no value for 'event'") }
         state.assets = try state.assets.map { a in
             try ((a.source == RegentAssetSource.twelvedata) && eventQuotes.contains { q in q.ticker == a.ticker })
@@ -2649,7 +2675,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
-    private mutating func actionList119(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+    private mutating func actionList121(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         state.priceWarning = "Price may be outdated"
         state.stockRefreshPending = false
         state.refreshing = state.bankRefreshPending
@@ -2657,7 +2683,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
-    private mutating func actionList120(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+    private mutating func actionList122(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         state.priceWarning = "No internet connection"
         state.stockRefreshPending = false
         state.refreshing = state.bankRefreshPending
@@ -2665,7 +2691,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
-    private mutating func actionList121(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+    private mutating func actionList123(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         guard case .truelayerRefreshRefreshed(let eventBalances)? = event else {
             throw FlowFailure("no value for 'event'")
         }

@@ -81,6 +81,11 @@ enum RegentTables {
     home
     google.sign_in
     local_auth.request_permission
+    local_auth.authenticate
+    pin_store.verify
+    truelayer.connect
+    twelve_data.quote
+    exchange_rates.latest
     revenuecat.offerings
     """#
 
@@ -347,31 +352,55 @@ enum RegentTables {
     108 0 0 3 0 0 // R-S8 tap_close → back
     51 0 112 0 0 0 // regent (global) revenuecat.customer_info.active stays
     52 0 113 0 0 0 // regent (global) revenuecat.customer_info.inactive stays
-    0 0 114 0 0 0 // regent (global) storage_write_failed stays
-    1 0 115 0 0 0 // regent (global) storage_read_failed stays
-    109 29 116 0 0 0 // regent (global) tap_dismiss_storage_alert if storage_alert != null stays
+    44 0 104 0 0 0 // regent (global) revenuecat.purchase.purchased stays
+    47 0 105 0 0 0 // regent (global) revenuecat.purchase.already_subscribed stays
+    45 0 114 0 0 0 // regent (global) revenuecat.purchase.cancelled stays
+    46 0 114 0 0 0 // regent (global) revenuecat.purchase.network_error stays
+    48 0 108 0 0 0 // regent (global) revenuecat.restore.restored stays
+    49 0 0 0 0 0 // regent (global) revenuecat.restore.none stays
+    50 0 0 0 0 0 // regent (global) revenuecat.restore.network_error stays
+    19 0 115 0 0 0 // regent (global) pin_store.save.saved stays
+    0 0 116 0 0 0 // regent (global) storage_write_failed stays
+    1 0 117 0 0 0 // regent (global) storage_read_failed stays
+    109 29 118 0 0 0 // regent (global) tap_dismiss_storage_alert if storage_alert != null stays
     51 0 112 0 0 0 // auth (global) revenuecat.customer_info.active stays
     52 0 113 0 0 0 // auth (global) revenuecat.customer_info.inactive stays
-    0 0 114 0 0 0 // auth (global) storage_write_failed stays
-    1 0 115 0 0 0 // auth (global) storage_read_failed stays
-    109 29 116 0 0 0 // auth (global) tap_dismiss_storage_alert if storage_alert != null stays
-    36 0 117 0 0 0 // home (global) twelve_data.prices.updated stays
-    37 0 118 0 0 0 // home (global) twelve_data.prices.rate_limited stays
-    38 0 119 0 0 0 // home (global) twelve_data.prices.down stays
-    39 0 120 0 0 0 // home (global) twelve_data.prices.offline stays
-    27 0 121 0 0 0 // home (global) truelayer.refresh.refreshed stays
-    28 0 122 0 0 0 // home (global) truelayer.refresh.token_expired stays
-    29 0 123 0 0 0 // home (global) truelayer.refresh.failed stays
+    44 0 104 0 0 0 // auth (global) revenuecat.purchase.purchased stays
+    47 0 105 0 0 0 // auth (global) revenuecat.purchase.already_subscribed stays
+    45 0 114 0 0 0 // auth (global) revenuecat.purchase.cancelled stays
+    46 0 114 0 0 0 // auth (global) revenuecat.purchase.network_error stays
+    48 0 108 0 0 0 // auth (global) revenuecat.restore.restored stays
+    49 0 0 0 0 0 // auth (global) revenuecat.restore.none stays
+    50 0 0 0 0 0 // auth (global) revenuecat.restore.network_error stays
+    19 0 115 0 0 0 // auth (global) pin_store.save.saved stays
+    0 0 116 0 0 0 // auth (global) storage_write_failed stays
+    1 0 117 0 0 0 // auth (global) storage_read_failed stays
+    109 29 118 0 0 0 // auth (global) tap_dismiss_storage_alert if storage_alert != null stays
+    36 0 119 0 0 0 // home (global) twelve_data.prices.updated stays
+    37 0 120 0 0 0 // home (global) twelve_data.prices.rate_limited stays
+    38 0 121 0 0 0 // home (global) twelve_data.prices.down stays
+    39 0 122 0 0 0 // home (global) twelve_data.prices.offline stays
+    27 0 123 0 0 0 // home (global) truelayer.refresh.refreshed stays
+    28 0 124 0 0 0 // home (global) truelayer.refresh.token_expired stays
+    29 0 125 0 0 0 // home (global) truelayer.refresh.failed stays
     30 0 0 0 0 0 // home (global) truelayer.disconnect.disconnected stays
-    110 0 124 0 0 0 // home (global) take_snapshot stays
+    110 0 126 0 0 0 // home (global) take_snapshot stays
     51 0 112 0 0 0 // home (global) revenuecat.customer_info.active stays
     52 0 113 0 0 0 // home (global) revenuecat.customer_info.inactive stays
-    0 0 114 0 0 0 // home (global) storage_write_failed stays
-    1 0 115 0 0 0 // home (global) storage_read_failed stays
-    109 29 116 0 0 0 // home (global) tap_dismiss_storage_alert if storage_alert != null stays
+    44 0 104 0 0 0 // home (global) revenuecat.purchase.purchased stays
+    47 0 105 0 0 0 // home (global) revenuecat.purchase.already_subscribed stays
+    45 0 114 0 0 0 // home (global) revenuecat.purchase.cancelled stays
+    46 0 114 0 0 0 // home (global) revenuecat.purchase.network_error stays
+    48 0 108 0 0 0 // home (global) revenuecat.restore.restored stays
+    49 0 0 0 0 0 // home (global) revenuecat.restore.none stays
+    50 0 0 0 0 0 // home (global) revenuecat.restore.network_error stays
+    19 0 115 0 0 0 // home (global) pin_store.save.saved stays
+    0 0 116 0 0 0 // home (global) storage_write_failed stays
+    1 0 117 0 0 0 // home (global) storage_read_failed stays
+    109 29 118 0 0 0 // home (global) tap_dismiss_storage_alert if storage_alert != null stays
     -1 64 39 0 0 0 // app every 15m if signed_in && is_premium && has_stocks && !stock_refresh_pending stays
-    -1 65 125 0 0 0 // app every 24h if signed_in && is_premium && has_bank_accounts && !bank_refresh_pending stays
-    -1 66 126 0 0 0 // app every 24h if signed_in stays
+    -1 65 127 0 0 0 // app every 24h if signed_in && is_premium && has_bank_accounts && !bank_refresh_pending stays
+    -1 66 128 0 0 0 // app every 24h if signed_in stays
     """#
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
@@ -388,9 +417,9 @@ enum RegentTables {
 
     /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name; one row per line, with what it is after `//`.
     static let flowsData = #"""
-    0 173 178 1 1 69 // regent
-    5 178 183 1 1 70 // auth
-    10 183 197 1 1 71 // home
+    0 173 186 1 1 69 // regent
+    5 186 199 1 1 70 // auth
+    10 199 221 1 1 71 // home
     """#
 
     /// Each flow's start screen, global transitions and global timers.
@@ -401,8 +430,8 @@ enum RegentTables {
     /// Columns: milliseconds, rowStart, rowEnd, variant; one row per line, with what it is after `//`.
     static let timersData = #"""
     60000 33 34 -1 // R-S2-locked after 1m
-    900000 197 198 -1 // app every 15m
-    86400000 198 200 -1 // app every 24h
+    900000 221 222 -1 // app every 15m
+    86400000 222 224 -1 // app every 24h
     """#
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
@@ -517,7 +546,7 @@ enum RegentTables {
     }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "6118bb6fe5fd59ea"
+    static let fingerprint = "e945bf1643f4a32b"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(
@@ -596,7 +625,30 @@ enum RegentTables {
                 cancelsOnLeave: true,
                 answers: [12, 13, 14]
             ),
-            CallPolicyEntry(operation: 74, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [42, 43])
+            CallPolicyEntry(
+                operation: 74,
+                timer: (-1),
+                timeoutEvent: (-1),
+                cancelsOnLeave: true,
+                answers: [15, 16, 17, 18]
+            ),
+            CallPolicyEntry(operation: 75, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [20, 21]),
+            CallPolicyEntry(
+                operation: 76,
+                timer: (-1),
+                timeoutEvent: (-1),
+                cancelsOnLeave: true,
+                answers: [22, 23, 24, 25, 26]
+            ),
+            CallPolicyEntry(
+                operation: 77,
+                timer: (-1),
+                timeoutEvent: (-1),
+                cancelsOnLeave: true,
+                answers: [31, 32, 33, 34, 35]
+            ),
+            CallPolicyEntry(operation: 78, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [40, 41]),
+            CallPolicyEntry(operation: 79, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [42, 43])
         ]
     )
 }

@@ -66,7 +66,8 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             .globalTransitions,
             .raisedEvents,
             .invariants,
-            .secretFields
+            .secretFields,
+            .callPolicies
         ]
     }
 
@@ -554,19 +555,19 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 21:
             // WAL-001 Home
             return try [
-                .lastUpdated: localizedText(118, [describe(computeBalanceAgeMinutes())]),
+                .lastUpdated: localizedText(119, [describe(computeBalanceAgeMinutes())]),
                 .noTransactions: (takeElements(reversedElements(state.transactions), 5).count == 0)
                     ? "No transactions… yet"
                     : ""
             ]
         case 22:
             // WAL-003 Balance
-            return try [.lastUpdated: localizedText(123, [describe(computeBalanceAgeMinutes())])]
+            return try [.lastUpdated: localizedText(124, [describe(computeBalanceAgeMinutes())])]
         case 47:
             // WAL-013h Order Placed
             return try [
                 .expectedDelivery: localizedText(
-                    130,
+                    131,
                     [
                         (state.physicalCardExpectedBy == nil)
                             ? ""
@@ -721,7 +722,8 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // WAL-001 tap_tab_send; WAL-001 tap_send; WAL-001 variant offline; and 14 more
             return !state.online
         case 12:
-            // WAL-001 equals.get_balance.fetched
+            // WAL-001 equals.get_balance.fetched; app_lock (global) equals.get_balance.fetched; device_integrity
+            // (global) equals.get_balance.fetched; and 6 more
             guard case .equalsGetBalanceFetched(let eventBalance)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
@@ -795,7 +797,8 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // WAL-013f pin_entered
             return try compare(state.balance, computePhysicalCardFee()) < 0
         case 35:
-            // WAL-013f equals.order_physical_card.placed
+            // WAL-013f equals.order_physical_card.placed; app_lock (global) equals.order_physical_card.placed;
+            // device_integrity (global) equals.order_physical_card.placed; and 6 more
             return state.physicalCardPayWith == TempoPayWith.balance
         case 36:
             // PAY-003 tap_continue
@@ -943,21 +946,35 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             return try (state.backgroundSince != nil)
                 && (subtract(now, required(state.backgroundSince, "'background_since'")) >= 60000)
         case 78:
+            // app_lock (global) payments.charge.succeeded; device_integrity (global) payments.charge.succeeded;
+            // onboarding (global) payments.charge.succeeded; and 5 more
+            guard case .paymentsChargeSucceeded(let eventAmount, let eventPurpose)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
+            return try (eventPurpose == "top_up") && (compare(eventAmount, TempoConstants.gbp0) > 0)
+        case 79:
+            // app_lock (global) payments.charge.succeeded; device_integrity (global) payments.charge.succeeded;
+            // onboarding (global) payments.charge.succeeded; and 5 more
+            guard case .paymentsChargeSucceeded(_, let eventPurpose)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
+            return (eventPurpose == "physical_card_fee") && (state.deliveryAddress != nil)
+        case 80:
             // app_lock (global) inbox_push_opened; app_lock (global) legal_documents_changed; device_integrity (global)
             // inbox_push_opened; and 13 more
             return state.accountActive
-        case 79:
+        case 81:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             return try !computeCardActive()
-        case 80:
+        case 82:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             guard case .cardPaymentRequested(_, let eventAmount)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             return try state.cardLimitEnabled && (compare(eventAmount, state.perTransactionLimit) > 0)
-        case 81:
+        case 83:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             guard case .cardPaymentRequested(_, let eventAmount)? = event else {
@@ -965,34 +982,34 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             }
             return try state.cardLimitEnabled
                 && (compare(add(computeDailySpentToday(), eventAmount), state.dailyLimit) > 0)
-        case 82:
+        case 84:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             guard case .cardPaymentRequested(_, let eventAmount)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             return try compare(eventAmount, state.balance) > 0
-        case 83:
+        case 85:
             // app_lock (global) card_payment_recorded; device_integrity (global) card_payment_recorded; onboarding
             // (global) card_payment_recorded; and 5 more
             return state.cardPaymentsMade == 1
-        case 84:
+        case 86:
             // app_lock (global) merchant_logo_needed; device_integrity (global) merchant_logo_needed; onboarding
             // (global) merchant_logo_needed; and 5 more
             return !state.merchantLogos.contains { l in l.merchant == state.txDraft.description }
-        case 85:
+        case 87:
             // app_lock (global) card_payment_push_due; device_integrity (global) card_payment_push_due; onboarding
             // (global) card_payment_push_due; and 5 more
             return isIn(TempoNotificationPreference.pushCardPayments, state.notificationsOff)
-        case 86:
+        case 88:
             // app_lock (global) funds_received_push_due; device_integrity (global) funds_received_push_due; onboarding
             // (global) funds_received_push_due; and 5 more
             return isIn(TempoNotificationPreference.pushFundsReceived, state.notificationsOff)
-        case 87:
+        case 89:
             // app_lock (global) large_transaction_push_due; device_integrity (global) large_transaction_push_due;
             // onboarding (global) large_transaction_push_due; and 5 more
             return isIn(TempoNotificationPreference.pushLargeTransactions, state.notificationsOff)
-        case 88:
+        case 90:
             // app_lock (global) large_transaction_push_due; device_integrity (global) large_transaction_push_due;
             // onboarding (global) large_transaction_push_due; and 5 more
             return try ((state.txDraft.kind == TempoTransactionKind.cardPayment)
@@ -1003,21 +1020,21 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                     > 0))
                 || ((state.txDraft.kind == TempoTransactionKind.topUp)
                     && (compare((state.txDraft.amount ?? TempoConstants.gbp0), TempoConstants.gbp250) > 0))
-        case 89:
+        case 91:
             // app_lock (global) physical_card_delivered; device_integrity (global) physical_card_delivered; onboarding
             // (global) physical_card_delivered; and 5 more
             return state.physicalCard == TempoPhysicalCardStatus.ordered
-        case 90:
+        case 92:
             // app_lock (global) physical_card_atm_activated; device_integrity (global) physical_card_atm_activated;
             // onboarding (global) physical_card_atm_activated; and 5 more
             return (state.physicalCard == TempoPhysicalCardStatus.ordered)
                 || (state.physicalCard == TempoPhysicalCardStatus.awaitingAtm)
-        case 91:
+        case 93:
             // wallet (global) session_check; settings (global) session_check
             return try (state.sessionRefreshedAt == nil)
                 || (subtract(now, required(state.sessionRefreshedAt, "'session_refreshed_at'"))
                     >= computeSessionTokenLifetime())
-        case 92:
+        case 94:
             // wallet (global) transfer_recorded
             return state.transfersSent == 1
         default:
@@ -1041,13 +1058,15 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 2:
             // XC-LOCK tap_unlock; XC-LOCK app_foregrounded; XC-LOCK enter
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "unlock")))
+            try engineCallStarted(12, into: &effects)
         case 3:
             // ONB-000 enter
             effects.append(.call(TempoServiceCall.deviceCheckIntegrity))
         case 4:
             // ONB-002 keycode_entered
             state.loginFailed = false
-            effects.append(.call(TempoServiceCall.equalsLogIn(keycode: textValue(formInput(0))))) // form 0: keycode
+            effects.append(.call(TempoServiceCall.equalsLogIn(keycode: textValue(formInput(0)))))
+            try engineCallStarted(3, into: &effects) // form 0: keycode
         case 5:
             // ONB-002 equals.log_in.success
             try actionList5(event, into: &effects)
@@ -1086,8 +1105,10 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             try actionList14(event, into: &effects)
         case 15:
             // ONB-006 code_entered
-            // form 0: code
-            effects.append(.call(TempoServiceCall.otpVerifyEmailCode(email: state.applicant.email, code: textValue(formInput(0)))))
+            effects.append(
+                .call(TempoServiceCall.otpVerifyEmailCode(email: state.applicant.email, code: textValue(formInput(0))))
+            )
+            try engineCallStarted(7, into: &effects) // form 0: code
         case 16:
             // ONB-006 otp.verify_email_code.valid
             state.emailVerified = true
@@ -1102,6 +1123,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 19:
             // ONB-006 tap_resend_code
             effects.append(.call(TempoServiceCall.otpSendEmailCode(email: state.applicant.email)))
+            try engineCallStarted(6, into: &effects)
         case 20:
             // ONB-006 otp.send_email_code.sent
             state.emailCodeStatus = TempoCodeStatus.sent
@@ -1122,6 +1144,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 25:
             // ONB-009 tap_enable_now
             effects.append(.call(TempoServiceCall.deviceEnableBiometrics))
+            try engineCallStarted(11, into: &effects)
         case 26:
             // ONB-009 device.enable_biometrics.enabled
             state.biometricsEnabled = true
@@ -1152,10 +1175,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             state.applicant.annualTurnover = TempoAnnualTurnover.init(rawValue: textValue(formInput(0)))
         case 34:
             // ONB-011 tap_find_address
-            state.selectedAddress = nil
-            state.addressNotFound = false
-            // form 0: postcode
-            effects.append(.call(TempoServiceCall.postcodeLookupFindAddresses(postcode: textValue(formInput(0)))))
+            try actionList34(event, into: &effects)
         case 35:
             // ONB-011 postcode_lookup.find_addresses.found; WAL-013c postcode_lookup.find_addresses.found
             guard case .postcodeLookupFindAddressesFound(let eventAddresses)? = event else {
@@ -1175,9 +1195,10 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             try actionList38(event, into: &effects)
         case 39:
             // WAL-001 tap_tab_send; WAL-001 tap_send; WAL-003 tap_tab_send; and 10 more
-            effects.append(.toast(localizedText(148, [])))
+            effects.append(.toast(localizedText(149, [])))
         case 40:
-            // WAL-001 equals.get_balance.fetched
+            // WAL-001 equals.get_balance.fetched; app_lock (global) equals.get_balance.fetched; device_integrity
+            // (global) equals.get_balance.fetched; and 6 more
             guard case .equalsGetBalanceFetched(let eventBalance)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
@@ -1187,7 +1208,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // WAL-001 toggle_freeze; WAL-008b toggle_freeze; WAL-008c toggle_freeze
             state.cardFrozen = false
             effects.append(.call(TempoServiceCall.equalsSetCardFrozen(frozen: false)))
-            effects.append(.push(localizedText(153, [])))
+            effects.append(.push(localizedText(154, [])))
         case 42:
             // WAL-001 ecosystem_highlight_viewed
             guard case .ecosystemHighlightViewed(let eventSlot, let eventCampaignId)? = event else {
@@ -1260,10 +1281,12 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 54:
             // WAL-005 pull_to_refresh
             effects.append(.call(TempoServiceCall.equalsListTransactions))
+            try engineCallStarted(1, into: &effects)
         case 55:
             // WAL-005 enter
             state.historyLoading = true
             effects.append(.call(TempoServiceCall.equalsListTransactions))
+            try engineCallStarted(1, into: &effects)
         case 56:
             // WAL-006 tap_card_or_digital_wallet
             state.addFundsSheetOpen = true
@@ -1287,7 +1310,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             try actionList59(event, into: &effects)
         case 60:
             // WAL-006 payments.charge.declined
-            effects.append(.toast(localizedText(158, [])))
+            effects.append(.toast(localizedText(159, [])))
         case 61:
             // WAL-007 tap_copy_account_number
             effects.append(.toast(localizedText(4, [])))
@@ -1296,7 +1319,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             effects.append(.toast(localizedText(107, [])))
         case 63:
             // WAL-008b tap_order_physical_card
-            effects.append(.toast(localizedText(160, [])))
+            effects.append(.toast(localizedText(161, [])))
         case 64:
             // WAL-009 tap_add_to_apple_wallet
             effects.append(.call(TempoServiceCall.deviceWalletProvisionCard(platform: "ios")))
@@ -1306,10 +1329,10 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 66:
             // WAL-009 device_wallet.provision_card.added
             state.cardInDeviceWallet = true
-            effects.append(.toast(localizedText(152, [])))
+            effects.append(.toast(localizedText(153, [])))
         case 67:
             // WAL-009 device_wallet.provision_card.failed; ONB-016-FT device_wallet.provision_card.failed
-            effects.append(.toast(localizedText(136, [])))
+            effects.append(.toast(localizedText(137, [])))
         case 68:
             // WAL-010b device.authenticate.authenticated
             effects.append(.call(TempoServiceCall.equalsActivateCard))
@@ -1317,7 +1340,8 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // WAL-010b device.authenticate.cancelled
             effects.append(.toast(localizedText(5, [])))
         case 70:
-            // WAL-010b equals.activate_card.activated
+            // WAL-010b equals.activate_card.activated; app_lock (global) equals.activate_card.activated;
+            // device_integrity (global) equals.activate_card.activated; and 6 more
             state.virtualCard = TempoVirtualCardStatus.active
             effects.append(.analytics(AnalyticsEvent(name: "funnel_card_activation")))
         case 71:
@@ -1345,14 +1369,16 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 72:
             // WAL-010b enter
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "activate_card")))
+            try engineCallStarted(12, into: &effects)
         case 73:
             // WAL-011 tap_freeze
             state.cardFrozen = true
             effects.append(.call(TempoServiceCall.equalsSetCardFrozen(frozen: true)))
-            effects.append(.push(localizedText(151, [])))
+            effects.append(.push(localizedText(152, [])))
         case 74:
             // WAL-012 device.authenticate.authenticated
             effects.append(.call(TempoServiceCall.equalsGetCardDetails))
+            try engineCallStarted(4, into: &effects)
         case 75:
             // WAL-012 device.authenticate.cancelled
             effects.append(.toast(localizedText(12, [])))
@@ -1361,7 +1387,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             state.cardDetailsVisible = true
         case 77:
             // WAL-012 equals.get_card_details.failed
-            effects.append(.toast(localizedText(140, [])))
+            effects.append(.toast(localizedText(141, [])))
         case 78:
             // WAL-012 tap_copy_pan
             effects.append(.toast(localizedText(13, [])))
@@ -1371,24 +1397,27 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 80:
             // WAL-012 enter
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "card_details")))
+            try engineCallStarted(12, into: &effects)
         case 81:
             // WAL-012 exit; WAL-012 after 6s
             state.cardDetailsVisible = false
         case 82:
             // WAL-012b device.authenticate.authenticated
             effects.append(.call(TempoServiceCall.equalsGetPin))
+            try engineCallStarted(5, into: &effects)
         case 83:
             // WAL-012b device.authenticate.cancelled
-            effects.append(.toast(localizedText(150, [])))
+            effects.append(.toast(localizedText(151, [])))
         case 84:
             // WAL-012b equals.get_pin.retrieved
             state.pinVisible = true
         case 85:
             // WAL-012b equals.get_pin.failed
-            effects.append(.toast(localizedText(139, [])))
+            effects.append(.toast(localizedText(140, [])))
         case 86:
             // WAL-012b enter
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "pin_reveal")))
+            try engineCallStarted(12, into: &effects)
         case 87:
             // WAL-012b exit; WAL-012b after 6s
             state.pinVisible = false
@@ -1410,8 +1439,9 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // WAL-014 pitstop.open_ticket.opened
             state.supportTicketOpen = true
         case 91:
-            // WAL-014 pitstop.open_ticket.failed; SET-002 pitstop.open_ticket.failed
-            effects.append(.toast(localizedText(142, [])))
+            // WAL-014 pitstop.open_ticket.failed; SET-002 pitstop.open_ticket.failed; app_lock (global)
+            // pitstop.open_ticket.failed; and 7 more
+            effects.append(.toast(localizedText(143, [])))
         case 92:
             // WAL-015 toggle_card_limit
             state.cardLimitConfirmOpen = true
@@ -1428,20 +1458,21 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // WAL-015 tap_cancel_disable; WAL-015 exit
             state.cardLimitConfirmOpen = false
         case 96:
-            // WAL-015 equals.set_card_limit.failed
+            // WAL-015 equals.set_card_limit.failed; app_lock (global) equals.set_card_limit.failed; device_integrity
+            // (global) equals.set_card_limit.failed; and 6 more
             state.cardLimitEnabled = !state.cardLimitEnabled
-            effects.append(.toast(localizedText(137, [])))
+            effects.append(.toast(localizedText(138, [])))
         case 97:
             // WAL-013a tap_continue
             state.physicalCardPayWith = TempoPayWith.init(rawValue: textValue(formInput(0))) // form 0: pay_with
             state.deliveryAddress = state.applicant.address
         case 98:
             // WAL-013c tap_find_address
-            // form 0: postcode
             effects.append(.call(TempoServiceCall.postcodeLookupFindAddresses(postcode: textValue(formInput(0)))))
+            try engineCallStarted(10, into: &effects) // form 0: postcode
         case 99:
             // WAL-013c postcode_lookup.find_addresses.not_found
-            effects.append(.toast(localizedText(138, [])))
+            effects.append(.toast(localizedText(139, [])))
         case 100:
             // WAL-013c address_selected
             guard case .addressSelected(let eventAddress)? = event else { throw FlowFailure("no value for 'event'") }
@@ -1454,7 +1485,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             state.pinDraft = nil
         case 103:
             // WAL-013f pin_entered
-            effects.append(.toast(localizedText(147, [])))
+            effects.append(.toast(localizedText(148, [])))
         case 104:
             // WAL-013f pin_entered
             try effects.append(
@@ -1468,7 +1499,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             )
         case 105:
             // WAL-013f pin_entered
-            effects.append(.toast(localizedText(154, [])))
+            effects.append(.toast(localizedText(155, [])))
         case 106:
             // WAL-013f pin_entered
             try effects.append(
@@ -1480,7 +1511,8 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                 )
             )
         case 107:
-            // WAL-013f payments.charge.succeeded
+            // WAL-013f payments.charge.succeeded; app_lock (global) payments.charge.succeeded; device_integrity
+            // (global) payments.charge.succeeded; and 6 more
             try effects.append(
                 .call(
                     TempoServiceCall.equalsOrderPhysicalCard(
@@ -1491,18 +1523,21 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             )
         case 108:
             // WAL-013f payments.charge.declined
-            effects.append(.toast(localizedText(155, [])))
+            effects.append(.toast(localizedText(156, [])))
         case 109:
-            // WAL-013f equals.order_physical_card.placed
+            // WAL-013f equals.order_physical_card.placed; app_lock (global) equals.order_physical_card.placed;
+            // device_integrity (global) equals.order_physical_card.placed; and 6 more
             try actionList109(event, into: &effects)
         case 110:
-            // WAL-013f equals.order_physical_card.placed
+            // WAL-013f equals.order_physical_card.placed; app_lock (global) equals.order_physical_card.placed;
+            // device_integrity (global) equals.order_physical_card.placed; and 6 more
             state.physicalCard = TempoPhysicalCardStatus.ordered
             state.pinDraft = nil
             state.physicalCardExpectedBy = try addWorkingDays(calendarDay(now), 7)
         case 111:
-            // WAL-013f equals.order_physical_card.failed
-            effects.append(.toast(localizedText(141, [])))
+            // WAL-013f equals.order_physical_card.failed; app_lock (global) equals.order_physical_card.failed;
+            // device_integrity (global) equals.order_physical_card.failed; and 6 more
+            effects.append(.toast(localizedText(142, [])))
         case 112:
             // PAY-001 tap_uk_transfer
             try actionList112(event, into: &effects)
@@ -1519,6 +1554,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 116:
             // PAY-004 tap_send
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "send_uk_transfer")))
+            try engineCallStarted(12, into: &effects)
         case 117:
             // PAY-004 device.authenticate.authenticated
             effects.append(
@@ -1536,7 +1572,8 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // PAY-004 device.authenticate.cancelled; PAY-008 device.authenticate.cancelled
             effects.append(.toast(localizedText(64, [])))
         case 119:
-            // PAY-004 equals.send_uk_transfer.sent
+            // PAY-004 equals.send_uk_transfer.sent; app_lock (global) equals.send_uk_transfer.sent; device_integrity
+            // (global) equals.send_uk_transfer.sent; and 6 more
             try actionList119(event, into: &effects)
         case 120:
             // PAY-004 equals.send_uk_transfer.failed
@@ -1594,6 +1631,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 129:
             // PAY-008 tap_send
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "send_international_transfer")))
+            try engineCallStarted(12, into: &effects)
         case 130:
             // PAY-008 device.authenticate.authenticated
             effects.append(
@@ -1621,11 +1659,14 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
+            try engineCallStarted(15, into: &effects)
         case 132:
             // PAY-008 exit
             state.fxRateLocked = false
         case 133:
-            // PAY-009 equals.send_international_transfer.submitted
+            // PAY-009 equals.send_international_transfer.submitted; app_lock (global)
+            // equals.send_international_transfer.submitted; device_integrity (global)
+            // equals.send_international_transfer.submitted; and 6 more
             try actionList133(event, into: &effects)
         case 134:
             // PAY-009 equals.send_international_transfer.failed
@@ -1670,19 +1711,17 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             state.identityChangeTicketOpened = true
         case 141:
             // SET-003 tap_save
-            state.contactCodeRejected = false
-            state.addressChangeRejected = false
-            effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "edit_contact")))
+            try actionList141(event, into: &effects)
         case 142:
             // SET-003 device.authenticate.authenticated
             state.contactNewValue = textValue(formInput(0)) // form 0: new_value
-            // form 0: new_value
             effects.append(.call(TempoServiceCall.otpSendEmailCode(email: textValue(formInput(0)))))
+            try engineCallStarted(6, into: &effects) // form 0: new_value
         case 143:
             // SET-003 device.authenticate.authenticated
             state.contactNewValue = try e164(textValue(formInput(0)), "GB") // form 0: new_value
-            // form 0: new_value
             try effects.append(.call(TempoServiceCall.otpSendSmsCode(phone: e164(textValue(formInput(0)), "GB"))))
+            try engineCallStarted(8, into: &effects) // form 0: new_value
         case 144:
             // SET-003 device.authenticate.authenticated
             state.contactNewValue = textValue(formInput(0)) // form 0: new_value
@@ -1693,15 +1732,19 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             state.contactCodeSent = true
         case 146:
             // SET-003 otp.send_email_code.failed; SET-003 otp.send_sms_code.failed
-            effects.append(.toast(localizedText(143, [])))
+            effects.append(.toast(localizedText(144, [])))
         case 147:
             // SET-003 code_entered
-            // form 1: code
-            effects.append(.call(TempoServiceCall.otpVerifyEmailCode(email: state.contactNewValue, code: textValue(formInput(1)))))
+            effects.append(
+                .call(TempoServiceCall.otpVerifyEmailCode(email: state.contactNewValue, code: textValue(formInput(1))))
+            )
+            try engineCallStarted(7, into: &effects) // form 1: code
         case 148:
             // SET-003 code_entered
-            // form 1: code
-            effects.append(.call(TempoServiceCall.otpVerifySmsCode(phone: state.contactNewValue, code: textValue(formInput(1)))))
+            effects.append(
+                .call(TempoServiceCall.otpVerifySmsCode(phone: state.contactNewValue, code: textValue(formInput(1))))
+            )
+            try engineCallStarted(9, into: &effects) // form 1: code
         case 149:
             // SET-003 otp.verify_email_code.valid
             state.applicant.email = state.contactNewValue
@@ -1715,14 +1758,17 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             state.applicant.phone = state.contactNewValue
             state.contactCodeSent = false
         case 152:
-            // SET-003 veriff.check_proof_of_address.approved
+            // SET-003 veriff.check_proof_of_address.approved; app_lock (global) veriff.check_proof_of_address.approved;
+            // device_integrity (global) veriff.check_proof_of_address.approved; and 6 more
             state.applicant.address = state.contactNewValue
             state.addressCheckPending = false
         case 153:
-            // SET-003 veriff.check_proof_of_address.pending
+            // SET-003 veriff.check_proof_of_address.pending; app_lock (global) veriff.check_proof_of_address.pending;
+            // device_integrity (global) veriff.check_proof_of_address.pending; and 6 more
             state.addressCheckPending = true
         case 154:
-            // SET-003 veriff.check_proof_of_address.rejected
+            // SET-003 veriff.check_proof_of_address.rejected; app_lock (global) veriff.check_proof_of_address.rejected;
+            // device_integrity (global) veriff.check_proof_of_address.rejected; and 6 more
             state.addressChangeRejected = true
         case 155:
             // SET-003 enter; SET-005 enter; SET-012b enter
@@ -1734,10 +1780,12 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // SET-004 toggle_face_id
             state.securityAction = TempoSecurityAction.toggleFaceId
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "toggle_face_id")))
+            try engineCallStarted(12, into: &effects)
         case 158:
             // SET-004 tap_change_keycode
             state.securityAction = TempoSecurityAction.changeKeycode
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "change_keycode")))
+            try engineCallStarted(12, into: &effects)
         case 159:
             // SET-004 session_sign_out_tapped
             try actionList159(event, into: &effects)
@@ -1745,6 +1793,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // SET-004 tap_sign_out_all_other_devices
             state.securityAction = TempoSecurityAction.signOutOthers
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "sign_out_others")))
+            try engineCallStarted(12, into: &effects)
         case 161:
             // SET-004 device.authenticate.authenticated
             state.biometricsEnabled = !state.biometricsEnabled
@@ -1761,14 +1810,18 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             state.securityAction = nil
             effects.append(.call(TempoServiceCall.equalsSignOutOtherSessions))
         case 165:
-            // SET-004 equals.sign_out_session.signed_out
+            // SET-004 equals.sign_out_session.signed_out; app_lock (global) equals.sign_out_session.signed_out;
+            // device_integrity (global) equals.sign_out_session.signed_out; and 6 more
             state.otherSessions = state.otherSessions.filter { s in s != state.sessionToSignOut }
         case 166:
-            // SET-004 equals.sign_out_other_sessions.signed_out
+            // SET-004 equals.sign_out_other_sessions.signed_out; app_lock (global)
+            // equals.sign_out_other_sessions.signed_out; device_integrity (global)
+            // equals.sign_out_other_sessions.signed_out; and 6 more
             state.otherSessions = []
         case 167:
             // SET-004 enter
             effects.append(.call(TempoServiceCall.equalsListSessions))
+            try engineCallStarted(2, into: &effects)
         case 168:
             // SET-005 tap_save
             state.keycodeSet = true
@@ -1797,12 +1850,14 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             state.planChangeTo = eventPlan
             state.planUpgradeDeclined = false
         case 173:
-            // SET-009 tap_confirm; SET-009 equals.charge_plan_upgrade.insufficient_funds
+            // SET-009 tap_confirm; SET-009 equals.charge_plan_upgrade.insufficient_funds; app_lock (global)
+            // equals.charge_plan_upgrade.insufficient_funds; and 7 more
             state.planUpgradeDeclined = true
         case 174:
             // SET-009 tap_confirm
             state.planUpgradeDeclined = false
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "change_plan")))
+            try engineCallStarted(12, into: &effects)
         case 175:
             // SET-009 device.authenticate.authenticated
             try effects.append(
@@ -1825,22 +1880,26 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                 )
             )
         case 177:
-            // SET-009 equals.charge_plan_upgrade.charged
+            // SET-009 equals.charge_plan_upgrade.charged; app_lock (global) equals.charge_plan_upgrade.charged;
+            // device_integrity (global) equals.charge_plan_upgrade.charged; and 6 more
             try actionList177(event, into: &effects)
         case 178:
-            // SET-009 equals.schedule_plan_change.scheduled
+            // SET-009 equals.schedule_plan_change.scheduled; app_lock (global) equals.schedule_plan_change.scheduled;
+            // device_integrity (global) equals.schedule_plan_change.scheduled; and 6 more
             state.pendingPlan = state.planChangeTo
             state.pendingPlanFrom = state.billingCycleEnd
             state.planChangeTo = nil
         case 179:
             // SET-010 tap_start_chat
             effects.append(.call(TempoServiceCall.pitstopStartChat(topic: "general")))
+            try engineCallStarted(13, into: &effects)
         case 180:
             // SET-010 help_category_tapped
             guard case .helpCategoryTapped(let eventCategory)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             effects.append(.call(TempoServiceCall.pitstopStartChat(topic: eventCategory)))
+            try engineCallStarted(13, into: &effects)
         case 181:
             // SET-010 pitstop.start_chat.started
             effects.append(.analytics(AnalyticsEvent(name: "pitstop_chat_started")))
@@ -1869,6 +1928,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 186:
             // SET-012b tap_close_account_permanently
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "close_account")))
+            try engineCallStarted(12, into: &effects)
         case 187:
             // SET-012b device.authenticate.authenticated
             state.closeReason = TempoCloseReason.init(rawValue: textValue(formInput(1))) // form 1: reason
@@ -1877,14 +1937,17 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                 .call(TempoServiceCall.equalsCloseAccount(reason: TempoCloseReason.init(rawValue: textValue(formInput(1)))))
             )
         case 188:
-            // SET-012b equals.close_account.closed
+            // SET-012b equals.close_account.closed; app_lock (global) equals.close_account.closed; device_integrity
+            // (global) equals.close_account.closed; and 6 more
             try actionList188(event, into: &effects)
         case 189:
-            // ONB-012 equals.submit_application.submitted
+            // ONB-012 equals.submit_application.submitted; app_lock (global) equals.submit_application.submitted;
+            // device_integrity (global) equals.submit_application.submitted; and 6 more
             state.applicationSubmitted = true
             state.applicationSubmitFailed = false
         case 190:
-            // ONB-012 equals.submit_application.failed
+            // ONB-012 equals.submit_application.failed; app_lock (global) equals.submit_application.failed;
+            // device_integrity (global) equals.submit_application.failed; and 6 more
             state.applicationSubmitFailed = true
         case 191:
             // ONB-012 tap_retry
@@ -1896,11 +1959,13 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // ONB-012 veriff.get_decision.approved
             effects.append(.call(TempoServiceCall.equalsCreateAccount(applicant: state.applicant)))
         case 193:
-            // ONB-012 equals.create_account.created
+            // ONB-012 equals.create_account.created; app_lock (global) equals.create_account.created; device_integrity
+            // (global) equals.create_account.created; and 6 more
             try actionList193(event, into: &effects)
         case 194:
             // ONB-015 tap_send_sms_link
             effects.append(.call(TempoServiceCall.veriffSendSmsLink(phone: state.applicant.phone)))
+            try engineCallStarted(16, into: &effects)
         case 195:
             // ONB-015 veriff.send_sms_link.sent
             state.veriffLinkSent = true
@@ -1911,9 +1976,11 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // ONB-015 veriff_link_opened → veriff.submitted
             state.kycStatus = TempoKycStatus.submitted
             effects.append(.call(TempoServiceCall.veriffGetDecision))
+            try engineCallStarted(21, into: &effects)
         case 198:
             // ONB-016 tap_check_again
             effects.append(.call(TempoServiceCall.equalsGetOnboardingStatus(userId: state.userId)))
+            try engineCallStarted(0, into: &effects)
         case 199:
             // ONB-016 tap_log_out; ONB-018 tap_log_out
             state.loggedIn = false
@@ -1938,18 +2005,22 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 206:
             // ONB-W05 enter
             effects.append(.call(TempoServiceCall.veriffScanFront))
+            try engineCallStarted(17, into: &effects)
         case 207:
             // ONB-W06 enter
             effects.append(.call(TempoServiceCall.veriffScanBack))
+            try engineCallStarted(18, into: &effects)
         case 208:
             // ONB-W07 tap_continue; ONB-W07 tap_continue
             state.kycDocumentType = TempoDocumentType.init(rawValue: textValue(formInput(0))) // form 0: document_type
         case 209:
             // ONB-W08 enter
             effects.append(.call(TempoServiceCall.veriffCaptureSelfie))
+            try engineCallStarted(19, into: &effects)
         case 210:
             // ONB-W09 enter
             effects.append(.call(TempoServiceCall.veriffAnalyse))
+            try engineCallStarted(20, into: &effects)
         case 211:
             // ONB-015-FT tap_confirm_method
             // form 0: payment_method
@@ -1967,15 +2038,18 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                 )
             )
         case 213:
-            // ONB-015-FT payments.initial_payment.succeeded
+            // ONB-015-FT payments.initial_payment.succeeded; app_lock (global) payments.initial_payment.succeeded;
+            // device_integrity (global) payments.initial_payment.succeeded; and 6 more
             state.initialPaymentMade = true
             effects.append(.call(TempoServiceCall.equalsActivateAccount(userId: state.userId)))
         case 214:
-            // ONB-015-FT payments.initial_payment.declined
+            // ONB-015-FT payments.initial_payment.declined; app_lock (global) payments.initial_payment.declined;
+            // device_integrity (global) payments.initial_payment.declined; and 6 more
             state.initialPaymentDeclined = true
             state.initialPaymentMethod = nil
         case 215:
-            // ONB-015-FT equals.activate_account.activated
+            // ONB-015-FT equals.activate_account.activated; app_lock (global) equals.activate_account.activated;
+            // device_integrity (global) equals.activate_account.activated; and 6 more
             state.accountActive = true
             state.accountClosed = false
             state.subscriptionActive = true
@@ -1983,7 +2057,8 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // ONB-016-FT tap_add_to_wallet
             effects.append(.call(TempoServiceCall.deviceWalletProvisionCard(platform: "native")))
         case 217:
-            // ONB-016-FT device_wallet.provision_card.added
+            // ONB-016-FT device_wallet.provision_card.added; app_lock (global) device_wallet.provision_card.added;
+            // device_integrity (global) device_wallet.provision_card.added; and 6 more
             state.cardInDeviceWallet = true
         case 218:
             // ONB-017-FT tap_agree
@@ -2009,11 +2084,25 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // (global) logos.find_logo.found; and 5 more
             try actionList223(event, into: &effects)
         case 224:
+            // app_lock (global) equals.set_card_frozen.failed; device_integrity (global) equals.set_card_frozen.failed;
+            // onboarding (global) equals.set_card_frozen.failed; and 5 more
+            state.cardFrozen = !state.cardFrozen
+            effects.append(.toast(localizedText(145, [])))
+        case 225:
+            // app_lock (global) equals.send_uk_transfer.failed; app_lock (global)
+            // equals.send_international_transfer.failed; device_integrity (global) equals.send_uk_transfer.failed; and
+            // 13 more
+            effects.append(.toast(localizedText(115, [])))
+        case 226:
+            // app_lock (global) payments.charge.succeeded; device_integrity (global) payments.charge.succeeded;
+            // onboarding (global) payments.charge.succeeded; and 5 more
+            try actionList226(event, into: &effects)
+        case 227:
             // app_lock (global) legal_documents_changed; device_integrity (global) legal_documents_changed; onboarding
             // (global) legal_documents_changed; and 5 more
             state.legalUpdateUnseen = true
-            effects.append(.toast(localizedText(145, [])))
-        case 225:
+            effects.append(.toast(localizedText(146, [])))
+        case 228:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             try effects.append(
@@ -2033,7 +2122,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-        case 226:
+        case 229:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             try effects.append(
@@ -2053,7 +2142,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-        case 227:
+        case 230:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             try effects.append(
@@ -2073,7 +2162,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-        case 228:
+        case 231:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             try effects.append(
@@ -2093,7 +2182,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-        case 229:
+        case 232:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             try effects.append(
@@ -2113,73 +2202,69 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-        case 230:
+        case 233:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
-            try actionList230(event, into: &effects)
-        case 231:
+            try actionList233(event, into: &effects)
+        case 234:
             // app_lock (global) card_payment_recorded; device_integrity (global) card_payment_recorded; onboarding
             // (global) card_payment_recorded; and 5 more
             effects.append(.analytics(AnalyticsEvent(name: "funnel_first_transaction")))
-        case 232:
+        case 235:
             // app_lock (global) merchant_logo_needed; device_integrity (global) merchant_logo_needed; onboarding
             // (global) merchant_logo_needed; and 5 more
             effects.append(.call(TempoServiceCall.logosFindLogo(merchant: state.txDraft.description)))
-        case 233:
+        case 236:
             // app_lock (global) bank_transfer_received; device_integrity (global) bank_transfer_received; onboarding
             // (global) bank_transfer_received; and 5 more
-            try actionList233(event, into: &effects)
-        case 234:
+            try actionList236(event, into: &effects)
+        case 237:
             // app_lock (global) card_payment_push_due; device_integrity (global) card_payment_push_due; onboarding
             // (global) card_payment_push_due; and 5 more
             effects.append(.push(localizedText(14, [])))
-        case 235:
+        case 238:
             // app_lock (global) funds_received_push_due; device_integrity (global) funds_received_push_due; onboarding
             // (global) funds_received_push_due; and 5 more
             effects.append(.push(localizedText(63, [])))
-        case 236:
+        case 239:
             // app_lock (global) large_transaction_push_due; device_integrity (global) large_transaction_push_due;
             // onboarding (global) large_transaction_push_due; and 5 more
             effects.append(.push(localizedText(61, [])))
-        case 237:
+        case 240:
             // app_lock (global) physical_card_delivered; device_integrity (global) physical_card_delivered; onboarding
             // (global) physical_card_delivered; and 5 more
             state.physicalCard = TempoPhysicalCardStatus.awaitingAtm
-        case 238:
+        case 241:
             // app_lock (global) physical_card_atm_activated; device_integrity (global) physical_card_atm_activated;
             // onboarding (global) physical_card_atm_activated; and 5 more
             state.physicalCard = TempoPhysicalCardStatus.active
             state.virtualCard = TempoVirtualCardStatus.retired
-            effects.append(.push(localizedText(159, [])))
-        case 239:
+            effects.append(.push(localizedText(160, [])))
+        case 242:
             // app_lock (global) forget_user; device_integrity (global) forget_user; onboarding (global) forget_user;
             // and 5 more
-            try actionList239(event, into: &effects)
-        case 240:
+            try actionList242(event, into: &effects)
+        case 243:
             // app_lock (global) connection_lost; device_integrity (global) connection_lost; onboarding (global)
             // connection_lost; and 5 more
             state.online = false
-        case 241:
+        case 244:
             // app_lock (global) connection_restored; device_integrity (global) connection_restored; onboarding (global)
             // connection_restored; and 5 more
             state.online = true
-        case 242:
+        case 245:
             // wallet (global) session_check; settings (global) session_check
             effects.append(.call(TempoServiceCall.equalsRefreshSession))
-        case 243:
+        case 246:
             // wallet (global) equals.refresh_session.refreshed; settings (global) equals.refresh_session.refreshed
             state.sessionRefreshedAt = now
-        case 244:
+        case 247:
             // wallet (global) equals.refresh_session.expired; settings (global) equals.refresh_session.expired
             state.sessionRefreshedAt = nil
-            effects.append(.toast(localizedText(161, [])))
-        case 245:
+            effects.append(.toast(localizedText(162, [])))
+        case 248:
             // wallet (global) transfer_recorded
             effects.append(.analytics(AnalyticsEvent(name: "funnel_first_send")))
-        case 246:
-            // wallet (global) equals.set_card_frozen.failed
-            state.cardFrozen = !state.cardFrozen
-            effects.append(.toast(localizedText(144, [])))
         default:
             break
         }
@@ -2192,6 +2277,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         state.loggedIn = true
         state.sessionStartedAt = now
         effects.append(.call(TempoServiceCall.equalsGetOnboardingStatus(userId: eventUserId)))
+        try engineCallStarted(0, into: &effects)
     }
 
     @inline(never)
@@ -2208,7 +2294,16 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         state.applicant.email = textValue(formInput(0)) // form 0: email
         state.emailVerified = false
         state.emailCodeStatus = TempoCodeStatus.none
-        effects.append(.call(TempoServiceCall.otpSendEmailCode(email: textValue(formInput(0))))) // form 0: email
+        effects.append(.call(TempoServiceCall.otpSendEmailCode(email: textValue(formInput(0)))))
+        try engineCallStarted(6, into: &effects) // form 0: email
+    }
+
+    @inline(never)
+    private mutating func actionList34(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        state.selectedAddress = nil
+        state.addressNotFound = false
+        effects.append(.call(TempoServiceCall.postcodeLookupFindAddresses(postcode: textValue(formInput(0)))))
+        try engineCallStarted(10, into: &effects) // form 0: postcode
     }
 
     @inline(never)
@@ -2261,7 +2356,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         state.cardFrozen = true
         state.issueReported = TempoCardIssue.init(rawValue: textValue(formInput(0))) // form 0: issue
         effects.append(.call(TempoServiceCall.equalsSetCardFrozen(frozen: true)))
-        effects.append(.push(localizedText(151, [])))
+        effects.append(.push(localizedText(152, [])))
         // form 0: issue
         try effects.append(
             .call(
@@ -2357,7 +2452,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         state.txDraft.received = nil
         state.txDraft.day = try calendarDay(now)
         state.transactions.append(state.txDraft)
-        effects.append(.push(localizedText(115, [])))
+        effects.append(.push(localizedText(116, [])))
         effects.append(
             .analytics(
                 AnalyticsEvent(name: "transfer_sent", properties: [AnalyticsProperty(name: "rail", value: "uk")])
@@ -2405,6 +2500,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         state.fxFee = nil
         state.fxRateLocked = false
         effects.append(.call(TempoServiceCall.fxSubscribeRates(currency: state.transferReceiveCurrency)))
+        try engineCallStarted(14, into: &effects)
     }
 
     @inline(never)
@@ -2424,7 +2520,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         state.txDraft.received = state.transferReceiveAmount
         state.txDraft.day = try calendarDay(now)
         state.transactions.append(state.txDraft)
-        effects.append(.push(localizedText(115, [])))
+        effects.append(.push(localizedText(116, [])))
         effects.append(
             .analytics(
                 AnalyticsEvent(
@@ -2469,11 +2565,20 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    private mutating func actionList141(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        state.contactCodeRejected = false
+        state.addressChangeRejected = false
+        effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "edit_contact")))
+        try engineCallStarted(12, into: &effects)
+    }
+
+    @inline(never)
     private mutating func actionList159(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         guard case .sessionSignOutTapped(let eventSessionId)? = event else { throw FlowFailure("no value for 'event'") }
         state.securityAction = TempoSecurityAction.signOutSession
         state.sessionToSignOut = eventSessionId
         effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "sign_out_session")))
+        try engineCallStarted(12, into: &effects)
     }
 
     @inline(never)
@@ -2526,7 +2631,26 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
-    private mutating func actionList230(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+    private mutating func actionList226(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        guard case .paymentsChargeSucceeded(let eventAmount, _)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.balance = try add(state.balance, eventAmount)
+        state.addFundsSheetOpen = false
+        state.txDraft.reference = ""
+        state.txDraft.description = "Top up"
+        state.txDraft.kind = TempoTransactionKind.topUp
+        state.txDraft.status = TempoTransactionStatus.completed
+        state.txDraft.amount = eventAmount
+        state.txDraft.fee = TempoConstants.gbp0
+        state.txDraft.received = nil
+        state.txDraft.day = try calendarDay(now)
+        state.transactions.append(state.txDraft)
+        effects.append(.toast(localizedText(58, [])))
+    }
+
+    @inline(never)
+    private mutating func actionList233(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         guard case .cardPaymentRequested(let eventMerchant, let eventAmount)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -2550,7 +2674,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
-    private mutating func actionList233(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+    private mutating func actionList236(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         guard case .bankTransferReceived(let eventSender, let eventAmount)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -2569,7 +2693,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
-    private mutating func actionList239(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+    private mutating func actionList242(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         state.notificationsOff = [
             TempoNotificationPreference.pushRewardsPerks,
             TempoNotificationPreference.pushProductUpdates
@@ -2617,7 +2741,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                 return localizedText(50, [])
             }
             if input.typedText.count != 6 {
-                return localizedText(156, [])
+                return localizedText(157, [])
             }
             return nil
         case 2:
@@ -2697,7 +2821,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                 return localizedText(29, [])
             }
             if input.typedText.count != 6 {
-                return localizedText(157, [])
+                return localizedText(158, [])
             }
             let value = textValue(input)
             if isSequence(value) {
@@ -2718,9 +2842,9 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             if input.isBlank {
                 return localizedText(51, [])
             }
-            guard let value = dateValue(input) else { return localizedText(146, []) }
+            guard let value = dateValue(input) else { return localizedText(147, []) }
             if try age(value, on: calendarDay(now)) < 18 {
-                return localizedText(146, [])
+                return localizedText(147, [])
             }
             return nil
         case 13:
@@ -2798,9 +2922,9 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             if input.isBlank {
                 return localizedText(21, [])
             }
-            guard let value = TempoPayWith.init(rawValue: textValue(input)) else { return localizedText(154, []) }
+            guard let value = TempoPayWith.init(rawValue: textValue(input)) else { return localizedText(155, []) }
             if try !((value != TempoPayWith.balance) || (compare(state.balance, computePhysicalCardFee()) >= 0)) {
-                return localizedText(154, [])
+                return localizedText(155, [])
             }
             return nil
         case 24:
@@ -2809,7 +2933,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                 return localizedText(31, [])
             }
             if input.typedText.count != 6 {
-                return localizedText(149, [])
+                return localizedText(150, [])
             }
             if (!matchesWhole(input.typedText, "(?!.*(1234|0000))[0-9]{6}")) {
                 return localizedText(7, [])
@@ -2834,7 +2958,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                 return localizedText(99, [])
             }
             if input.typedText.count != 6 {
-                return localizedText(149, [])
+                return localizedText(150, [])
             }
             return nil
         case 26:
@@ -2930,7 +3054,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                 "SE",
                 "AE"
             ].contains(input.typedText) {
-                return localizedText(135, [])
+                return localizedText(136, [])
             }
             return nil
         case 33:
@@ -3014,7 +3138,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                 return localizedText(55, [])
             }
             if input.typedText.count != 6 {
-                return localizedText(157, [])
+                return localizedText(158, [])
             }
             let value = textValue(input)
             if isSequence(value) {
@@ -3033,11 +3157,11 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 40:
             // SET-012b confirmation
             if input.isBlank {
-                return localizedText(117, [])
+                return localizedText(118, [])
             }
             let value = textValue(input)
             if value != "CLOSE" {
-                return localizedText(116, [])
+                return localizedText(117, [])
             }
             return nil
         case 41:

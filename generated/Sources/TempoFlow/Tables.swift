@@ -282,6 +282,28 @@ enum TempoTables {
     identity_verification
     veriff
     final_touches
+    equals.get_onboarding_status
+    equals.list_transactions
+    equals.list_sessions
+    equals.log_in
+    equals.get_card_details
+    equals.get_pin
+    otp.send_email_code
+    otp.verify_email_code
+    otp.send_sms_code
+    otp.verify_sms_code
+    postcode_lookup.find_addresses
+    device.enable_biometrics
+    device.authenticate
+    pitstop.start_chat
+    fx.subscribe_rates
+    fx.lock_rate
+    veriff.send_sms_link
+    veriff.scan_front
+    veriff.scan_back
+    veriff.capture_selfie
+    veriff.analyse
+    veriff.get_decision
     """#
 
     /// IDs, names and messages the other tables point to.
@@ -973,33 +995,122 @@ enum TempoTables {
     86 0 0 0 0 0 // app_lock (global) logos.find_logo.not_found stays
     72 0 0 1 1 0 // app_lock (global) device.check_integrity.compromised → XC-COMPROMISED
     71 0 0 0 0 0 // app_lock (global) device.check_integrity.intact stays
-    15 78 0 1 68 0 // app_lock (global) inbox_push_opened if account_active → SET-007
+    41 0 0 0 0 0 // app_lock (global) equals.set_card_frozen.done stays
+    47 0 0 0 0 0 // app_lock (global) equals.set_card_limit.done stays
+    42 0 224 0 0 0 // app_lock (global) equals.set_card_frozen.failed stays
+    48 0 96 0 0 0 // app_lock (global) equals.set_card_limit.failed stays
+    51 0 119 0 0 0 // app_lock (global) equals.send_uk_transfer.sent stays
+    52 0 225 0 0 0 // app_lock (global) equals.send_uk_transfer.failed stays
+    57 0 133 0 0 0 // app_lock (global) equals.send_international_transfer.submitted stays
+    58 0 225 0 0 0 // app_lock (global) equals.send_international_transfer.failed stays
+    79 78 226 0 0 0 // app_lock (global) payments.charge.succeeded if event.purpose == 'top_up' && event.amount > 0.00 GBP stays
+    79 79 107 0 0 0 // app_lock (global) payments.charge.succeeded if event.purpose == 'physical_card_fee' && delivery_address != null stays
+    79 0 0 0 0 0 // app_lock (global) payments.charge.succeeded stays
+    80 0 0 0 0 0 // app_lock (global) payments.charge.declined stays
+    81 0 0 0 0 0 // app_lock (global) payments.charge.cancelled stays
+    49 35 109 0 0 0 // app_lock (global) equals.order_physical_card.placed if physical_card_pay_with == PayWith.balance stays
+    49 0 110 0 0 0 // app_lock (global) equals.order_physical_card.placed stays
+    50 0 111 0 0 0 // app_lock (global) equals.order_physical_card.failed stays
+    77 0 213 0 0 0 // app_lock (global) payments.initial_payment.succeeded stays
+    78 0 214 0 0 0 // app_lock (global) payments.initial_payment.declined stays
+    27 0 215 0 0 0 // app_lock (global) equals.activate_account.activated stays
+    19 0 189 0 0 0 // app_lock (global) equals.submit_application.submitted stays
+    20 0 190 0 0 0 // app_lock (global) equals.submit_application.failed stays
+    21 0 193 0 0 0 // app_lock (global) equals.create_account.created stays
+    33 0 177 0 0 0 // app_lock (global) equals.charge_plan_upgrade.charged stays
+    34 0 173 0 0 0 // app_lock (global) equals.charge_plan_upgrade.insufficient_funds stays
+    35 0 178 0 0 0 // app_lock (global) equals.schedule_plan_change.scheduled stays
+    36 0 188 1 3 0 // app_lock (global) equals.close_account.closed → ONB-001
+    39 0 70 0 0 0 // app_lock (global) equals.activate_card.activated stays
+    40 0 0 0 0 0 // app_lock (global) equals.activate_card.failed stays
+    31 0 165 0 0 0 // app_lock (global) equals.sign_out_session.signed_out stays
+    32 0 166 0 0 0 // app_lock (global) equals.sign_out_other_sessions.signed_out stays
+    108 0 152 0 0 0 // app_lock (global) veriff.check_proof_of_address.approved stays
+    110 0 153 0 0 0 // app_lock (global) veriff.check_proof_of_address.pending stays
+    109 0 154 0 0 0 // app_lock (global) veriff.check_proof_of_address.rejected stays
+    94 0 0 0 0 0 // app_lock (global) push_provider.save_preferences.saved stays
+    82 0 0 0 0 0 // app_lock (global) pitstop.open_ticket.opened stays
+    83 0 91 0 0 0 // app_lock (global) pitstop.open_ticket.failed stays
+    91 0 217 0 0 0 // app_lock (global) device_wallet.provision_card.added stays
+    92 0 0 0 0 0 // app_lock (global) device_wallet.provision_card.cancelled stays
+    93 0 0 0 0 0 // app_lock (global) device_wallet.provision_card.failed stays
+    75 0 0 0 0 0 // app_lock (global) device.authenticate.authenticated stays
+    73 0 0 0 0 0 // app_lock (global) device.enable_biometrics.enabled stays
+    74 0 0 0 0 0 // app_lock (global) device.enable_biometrics.declined stays
+    43 0 0 0 0 0 // app_lock (global) equals.get_card_details.retrieved stays
+    44 0 0 0 0 0 // app_lock (global) equals.get_card_details.failed stays
+    22 0 0 0 0 0 // app_lock (global) equals.get_onboarding_status.active stays
+    23 0 0 0 0 0 // app_lock (global) equals.get_onboarding_status.approved stays
+    24 0 0 0 0 0 // app_lock (global) equals.get_onboarding_status.pending stays
+    25 0 0 0 0 0 // app_lock (global) equals.get_onboarding_status.rejected stays
+    26 0 0 0 0 0 // app_lock (global) equals.get_onboarding_status.incomplete stays
+    45 0 0 0 0 0 // app_lock (global) equals.get_pin.retrieved stays
+    46 0 0 0 0 0 // app_lock (global) equals.get_pin.failed stays
+    30 0 0 0 0 0 // app_lock (global) equals.list_sessions.refreshed stays
+    28 0 0 0 0 0 // app_lock (global) equals.list_transactions.listed stays
+    37 0 0 0 0 0 // app_lock (global) equals.log_in.success stays
+    38 0 0 0 0 0 // app_lock (global) equals.log_in.wrong_keycode stays
+    89 0 0 0 0 0 // app_lock (global) fx.lock_rate.locked stays
+    90 0 0 0 0 0 // app_lock (global) fx.lock_rate.expired stays
+    87 0 0 0 0 0 // app_lock (global) fx.subscribe_rates.streaming stays
+    88 0 0 0 0 0 // app_lock (global) fx.subscribe_rates.unavailable stays
+    59 0 0 0 0 0 // app_lock (global) otp.send_email_code.sent stays
+    60 0 0 0 0 0 // app_lock (global) otp.send_email_code.failed stays
+    64 0 0 0 0 0 // app_lock (global) otp.send_sms_code.sent stays
+    65 0 0 0 0 0 // app_lock (global) otp.send_sms_code.failed stays
+    61 0 0 0 0 0 // app_lock (global) otp.verify_email_code.valid stays
+    62 0 0 0 0 0 // app_lock (global) otp.verify_email_code.invalid stays
+    63 0 0 0 0 0 // app_lock (global) otp.verify_email_code.expired stays
+    66 0 0 0 0 0 // app_lock (global) otp.verify_sms_code.valid stays
+    67 0 0 0 0 0 // app_lock (global) otp.verify_sms_code.invalid stays
+    68 0 0 0 0 0 // app_lock (global) otp.verify_sms_code.expired stays
+    84 0 0 0 0 0 // app_lock (global) pitstop.start_chat.started stays
+    69 0 0 0 0 0 // app_lock (global) postcode_lookup.find_addresses.found stays
+    70 0 0 0 0 0 // app_lock (global) postcode_lookup.find_addresses.not_found stays
+    95 0 0 0 0 0 // app_lock (global) veriff.send_sms_link.sent stays
+    96 0 0 0 0 0 // app_lock (global) veriff.send_sms_link.failed stays
+    97 0 0 0 0 0 // app_lock (global) veriff.scan_front.passport stays
+    98 0 0 0 0 0 // app_lock (global) veriff.scan_front.driving_licence stays
+    99 0 0 0 0 0 // app_lock (global) veriff.scan_front.national_id stays
+    100 0 0 0 0 0 // app_lock (global) veriff.scan_front.not_detected stays
+    101 0 0 0 0 0 // app_lock (global) veriff.scan_back.captured stays
+    102 0 0 0 0 0 // app_lock (global) veriff.capture_selfie.captured stays
+    103 0 0 0 0 0 // app_lock (global) veriff.analyse.submitted stays
+    104 0 0 0 0 0 // app_lock (global) veriff.get_decision.approved stays
+    105 0 0 0 0 0 // app_lock (global) veriff.get_decision.rejected stays
+    106 0 0 0 0 0 // app_lock (global) veriff.get_decision.pending stays
+    107 0 0 0 0 0 // app_lock (global) veriff.get_decision.incomplete stays
+    76 0 0 0 0 0 // app_lock (global) device.authenticate.cancelled stays
+    29 0 0 0 0 0 // app_lock (global) equals.list_transactions.failed stays
+    53 12 40 0 0 0 // app_lock (global) equals.get_balance.fetched if event.balance >= 0.00 GBP stays
+    54 0 0 0 0 0 // app_lock (global) equals.get_balance.failed stays
+    15 80 0 1 68 0 // app_lock (global) inbox_push_opened if account_active → SET-007
     15 0 0 0 0 0 // app_lock (global) inbox_push_opened stays
-    16 78 224 0 0 0 // app_lock (global) legal_documents_changed if account_active stays
+    16 80 227 0 0 0 // app_lock (global) legal_documents_changed if account_active stays
     16 0 0 0 0 0 // app_lock (global) legal_documents_changed stays
-    3 14 225 0 0 0 // app_lock (global) card_payment_requested if card_frozen stays
-    3 79 226 0 0 0 // app_lock (global) card_payment_requested if !card_active stays
-    3 80 227 0 0 0 // app_lock (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-    3 81 228 0 0 0 // app_lock (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-    3 82 229 0 0 0 // app_lock (global) card_payment_requested if event.amount > balance stays
-    3 0 230 0 0 0 // app_lock (global) card_payment_requested stays
-    225 83 231 0 0 0 // app_lock (global) card_payment_recorded if card_payments_made == 1 stays
+    3 14 228 0 0 0 // app_lock (global) card_payment_requested if card_frozen stays
+    3 81 229 0 0 0 // app_lock (global) card_payment_requested if !card_active stays
+    3 82 230 0 0 0 // app_lock (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+    3 83 231 0 0 0 // app_lock (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+    3 84 232 0 0 0 // app_lock (global) card_payment_requested if event.amount > balance stays
+    3 0 233 0 0 0 // app_lock (global) card_payment_requested stays
+    225 85 234 0 0 0 // app_lock (global) card_payment_recorded if card_payments_made == 1 stays
     225 0 0 0 0 0 // app_lock (global) card_payment_recorded stays
-    226 84 232 0 0 0 // app_lock (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+    226 86 235 0 0 0 // app_lock (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
     226 0 0 0 0 0 // app_lock (global) merchant_logo_needed stays
-    7 0 233 0 0 0 // app_lock (global) bank_transfer_received stays
-    227 85 0 0 0 0 // app_lock (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
-    227 0 234 0 0 0 // app_lock (global) card_payment_push_due stays
-    228 86 0 0 0 0 // app_lock (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
-    228 0 235 0 0 0 // app_lock (global) funds_received_push_due stays
-    229 87 0 0 0 0 // app_lock (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
-    229 88 236 0 0 0 // app_lock (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.…
+    7 0 236 0 0 0 // app_lock (global) bank_transfer_received stays
+    227 87 0 0 0 0 // app_lock (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+    227 0 237 0 0 0 // app_lock (global) card_payment_push_due stays
+    228 88 0 0 0 0 // app_lock (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+    228 0 238 0 0 0 // app_lock (global) funds_received_push_due stays
+    229 89 0 0 0 0 // app_lock (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
+    229 90 239 0 0 0 // app_lock (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.…
     229 0 0 0 0 0 // app_lock (global) large_transaction_push_due stays
-    4 89 237 0 0 0 // app_lock (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-    5 90 238 2 49 0 // app_lock (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == Physica…
-    230 0 239 0 0 0 // app_lock (global) forget_user stays
-    231 0 240 0 0 0 // app_lock (global) connection_lost stays
-    232 0 241 0 0 0 // app_lock (global) connection_restored stays
+    4 91 240 0 0 0 // app_lock (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+    5 92 241 2 49 0 // app_lock (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == Physica…
+    230 0 242 0 0 0 // app_lock (global) forget_user stays
+    231 0 243 0 0 0 // app_lock (global) connection_lost stays
+    232 0 244 0 0 0 // app_lock (global) connection_restored stays
     112 0 220 0 0 0 // device_integrity (global) app_backgrounded stays
     113 77 221 2 0 0 // device_integrity (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (ov…
     113 0 222 0 0 0 // device_integrity (global) app_foregrounded stays
@@ -1008,33 +1119,122 @@ enum TempoTables {
     86 0 0 0 0 0 // device_integrity (global) logos.find_logo.not_found stays
     72 0 0 1 1 0 // device_integrity (global) device.check_integrity.compromised → XC-COMPROMISED
     71 0 0 0 0 0 // device_integrity (global) device.check_integrity.intact stays
-    15 78 0 1 68 0 // device_integrity (global) inbox_push_opened if account_active → SET-007
+    41 0 0 0 0 0 // device_integrity (global) equals.set_card_frozen.done stays
+    47 0 0 0 0 0 // device_integrity (global) equals.set_card_limit.done stays
+    42 0 224 0 0 0 // device_integrity (global) equals.set_card_frozen.failed stays
+    48 0 96 0 0 0 // device_integrity (global) equals.set_card_limit.failed stays
+    51 0 119 0 0 0 // device_integrity (global) equals.send_uk_transfer.sent stays
+    52 0 225 0 0 0 // device_integrity (global) equals.send_uk_transfer.failed stays
+    57 0 133 0 0 0 // device_integrity (global) equals.send_international_transfer.submitted stays
+    58 0 225 0 0 0 // device_integrity (global) equals.send_international_transfer.failed stays
+    79 78 226 0 0 0 // device_integrity (global) payments.charge.succeeded if event.purpose == 'top_up' && event.amount > 0.00 GBP stays
+    79 79 107 0 0 0 // device_integrity (global) payments.charge.succeeded if event.purpose == 'physical_card_fee' && delivery_address != null …
+    79 0 0 0 0 0 // device_integrity (global) payments.charge.succeeded stays
+    80 0 0 0 0 0 // device_integrity (global) payments.charge.declined stays
+    81 0 0 0 0 0 // device_integrity (global) payments.charge.cancelled stays
+    49 35 109 0 0 0 // device_integrity (global) equals.order_physical_card.placed if physical_card_pay_with == PayWith.balance stays
+    49 0 110 0 0 0 // device_integrity (global) equals.order_physical_card.placed stays
+    50 0 111 0 0 0 // device_integrity (global) equals.order_physical_card.failed stays
+    77 0 213 0 0 0 // device_integrity (global) payments.initial_payment.succeeded stays
+    78 0 214 0 0 0 // device_integrity (global) payments.initial_payment.declined stays
+    27 0 215 0 0 0 // device_integrity (global) equals.activate_account.activated stays
+    19 0 189 0 0 0 // device_integrity (global) equals.submit_application.submitted stays
+    20 0 190 0 0 0 // device_integrity (global) equals.submit_application.failed stays
+    21 0 193 0 0 0 // device_integrity (global) equals.create_account.created stays
+    33 0 177 0 0 0 // device_integrity (global) equals.charge_plan_upgrade.charged stays
+    34 0 173 0 0 0 // device_integrity (global) equals.charge_plan_upgrade.insufficient_funds stays
+    35 0 178 0 0 0 // device_integrity (global) equals.schedule_plan_change.scheduled stays
+    36 0 188 1 3 0 // device_integrity (global) equals.close_account.closed → ONB-001
+    39 0 70 0 0 0 // device_integrity (global) equals.activate_card.activated stays
+    40 0 0 0 0 0 // device_integrity (global) equals.activate_card.failed stays
+    31 0 165 0 0 0 // device_integrity (global) equals.sign_out_session.signed_out stays
+    32 0 166 0 0 0 // device_integrity (global) equals.sign_out_other_sessions.signed_out stays
+    108 0 152 0 0 0 // device_integrity (global) veriff.check_proof_of_address.approved stays
+    110 0 153 0 0 0 // device_integrity (global) veriff.check_proof_of_address.pending stays
+    109 0 154 0 0 0 // device_integrity (global) veriff.check_proof_of_address.rejected stays
+    94 0 0 0 0 0 // device_integrity (global) push_provider.save_preferences.saved stays
+    82 0 0 0 0 0 // device_integrity (global) pitstop.open_ticket.opened stays
+    83 0 91 0 0 0 // device_integrity (global) pitstop.open_ticket.failed stays
+    91 0 217 0 0 0 // device_integrity (global) device_wallet.provision_card.added stays
+    92 0 0 0 0 0 // device_integrity (global) device_wallet.provision_card.cancelled stays
+    93 0 0 0 0 0 // device_integrity (global) device_wallet.provision_card.failed stays
+    75 0 0 0 0 0 // device_integrity (global) device.authenticate.authenticated stays
+    73 0 0 0 0 0 // device_integrity (global) device.enable_biometrics.enabled stays
+    74 0 0 0 0 0 // device_integrity (global) device.enable_biometrics.declined stays
+    43 0 0 0 0 0 // device_integrity (global) equals.get_card_details.retrieved stays
+    44 0 0 0 0 0 // device_integrity (global) equals.get_card_details.failed stays
+    22 0 0 0 0 0 // device_integrity (global) equals.get_onboarding_status.active stays
+    23 0 0 0 0 0 // device_integrity (global) equals.get_onboarding_status.approved stays
+    24 0 0 0 0 0 // device_integrity (global) equals.get_onboarding_status.pending stays
+    25 0 0 0 0 0 // device_integrity (global) equals.get_onboarding_status.rejected stays
+    26 0 0 0 0 0 // device_integrity (global) equals.get_onboarding_status.incomplete stays
+    45 0 0 0 0 0 // device_integrity (global) equals.get_pin.retrieved stays
+    46 0 0 0 0 0 // device_integrity (global) equals.get_pin.failed stays
+    30 0 0 0 0 0 // device_integrity (global) equals.list_sessions.refreshed stays
+    28 0 0 0 0 0 // device_integrity (global) equals.list_transactions.listed stays
+    37 0 0 0 0 0 // device_integrity (global) equals.log_in.success stays
+    38 0 0 0 0 0 // device_integrity (global) equals.log_in.wrong_keycode stays
+    89 0 0 0 0 0 // device_integrity (global) fx.lock_rate.locked stays
+    90 0 0 0 0 0 // device_integrity (global) fx.lock_rate.expired stays
+    87 0 0 0 0 0 // device_integrity (global) fx.subscribe_rates.streaming stays
+    88 0 0 0 0 0 // device_integrity (global) fx.subscribe_rates.unavailable stays
+    59 0 0 0 0 0 // device_integrity (global) otp.send_email_code.sent stays
+    60 0 0 0 0 0 // device_integrity (global) otp.send_email_code.failed stays
+    64 0 0 0 0 0 // device_integrity (global) otp.send_sms_code.sent stays
+    65 0 0 0 0 0 // device_integrity (global) otp.send_sms_code.failed stays
+    61 0 0 0 0 0 // device_integrity (global) otp.verify_email_code.valid stays
+    62 0 0 0 0 0 // device_integrity (global) otp.verify_email_code.invalid stays
+    63 0 0 0 0 0 // device_integrity (global) otp.verify_email_code.expired stays
+    66 0 0 0 0 0 // device_integrity (global) otp.verify_sms_code.valid stays
+    67 0 0 0 0 0 // device_integrity (global) otp.verify_sms_code.invalid stays
+    68 0 0 0 0 0 // device_integrity (global) otp.verify_sms_code.expired stays
+    84 0 0 0 0 0 // device_integrity (global) pitstop.start_chat.started stays
+    69 0 0 0 0 0 // device_integrity (global) postcode_lookup.find_addresses.found stays
+    70 0 0 0 0 0 // device_integrity (global) postcode_lookup.find_addresses.not_found stays
+    95 0 0 0 0 0 // device_integrity (global) veriff.send_sms_link.sent stays
+    96 0 0 0 0 0 // device_integrity (global) veriff.send_sms_link.failed stays
+    97 0 0 0 0 0 // device_integrity (global) veriff.scan_front.passport stays
+    98 0 0 0 0 0 // device_integrity (global) veriff.scan_front.driving_licence stays
+    99 0 0 0 0 0 // device_integrity (global) veriff.scan_front.national_id stays
+    100 0 0 0 0 0 // device_integrity (global) veriff.scan_front.not_detected stays
+    101 0 0 0 0 0 // device_integrity (global) veriff.scan_back.captured stays
+    102 0 0 0 0 0 // device_integrity (global) veriff.capture_selfie.captured stays
+    103 0 0 0 0 0 // device_integrity (global) veriff.analyse.submitted stays
+    104 0 0 0 0 0 // device_integrity (global) veriff.get_decision.approved stays
+    105 0 0 0 0 0 // device_integrity (global) veriff.get_decision.rejected stays
+    106 0 0 0 0 0 // device_integrity (global) veriff.get_decision.pending stays
+    107 0 0 0 0 0 // device_integrity (global) veriff.get_decision.incomplete stays
+    76 0 0 0 0 0 // device_integrity (global) device.authenticate.cancelled stays
+    29 0 0 0 0 0 // device_integrity (global) equals.list_transactions.failed stays
+    53 12 40 0 0 0 // device_integrity (global) equals.get_balance.fetched if event.balance >= 0.00 GBP stays
+    54 0 0 0 0 0 // device_integrity (global) equals.get_balance.failed stays
+    15 80 0 1 68 0 // device_integrity (global) inbox_push_opened if account_active → SET-007
     15 0 0 0 0 0 // device_integrity (global) inbox_push_opened stays
-    16 78 224 0 0 0 // device_integrity (global) legal_documents_changed if account_active stays
+    16 80 227 0 0 0 // device_integrity (global) legal_documents_changed if account_active stays
     16 0 0 0 0 0 // device_integrity (global) legal_documents_changed stays
-    3 14 225 0 0 0 // device_integrity (global) card_payment_requested if card_frozen stays
-    3 79 226 0 0 0 // device_integrity (global) card_payment_requested if !card_active stays
-    3 80 227 0 0 0 // device_integrity (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-    3 81 228 0 0 0 // device_integrity (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit …
-    3 82 229 0 0 0 // device_integrity (global) card_payment_requested if event.amount > balance stays
-    3 0 230 0 0 0 // device_integrity (global) card_payment_requested stays
-    225 83 231 0 0 0 // device_integrity (global) card_payment_recorded if card_payments_made == 1 stays
+    3 14 228 0 0 0 // device_integrity (global) card_payment_requested if card_frozen stays
+    3 81 229 0 0 0 // device_integrity (global) card_payment_requested if !card_active stays
+    3 82 230 0 0 0 // device_integrity (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+    3 83 231 0 0 0 // device_integrity (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit …
+    3 84 232 0 0 0 // device_integrity (global) card_payment_requested if event.amount > balance stays
+    3 0 233 0 0 0 // device_integrity (global) card_payment_requested stays
+    225 85 234 0 0 0 // device_integrity (global) card_payment_recorded if card_payments_made == 1 stays
     225 0 0 0 0 0 // device_integrity (global) card_payment_recorded stays
-    226 84 232 0 0 0 // device_integrity (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+    226 86 235 0 0 0 // device_integrity (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
     226 0 0 0 0 0 // device_integrity (global) merchant_logo_needed stays
-    7 0 233 0 0 0 // device_integrity (global) bank_transfer_received stays
-    227 85 0 0 0 0 // device_integrity (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
-    227 0 234 0 0 0 // device_integrity (global) card_payment_push_due stays
-    228 86 0 0 0 0 // device_integrity (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
-    228 0 235 0 0 0 // device_integrity (global) funds_received_push_due stays
-    229 87 0 0 0 0 // device_integrity (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_o…
-    229 88 236 0 0 0 // device_integrity (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (t…
+    7 0 236 0 0 0 // device_integrity (global) bank_transfer_received stays
+    227 87 0 0 0 0 // device_integrity (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+    227 0 237 0 0 0 // device_integrity (global) card_payment_push_due stays
+    228 88 0 0 0 0 // device_integrity (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+    228 0 238 0 0 0 // device_integrity (global) funds_received_push_due stays
+    229 89 0 0 0 0 // device_integrity (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_o…
+    229 90 239 0 0 0 // device_integrity (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (t…
     229 0 0 0 0 0 // device_integrity (global) large_transaction_push_due stays
-    4 89 237 0 0 0 // device_integrity (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-    5 90 238 2 49 0 // device_integrity (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card ==…
-    230 0 239 0 0 0 // device_integrity (global) forget_user stays
-    231 0 240 0 0 0 // device_integrity (global) connection_lost stays
-    232 0 241 0 0 0 // device_integrity (global) connection_restored stays
+    4 91 240 0 0 0 // device_integrity (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+    5 92 241 2 49 0 // device_integrity (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card ==…
+    230 0 242 0 0 0 // device_integrity (global) forget_user stays
+    231 0 243 0 0 0 // device_integrity (global) connection_lost stays
+    232 0 244 0 0 0 // device_integrity (global) connection_restored stays
     112 0 220 0 0 0 // onboarding (global) app_backgrounded stays
     113 77 221 2 0 0 // onboarding (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
     113 0 222 0 0 0 // onboarding (global) app_foregrounded stays
@@ -1043,42 +1243,128 @@ enum TempoTables {
     86 0 0 0 0 0 // onboarding (global) logos.find_logo.not_found stays
     72 0 0 1 1 0 // onboarding (global) device.check_integrity.compromised → XC-COMPROMISED
     71 0 0 0 0 0 // onboarding (global) device.check_integrity.intact stays
-    15 78 0 1 68 0 // onboarding (global) inbox_push_opened if account_active → SET-007
+    41 0 0 0 0 0 // onboarding (global) equals.set_card_frozen.done stays
+    47 0 0 0 0 0 // onboarding (global) equals.set_card_limit.done stays
+    42 0 224 0 0 0 // onboarding (global) equals.set_card_frozen.failed stays
+    48 0 96 0 0 0 // onboarding (global) equals.set_card_limit.failed stays
+    51 0 119 0 0 0 // onboarding (global) equals.send_uk_transfer.sent stays
+    52 0 225 0 0 0 // onboarding (global) equals.send_uk_transfer.failed stays
+    57 0 133 0 0 0 // onboarding (global) equals.send_international_transfer.submitted stays
+    58 0 225 0 0 0 // onboarding (global) equals.send_international_transfer.failed stays
+    79 78 226 0 0 0 // onboarding (global) payments.charge.succeeded if event.purpose == 'top_up' && event.amount > 0.00 GBP stays
+    79 79 107 0 0 0 // onboarding (global) payments.charge.succeeded if event.purpose == 'physical_card_fee' && delivery_address != null stays
+    79 0 0 0 0 0 // onboarding (global) payments.charge.succeeded stays
+    80 0 0 0 0 0 // onboarding (global) payments.charge.declined stays
+    81 0 0 0 0 0 // onboarding (global) payments.charge.cancelled stays
+    49 35 109 0 0 0 // onboarding (global) equals.order_physical_card.placed if physical_card_pay_with == PayWith.balance stays
+    49 0 110 0 0 0 // onboarding (global) equals.order_physical_card.placed stays
+    50 0 111 0 0 0 // onboarding (global) equals.order_physical_card.failed stays
+    77 0 213 0 0 0 // onboarding (global) payments.initial_payment.succeeded stays
+    78 0 214 0 0 0 // onboarding (global) payments.initial_payment.declined stays
+    27 0 215 0 0 0 // onboarding (global) equals.activate_account.activated stays
+    19 0 189 0 0 0 // onboarding (global) equals.submit_application.submitted stays
+    20 0 190 0 0 0 // onboarding (global) equals.submit_application.failed stays
+    21 0 193 0 0 0 // onboarding (global) equals.create_account.created stays
+    33 0 177 0 0 0 // onboarding (global) equals.charge_plan_upgrade.charged stays
+    34 0 173 0 0 0 // onboarding (global) equals.charge_plan_upgrade.insufficient_funds stays
+    35 0 178 0 0 0 // onboarding (global) equals.schedule_plan_change.scheduled stays
+    36 0 188 1 3 0 // onboarding (global) equals.close_account.closed → ONB-001
+    39 0 70 0 0 0 // onboarding (global) equals.activate_card.activated stays
+    40 0 0 0 0 0 // onboarding (global) equals.activate_card.failed stays
+    31 0 165 0 0 0 // onboarding (global) equals.sign_out_session.signed_out stays
+    32 0 166 0 0 0 // onboarding (global) equals.sign_out_other_sessions.signed_out stays
+    108 0 152 0 0 0 // onboarding (global) veriff.check_proof_of_address.approved stays
+    110 0 153 0 0 0 // onboarding (global) veriff.check_proof_of_address.pending stays
+    109 0 154 0 0 0 // onboarding (global) veriff.check_proof_of_address.rejected stays
+    94 0 0 0 0 0 // onboarding (global) push_provider.save_preferences.saved stays
+    82 0 0 0 0 0 // onboarding (global) pitstop.open_ticket.opened stays
+    83 0 91 0 0 0 // onboarding (global) pitstop.open_ticket.failed stays
+    91 0 217 0 0 0 // onboarding (global) device_wallet.provision_card.added stays
+    92 0 0 0 0 0 // onboarding (global) device_wallet.provision_card.cancelled stays
+    93 0 0 0 0 0 // onboarding (global) device_wallet.provision_card.failed stays
+    75 0 0 0 0 0 // onboarding (global) device.authenticate.authenticated stays
+    73 0 0 0 0 0 // onboarding (global) device.enable_biometrics.enabled stays
+    74 0 0 0 0 0 // onboarding (global) device.enable_biometrics.declined stays
+    43 0 0 0 0 0 // onboarding (global) equals.get_card_details.retrieved stays
+    44 0 0 0 0 0 // onboarding (global) equals.get_card_details.failed stays
+    22 0 0 0 0 0 // onboarding (global) equals.get_onboarding_status.active stays
+    23 0 0 0 0 0 // onboarding (global) equals.get_onboarding_status.approved stays
+    24 0 0 0 0 0 // onboarding (global) equals.get_onboarding_status.pending stays
+    25 0 0 0 0 0 // onboarding (global) equals.get_onboarding_status.rejected stays
+    26 0 0 0 0 0 // onboarding (global) equals.get_onboarding_status.incomplete stays
+    45 0 0 0 0 0 // onboarding (global) equals.get_pin.retrieved stays
+    46 0 0 0 0 0 // onboarding (global) equals.get_pin.failed stays
+    30 0 0 0 0 0 // onboarding (global) equals.list_sessions.refreshed stays
+    28 0 0 0 0 0 // onboarding (global) equals.list_transactions.listed stays
+    37 0 0 0 0 0 // onboarding (global) equals.log_in.success stays
+    38 0 0 0 0 0 // onboarding (global) equals.log_in.wrong_keycode stays
+    89 0 0 0 0 0 // onboarding (global) fx.lock_rate.locked stays
+    90 0 0 0 0 0 // onboarding (global) fx.lock_rate.expired stays
+    87 0 0 0 0 0 // onboarding (global) fx.subscribe_rates.streaming stays
+    88 0 0 0 0 0 // onboarding (global) fx.subscribe_rates.unavailable stays
+    59 0 0 0 0 0 // onboarding (global) otp.send_email_code.sent stays
+    60 0 0 0 0 0 // onboarding (global) otp.send_email_code.failed stays
+    64 0 0 0 0 0 // onboarding (global) otp.send_sms_code.sent stays
+    65 0 0 0 0 0 // onboarding (global) otp.send_sms_code.failed stays
+    61 0 0 0 0 0 // onboarding (global) otp.verify_email_code.valid stays
+    62 0 0 0 0 0 // onboarding (global) otp.verify_email_code.invalid stays
+    63 0 0 0 0 0 // onboarding (global) otp.verify_email_code.expired stays
+    66 0 0 0 0 0 // onboarding (global) otp.verify_sms_code.valid stays
+    67 0 0 0 0 0 // onboarding (global) otp.verify_sms_code.invalid stays
+    68 0 0 0 0 0 // onboarding (global) otp.verify_sms_code.expired stays
+    84 0 0 0 0 0 // onboarding (global) pitstop.start_chat.started stays
+    69 0 0 0 0 0 // onboarding (global) postcode_lookup.find_addresses.found stays
+    70 0 0 0 0 0 // onboarding (global) postcode_lookup.find_addresses.not_found stays
+    95 0 0 0 0 0 // onboarding (global) veriff.send_sms_link.sent stays
+    96 0 0 0 0 0 // onboarding (global) veriff.send_sms_link.failed stays
+    97 0 0 0 0 0 // onboarding (global) veriff.scan_front.passport stays
+    98 0 0 0 0 0 // onboarding (global) veriff.scan_front.driving_licence stays
+    99 0 0 0 0 0 // onboarding (global) veriff.scan_front.national_id stays
+    100 0 0 0 0 0 // onboarding (global) veriff.scan_front.not_detected stays
+    101 0 0 0 0 0 // onboarding (global) veriff.scan_back.captured stays
+    102 0 0 0 0 0 // onboarding (global) veriff.capture_selfie.captured stays
+    103 0 0 0 0 0 // onboarding (global) veriff.analyse.submitted stays
+    104 0 0 0 0 0 // onboarding (global) veriff.get_decision.approved stays
+    105 0 0 0 0 0 // onboarding (global) veriff.get_decision.rejected stays
+    106 0 0 0 0 0 // onboarding (global) veriff.get_decision.pending stays
+    107 0 0 0 0 0 // onboarding (global) veriff.get_decision.incomplete stays
+    76 0 0 0 0 0 // onboarding (global) device.authenticate.cancelled stays
+    29 0 0 0 0 0 // onboarding (global) equals.list_transactions.failed stays
+    53 12 40 0 0 0 // onboarding (global) equals.get_balance.fetched if event.balance >= 0.00 GBP stays
+    54 0 0 0 0 0 // onboarding (global) equals.get_balance.failed stays
+    15 80 0 1 68 0 // onboarding (global) inbox_push_opened if account_active → SET-007
     15 0 0 0 0 0 // onboarding (global) inbox_push_opened stays
-    16 78 224 0 0 0 // onboarding (global) legal_documents_changed if account_active stays
+    16 80 227 0 0 0 // onboarding (global) legal_documents_changed if account_active stays
     16 0 0 0 0 0 // onboarding (global) legal_documents_changed stays
-    3 14 225 0 0 0 // onboarding (global) card_payment_requested if card_frozen stays
-    3 79 226 0 0 0 // onboarding (global) card_payment_requested if !card_active stays
-    3 80 227 0 0 0 // onboarding (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-    3 81 228 0 0 0 // onboarding (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-    3 82 229 0 0 0 // onboarding (global) card_payment_requested if event.amount > balance stays
-    3 0 230 0 0 0 // onboarding (global) card_payment_requested stays
-    225 83 231 0 0 0 // onboarding (global) card_payment_recorded if card_payments_made == 1 stays
+    3 14 228 0 0 0 // onboarding (global) card_payment_requested if card_frozen stays
+    3 81 229 0 0 0 // onboarding (global) card_payment_requested if !card_active stays
+    3 82 230 0 0 0 // onboarding (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+    3 83 231 0 0 0 // onboarding (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+    3 84 232 0 0 0 // onboarding (global) card_payment_requested if event.amount > balance stays
+    3 0 233 0 0 0 // onboarding (global) card_payment_requested stays
+    225 85 234 0 0 0 // onboarding (global) card_payment_recorded if card_payments_made == 1 stays
     225 0 0 0 0 0 // onboarding (global) card_payment_recorded stays
-    226 84 232 0 0 0 // onboarding (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+    226 86 235 0 0 0 // onboarding (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
     226 0 0 0 0 0 // onboarding (global) merchant_logo_needed stays
-    7 0 233 0 0 0 // onboarding (global) bank_transfer_received stays
-    227 85 0 0 0 0 // onboarding (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
-    227 0 234 0 0 0 // onboarding (global) card_payment_push_due stays
-    228 86 0 0 0 0 // onboarding (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
-    228 0 235 0 0 0 // onboarding (global) funds_received_push_due stays
-    229 87 0 0 0 0 // onboarding (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off sta…
-    229 88 236 0 0 0 // onboarding (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draf…
+    7 0 236 0 0 0 // onboarding (global) bank_transfer_received stays
+    227 87 0 0 0 0 // onboarding (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+    227 0 237 0 0 0 // onboarding (global) card_payment_push_due stays
+    228 88 0 0 0 0 // onboarding (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+    228 0 238 0 0 0 // onboarding (global) funds_received_push_due stays
+    229 89 0 0 0 0 // onboarding (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off sta…
+    229 90 239 0 0 0 // onboarding (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draf…
     229 0 0 0 0 0 // onboarding (global) large_transaction_push_due stays
-    4 89 237 0 0 0 // onboarding (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-    5 90 238 2 49 0 // onboarding (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == Physi…
-    230 0 239 0 0 0 // onboarding (global) forget_user stays
-    231 0 240 0 0 0 // onboarding (global) connection_lost stays
-    232 0 241 0 0 0 // onboarding (global) connection_restored stays
-    224 91 242 0 0 0 // wallet (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime…
+    4 91 240 0 0 0 // onboarding (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+    5 92 241 2 49 0 // onboarding (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == Physi…
+    230 0 242 0 0 0 // onboarding (global) forget_user stays
+    231 0 243 0 0 0 // onboarding (global) connection_lost stays
+    232 0 244 0 0 0 // onboarding (global) connection_restored stays
+    224 93 245 0 0 0 // wallet (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime…
     224 0 0 0 0 0 // wallet (global) session_check stays
-    55 0 243 0 0 0 // wallet (global) equals.refresh_session.refreshed stays
-    56 0 244 1 4 0 // wallet (global) equals.refresh_session.expired → ONB-002
-    233 92 245 0 0 0 // wallet (global) transfer_recorded if transfers_sent == 1 stays
+    55 0 246 0 0 0 // wallet (global) equals.refresh_session.refreshed stays
+    56 0 247 1 4 0 // wallet (global) equals.refresh_session.expired → ONB-002
+    233 94 248 0 0 0 // wallet (global) transfer_recorded if transfers_sent == 1 stays
     233 0 0 0 0 0 // wallet (global) transfer_recorded stays
-    41 0 0 0 0 0 // wallet (global) equals.set_card_frozen.done stays
-    47 0 0 0 0 0 // wallet (global) equals.set_card_limit.done stays
-    42 0 246 0 0 0 // wallet (global) equals.set_card_frozen.failed stays
     112 0 220 0 0 0 // wallet (global) app_backgrounded stays
     113 77 221 2 0 0 // wallet (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
     113 0 222 0 0 0 // wallet (global) app_foregrounded stays
@@ -1086,37 +1372,126 @@ enum TempoTables {
     86 0 0 0 0 0 // wallet (global) logos.find_logo.not_found stays
     72 0 0 1 1 0 // wallet (global) device.check_integrity.compromised → XC-COMPROMISED
     71 0 0 0 0 0 // wallet (global) device.check_integrity.intact stays
-    15 78 0 1 68 0 // wallet (global) inbox_push_opened if account_active → SET-007
+    41 0 0 0 0 0 // wallet (global) equals.set_card_frozen.done stays
+    47 0 0 0 0 0 // wallet (global) equals.set_card_limit.done stays
+    42 0 224 0 0 0 // wallet (global) equals.set_card_frozen.failed stays
+    48 0 96 0 0 0 // wallet (global) equals.set_card_limit.failed stays
+    51 0 119 0 0 0 // wallet (global) equals.send_uk_transfer.sent stays
+    52 0 225 0 0 0 // wallet (global) equals.send_uk_transfer.failed stays
+    57 0 133 0 0 0 // wallet (global) equals.send_international_transfer.submitted stays
+    58 0 225 0 0 0 // wallet (global) equals.send_international_transfer.failed stays
+    79 78 226 0 0 0 // wallet (global) payments.charge.succeeded if event.purpose == 'top_up' && event.amount > 0.00 GBP stays
+    79 79 107 0 0 0 // wallet (global) payments.charge.succeeded if event.purpose == 'physical_card_fee' && delivery_address != null stays
+    79 0 0 0 0 0 // wallet (global) payments.charge.succeeded stays
+    80 0 0 0 0 0 // wallet (global) payments.charge.declined stays
+    81 0 0 0 0 0 // wallet (global) payments.charge.cancelled stays
+    49 35 109 0 0 0 // wallet (global) equals.order_physical_card.placed if physical_card_pay_with == PayWith.balance stays
+    49 0 110 0 0 0 // wallet (global) equals.order_physical_card.placed stays
+    50 0 111 0 0 0 // wallet (global) equals.order_physical_card.failed stays
+    77 0 213 0 0 0 // wallet (global) payments.initial_payment.succeeded stays
+    78 0 214 0 0 0 // wallet (global) payments.initial_payment.declined stays
+    27 0 215 0 0 0 // wallet (global) equals.activate_account.activated stays
+    19 0 189 0 0 0 // wallet (global) equals.submit_application.submitted stays
+    20 0 190 0 0 0 // wallet (global) equals.submit_application.failed stays
+    21 0 193 0 0 0 // wallet (global) equals.create_account.created stays
+    33 0 177 0 0 0 // wallet (global) equals.charge_plan_upgrade.charged stays
+    34 0 173 0 0 0 // wallet (global) equals.charge_plan_upgrade.insufficient_funds stays
+    35 0 178 0 0 0 // wallet (global) equals.schedule_plan_change.scheduled stays
+    36 0 188 1 3 0 // wallet (global) equals.close_account.closed → ONB-001
+    39 0 70 0 0 0 // wallet (global) equals.activate_card.activated stays
+    40 0 0 0 0 0 // wallet (global) equals.activate_card.failed stays
+    31 0 165 0 0 0 // wallet (global) equals.sign_out_session.signed_out stays
+    32 0 166 0 0 0 // wallet (global) equals.sign_out_other_sessions.signed_out stays
+    108 0 152 0 0 0 // wallet (global) veriff.check_proof_of_address.approved stays
+    110 0 153 0 0 0 // wallet (global) veriff.check_proof_of_address.pending stays
+    109 0 154 0 0 0 // wallet (global) veriff.check_proof_of_address.rejected stays
+    94 0 0 0 0 0 // wallet (global) push_provider.save_preferences.saved stays
+    82 0 0 0 0 0 // wallet (global) pitstop.open_ticket.opened stays
+    83 0 91 0 0 0 // wallet (global) pitstop.open_ticket.failed stays
+    91 0 217 0 0 0 // wallet (global) device_wallet.provision_card.added stays
+    92 0 0 0 0 0 // wallet (global) device_wallet.provision_card.cancelled stays
+    93 0 0 0 0 0 // wallet (global) device_wallet.provision_card.failed stays
+    75 0 0 0 0 0 // wallet (global) device.authenticate.authenticated stays
+    73 0 0 0 0 0 // wallet (global) device.enable_biometrics.enabled stays
+    74 0 0 0 0 0 // wallet (global) device.enable_biometrics.declined stays
+    43 0 0 0 0 0 // wallet (global) equals.get_card_details.retrieved stays
+    44 0 0 0 0 0 // wallet (global) equals.get_card_details.failed stays
+    22 0 0 0 0 0 // wallet (global) equals.get_onboarding_status.active stays
+    23 0 0 0 0 0 // wallet (global) equals.get_onboarding_status.approved stays
+    24 0 0 0 0 0 // wallet (global) equals.get_onboarding_status.pending stays
+    25 0 0 0 0 0 // wallet (global) equals.get_onboarding_status.rejected stays
+    26 0 0 0 0 0 // wallet (global) equals.get_onboarding_status.incomplete stays
+    45 0 0 0 0 0 // wallet (global) equals.get_pin.retrieved stays
+    46 0 0 0 0 0 // wallet (global) equals.get_pin.failed stays
+    30 0 0 0 0 0 // wallet (global) equals.list_sessions.refreshed stays
+    28 0 0 0 0 0 // wallet (global) equals.list_transactions.listed stays
+    37 0 0 0 0 0 // wallet (global) equals.log_in.success stays
+    38 0 0 0 0 0 // wallet (global) equals.log_in.wrong_keycode stays
+    89 0 0 0 0 0 // wallet (global) fx.lock_rate.locked stays
+    90 0 0 0 0 0 // wallet (global) fx.lock_rate.expired stays
+    87 0 0 0 0 0 // wallet (global) fx.subscribe_rates.streaming stays
+    88 0 0 0 0 0 // wallet (global) fx.subscribe_rates.unavailable stays
+    59 0 0 0 0 0 // wallet (global) otp.send_email_code.sent stays
+    60 0 0 0 0 0 // wallet (global) otp.send_email_code.failed stays
+    64 0 0 0 0 0 // wallet (global) otp.send_sms_code.sent stays
+    65 0 0 0 0 0 // wallet (global) otp.send_sms_code.failed stays
+    61 0 0 0 0 0 // wallet (global) otp.verify_email_code.valid stays
+    62 0 0 0 0 0 // wallet (global) otp.verify_email_code.invalid stays
+    63 0 0 0 0 0 // wallet (global) otp.verify_email_code.expired stays
+    66 0 0 0 0 0 // wallet (global) otp.verify_sms_code.valid stays
+    67 0 0 0 0 0 // wallet (global) otp.verify_sms_code.invalid stays
+    68 0 0 0 0 0 // wallet (global) otp.verify_sms_code.expired stays
+    84 0 0 0 0 0 // wallet (global) pitstop.start_chat.started stays
+    69 0 0 0 0 0 // wallet (global) postcode_lookup.find_addresses.found stays
+    70 0 0 0 0 0 // wallet (global) postcode_lookup.find_addresses.not_found stays
+    95 0 0 0 0 0 // wallet (global) veriff.send_sms_link.sent stays
+    96 0 0 0 0 0 // wallet (global) veriff.send_sms_link.failed stays
+    97 0 0 0 0 0 // wallet (global) veriff.scan_front.passport stays
+    98 0 0 0 0 0 // wallet (global) veriff.scan_front.driving_licence stays
+    99 0 0 0 0 0 // wallet (global) veriff.scan_front.national_id stays
+    100 0 0 0 0 0 // wallet (global) veriff.scan_front.not_detected stays
+    101 0 0 0 0 0 // wallet (global) veriff.scan_back.captured stays
+    102 0 0 0 0 0 // wallet (global) veriff.capture_selfie.captured stays
+    103 0 0 0 0 0 // wallet (global) veriff.analyse.submitted stays
+    104 0 0 0 0 0 // wallet (global) veriff.get_decision.approved stays
+    105 0 0 0 0 0 // wallet (global) veriff.get_decision.rejected stays
+    106 0 0 0 0 0 // wallet (global) veriff.get_decision.pending stays
+    107 0 0 0 0 0 // wallet (global) veriff.get_decision.incomplete stays
+    76 0 0 0 0 0 // wallet (global) device.authenticate.cancelled stays
+    29 0 0 0 0 0 // wallet (global) equals.list_transactions.failed stays
+    53 12 40 0 0 0 // wallet (global) equals.get_balance.fetched if event.balance >= 0.00 GBP stays
+    54 0 0 0 0 0 // wallet (global) equals.get_balance.failed stays
+    15 80 0 1 68 0 // wallet (global) inbox_push_opened if account_active → SET-007
     15 0 0 0 0 0 // wallet (global) inbox_push_opened stays
-    16 78 224 0 0 0 // wallet (global) legal_documents_changed if account_active stays
+    16 80 227 0 0 0 // wallet (global) legal_documents_changed if account_active stays
     16 0 0 0 0 0 // wallet (global) legal_documents_changed stays
-    3 14 225 0 0 0 // wallet (global) card_payment_requested if card_frozen stays
-    3 79 226 0 0 0 // wallet (global) card_payment_requested if !card_active stays
-    3 80 227 0 0 0 // wallet (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-    3 81 228 0 0 0 // wallet (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-    3 82 229 0 0 0 // wallet (global) card_payment_requested if event.amount > balance stays
-    3 0 230 0 0 0 // wallet (global) card_payment_requested stays
-    225 83 231 0 0 0 // wallet (global) card_payment_recorded if card_payments_made == 1 stays
+    3 14 228 0 0 0 // wallet (global) card_payment_requested if card_frozen stays
+    3 81 229 0 0 0 // wallet (global) card_payment_requested if !card_active stays
+    3 82 230 0 0 0 // wallet (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+    3 83 231 0 0 0 // wallet (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+    3 84 232 0 0 0 // wallet (global) card_payment_requested if event.amount > balance stays
+    3 0 233 0 0 0 // wallet (global) card_payment_requested stays
+    225 85 234 0 0 0 // wallet (global) card_payment_recorded if card_payments_made == 1 stays
     225 0 0 0 0 0 // wallet (global) card_payment_recorded stays
-    226 84 232 0 0 0 // wallet (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+    226 86 235 0 0 0 // wallet (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
     226 0 0 0 0 0 // wallet (global) merchant_logo_needed stays
-    7 0 233 0 0 0 // wallet (global) bank_transfer_received stays
-    227 85 0 0 0 0 // wallet (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
-    227 0 234 0 0 0 // wallet (global) card_payment_push_due stays
-    228 86 0 0 0 0 // wallet (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
-    228 0 235 0 0 0 // wallet (global) funds_received_push_due stays
-    229 87 0 0 0 0 // wallet (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
-    229 88 236 0 0 0 // wallet (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.am…
+    7 0 236 0 0 0 // wallet (global) bank_transfer_received stays
+    227 87 0 0 0 0 // wallet (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+    227 0 237 0 0 0 // wallet (global) card_payment_push_due stays
+    228 88 0 0 0 0 // wallet (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+    228 0 238 0 0 0 // wallet (global) funds_received_push_due stays
+    229 89 0 0 0 0 // wallet (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
+    229 90 239 0 0 0 // wallet (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.am…
     229 0 0 0 0 0 // wallet (global) large_transaction_push_due stays
-    4 89 237 0 0 0 // wallet (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-    5 90 238 2 49 0 // wallet (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalC…
-    230 0 239 0 0 0 // wallet (global) forget_user stays
-    231 0 240 0 0 0 // wallet (global) connection_lost stays
-    232 0 241 0 0 0 // wallet (global) connection_restored stays
-    224 91 242 0 0 0 // settings (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifeti…
+    4 91 240 0 0 0 // wallet (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+    5 92 241 2 49 0 // wallet (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalC…
+    230 0 242 0 0 0 // wallet (global) forget_user stays
+    231 0 243 0 0 0 // wallet (global) connection_lost stays
+    232 0 244 0 0 0 // wallet (global) connection_restored stays
+    224 93 245 0 0 0 // settings (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifeti…
     224 0 0 0 0 0 // settings (global) session_check stays
-    55 0 243 0 0 0 // settings (global) equals.refresh_session.refreshed stays
-    56 0 244 1 4 0 // settings (global) equals.refresh_session.expired → ONB-002
+    55 0 246 0 0 0 // settings (global) equals.refresh_session.refreshed stays
+    56 0 247 1 4 0 // settings (global) equals.refresh_session.expired → ONB-002
     112 0 220 0 0 0 // settings (global) app_backgrounded stays
     113 77 221 2 0 0 // settings (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
     113 0 222 0 0 0 // settings (global) app_foregrounded stays
@@ -1124,33 +1499,122 @@ enum TempoTables {
     86 0 0 0 0 0 // settings (global) logos.find_logo.not_found stays
     72 0 0 1 1 0 // settings (global) device.check_integrity.compromised → XC-COMPROMISED
     71 0 0 0 0 0 // settings (global) device.check_integrity.intact stays
-    15 78 0 1 68 0 // settings (global) inbox_push_opened if account_active → SET-007
+    41 0 0 0 0 0 // settings (global) equals.set_card_frozen.done stays
+    47 0 0 0 0 0 // settings (global) equals.set_card_limit.done stays
+    42 0 224 0 0 0 // settings (global) equals.set_card_frozen.failed stays
+    48 0 96 0 0 0 // settings (global) equals.set_card_limit.failed stays
+    51 0 119 0 0 0 // settings (global) equals.send_uk_transfer.sent stays
+    52 0 225 0 0 0 // settings (global) equals.send_uk_transfer.failed stays
+    57 0 133 0 0 0 // settings (global) equals.send_international_transfer.submitted stays
+    58 0 225 0 0 0 // settings (global) equals.send_international_transfer.failed stays
+    79 78 226 0 0 0 // settings (global) payments.charge.succeeded if event.purpose == 'top_up' && event.amount > 0.00 GBP stays
+    79 79 107 0 0 0 // settings (global) payments.charge.succeeded if event.purpose == 'physical_card_fee' && delivery_address != null stays
+    79 0 0 0 0 0 // settings (global) payments.charge.succeeded stays
+    80 0 0 0 0 0 // settings (global) payments.charge.declined stays
+    81 0 0 0 0 0 // settings (global) payments.charge.cancelled stays
+    49 35 109 0 0 0 // settings (global) equals.order_physical_card.placed if physical_card_pay_with == PayWith.balance stays
+    49 0 110 0 0 0 // settings (global) equals.order_physical_card.placed stays
+    50 0 111 0 0 0 // settings (global) equals.order_physical_card.failed stays
+    77 0 213 0 0 0 // settings (global) payments.initial_payment.succeeded stays
+    78 0 214 0 0 0 // settings (global) payments.initial_payment.declined stays
+    27 0 215 0 0 0 // settings (global) equals.activate_account.activated stays
+    19 0 189 0 0 0 // settings (global) equals.submit_application.submitted stays
+    20 0 190 0 0 0 // settings (global) equals.submit_application.failed stays
+    21 0 193 0 0 0 // settings (global) equals.create_account.created stays
+    33 0 177 0 0 0 // settings (global) equals.charge_plan_upgrade.charged stays
+    34 0 173 0 0 0 // settings (global) equals.charge_plan_upgrade.insufficient_funds stays
+    35 0 178 0 0 0 // settings (global) equals.schedule_plan_change.scheduled stays
+    36 0 188 1 3 0 // settings (global) equals.close_account.closed → ONB-001
+    39 0 70 0 0 0 // settings (global) equals.activate_card.activated stays
+    40 0 0 0 0 0 // settings (global) equals.activate_card.failed stays
+    31 0 165 0 0 0 // settings (global) equals.sign_out_session.signed_out stays
+    32 0 166 0 0 0 // settings (global) equals.sign_out_other_sessions.signed_out stays
+    108 0 152 0 0 0 // settings (global) veriff.check_proof_of_address.approved stays
+    110 0 153 0 0 0 // settings (global) veriff.check_proof_of_address.pending stays
+    109 0 154 0 0 0 // settings (global) veriff.check_proof_of_address.rejected stays
+    94 0 0 0 0 0 // settings (global) push_provider.save_preferences.saved stays
+    82 0 0 0 0 0 // settings (global) pitstop.open_ticket.opened stays
+    83 0 91 0 0 0 // settings (global) pitstop.open_ticket.failed stays
+    91 0 217 0 0 0 // settings (global) device_wallet.provision_card.added stays
+    92 0 0 0 0 0 // settings (global) device_wallet.provision_card.cancelled stays
+    93 0 0 0 0 0 // settings (global) device_wallet.provision_card.failed stays
+    75 0 0 0 0 0 // settings (global) device.authenticate.authenticated stays
+    73 0 0 0 0 0 // settings (global) device.enable_biometrics.enabled stays
+    74 0 0 0 0 0 // settings (global) device.enable_biometrics.declined stays
+    43 0 0 0 0 0 // settings (global) equals.get_card_details.retrieved stays
+    44 0 0 0 0 0 // settings (global) equals.get_card_details.failed stays
+    22 0 0 0 0 0 // settings (global) equals.get_onboarding_status.active stays
+    23 0 0 0 0 0 // settings (global) equals.get_onboarding_status.approved stays
+    24 0 0 0 0 0 // settings (global) equals.get_onboarding_status.pending stays
+    25 0 0 0 0 0 // settings (global) equals.get_onboarding_status.rejected stays
+    26 0 0 0 0 0 // settings (global) equals.get_onboarding_status.incomplete stays
+    45 0 0 0 0 0 // settings (global) equals.get_pin.retrieved stays
+    46 0 0 0 0 0 // settings (global) equals.get_pin.failed stays
+    30 0 0 0 0 0 // settings (global) equals.list_sessions.refreshed stays
+    28 0 0 0 0 0 // settings (global) equals.list_transactions.listed stays
+    37 0 0 0 0 0 // settings (global) equals.log_in.success stays
+    38 0 0 0 0 0 // settings (global) equals.log_in.wrong_keycode stays
+    89 0 0 0 0 0 // settings (global) fx.lock_rate.locked stays
+    90 0 0 0 0 0 // settings (global) fx.lock_rate.expired stays
+    87 0 0 0 0 0 // settings (global) fx.subscribe_rates.streaming stays
+    88 0 0 0 0 0 // settings (global) fx.subscribe_rates.unavailable stays
+    59 0 0 0 0 0 // settings (global) otp.send_email_code.sent stays
+    60 0 0 0 0 0 // settings (global) otp.send_email_code.failed stays
+    64 0 0 0 0 0 // settings (global) otp.send_sms_code.sent stays
+    65 0 0 0 0 0 // settings (global) otp.send_sms_code.failed stays
+    61 0 0 0 0 0 // settings (global) otp.verify_email_code.valid stays
+    62 0 0 0 0 0 // settings (global) otp.verify_email_code.invalid stays
+    63 0 0 0 0 0 // settings (global) otp.verify_email_code.expired stays
+    66 0 0 0 0 0 // settings (global) otp.verify_sms_code.valid stays
+    67 0 0 0 0 0 // settings (global) otp.verify_sms_code.invalid stays
+    68 0 0 0 0 0 // settings (global) otp.verify_sms_code.expired stays
+    84 0 0 0 0 0 // settings (global) pitstop.start_chat.started stays
+    69 0 0 0 0 0 // settings (global) postcode_lookup.find_addresses.found stays
+    70 0 0 0 0 0 // settings (global) postcode_lookup.find_addresses.not_found stays
+    95 0 0 0 0 0 // settings (global) veriff.send_sms_link.sent stays
+    96 0 0 0 0 0 // settings (global) veriff.send_sms_link.failed stays
+    97 0 0 0 0 0 // settings (global) veriff.scan_front.passport stays
+    98 0 0 0 0 0 // settings (global) veriff.scan_front.driving_licence stays
+    99 0 0 0 0 0 // settings (global) veriff.scan_front.national_id stays
+    100 0 0 0 0 0 // settings (global) veriff.scan_front.not_detected stays
+    101 0 0 0 0 0 // settings (global) veriff.scan_back.captured stays
+    102 0 0 0 0 0 // settings (global) veriff.capture_selfie.captured stays
+    103 0 0 0 0 0 // settings (global) veriff.analyse.submitted stays
+    104 0 0 0 0 0 // settings (global) veriff.get_decision.approved stays
+    105 0 0 0 0 0 // settings (global) veriff.get_decision.rejected stays
+    106 0 0 0 0 0 // settings (global) veriff.get_decision.pending stays
+    107 0 0 0 0 0 // settings (global) veriff.get_decision.incomplete stays
+    76 0 0 0 0 0 // settings (global) device.authenticate.cancelled stays
+    29 0 0 0 0 0 // settings (global) equals.list_transactions.failed stays
+    53 12 40 0 0 0 // settings (global) equals.get_balance.fetched if event.balance >= 0.00 GBP stays
+    54 0 0 0 0 0 // settings (global) equals.get_balance.failed stays
+    15 80 0 1 68 0 // settings (global) inbox_push_opened if account_active → SET-007
     15 0 0 0 0 0 // settings (global) inbox_push_opened stays
-    16 78 224 0 0 0 // settings (global) legal_documents_changed if account_active stays
+    16 80 227 0 0 0 // settings (global) legal_documents_changed if account_active stays
     16 0 0 0 0 0 // settings (global) legal_documents_changed stays
-    3 14 225 0 0 0 // settings (global) card_payment_requested if card_frozen stays
-    3 79 226 0 0 0 // settings (global) card_payment_requested if !card_active stays
-    3 80 227 0 0 0 // settings (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-    3 81 228 0 0 0 // settings (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-    3 82 229 0 0 0 // settings (global) card_payment_requested if event.amount > balance stays
-    3 0 230 0 0 0 // settings (global) card_payment_requested stays
-    225 83 231 0 0 0 // settings (global) card_payment_recorded if card_payments_made == 1 stays
+    3 14 228 0 0 0 // settings (global) card_payment_requested if card_frozen stays
+    3 81 229 0 0 0 // settings (global) card_payment_requested if !card_active stays
+    3 82 230 0 0 0 // settings (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+    3 83 231 0 0 0 // settings (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+    3 84 232 0 0 0 // settings (global) card_payment_requested if event.amount > balance stays
+    3 0 233 0 0 0 // settings (global) card_payment_requested stays
+    225 85 234 0 0 0 // settings (global) card_payment_recorded if card_payments_made == 1 stays
     225 0 0 0 0 0 // settings (global) card_payment_recorded stays
-    226 84 232 0 0 0 // settings (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+    226 86 235 0 0 0 // settings (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
     226 0 0 0 0 0 // settings (global) merchant_logo_needed stays
-    7 0 233 0 0 0 // settings (global) bank_transfer_received stays
-    227 85 0 0 0 0 // settings (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
-    227 0 234 0 0 0 // settings (global) card_payment_push_due stays
-    228 86 0 0 0 0 // settings (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
-    228 0 235 0 0 0 // settings (global) funds_received_push_due stays
-    229 87 0 0 0 0 // settings (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
-    229 88 236 0 0 0 // settings (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.…
+    7 0 236 0 0 0 // settings (global) bank_transfer_received stays
+    227 87 0 0 0 0 // settings (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+    227 0 237 0 0 0 // settings (global) card_payment_push_due stays
+    228 88 0 0 0 0 // settings (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+    228 0 238 0 0 0 // settings (global) funds_received_push_due stays
+    229 89 0 0 0 0 // settings (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
+    229 90 239 0 0 0 // settings (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.…
     229 0 0 0 0 0 // settings (global) large_transaction_push_due stays
-    4 89 237 0 0 0 // settings (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-    5 90 238 2 49 0 // settings (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == Physica…
-    230 0 239 0 0 0 // settings (global) forget_user stays
-    231 0 240 0 0 0 // settings (global) connection_lost stays
-    232 0 241 0 0 0 // settings (global) connection_restored stays
+    4 91 240 0 0 0 // settings (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+    5 92 241 2 49 0 // settings (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == Physica…
+    230 0 242 0 0 0 // settings (global) forget_user stays
+    231 0 243 0 0 0 // settings (global) connection_lost stays
+    232 0 244 0 0 0 // settings (global) connection_restored stays
     112 0 220 0 0 0 // identity_verification (global) app_backgrounded stays
     113 77 221 2 0 0 // identity_verification (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOC…
     113 0 222 0 0 0 // identity_verification (global) app_foregrounded stays
@@ -1159,33 +1623,122 @@ enum TempoTables {
     86 0 0 0 0 0 // identity_verification (global) logos.find_logo.not_found stays
     72 0 0 1 1 0 // identity_verification (global) device.check_integrity.compromised → XC-COMPROMISED
     71 0 0 0 0 0 // identity_verification (global) device.check_integrity.intact stays
-    15 78 0 1 68 0 // identity_verification (global) inbox_push_opened if account_active → SET-007
+    41 0 0 0 0 0 // identity_verification (global) equals.set_card_frozen.done stays
+    47 0 0 0 0 0 // identity_verification (global) equals.set_card_limit.done stays
+    42 0 224 0 0 0 // identity_verification (global) equals.set_card_frozen.failed stays
+    48 0 96 0 0 0 // identity_verification (global) equals.set_card_limit.failed stays
+    51 0 119 0 0 0 // identity_verification (global) equals.send_uk_transfer.sent stays
+    52 0 225 0 0 0 // identity_verification (global) equals.send_uk_transfer.failed stays
+    57 0 133 0 0 0 // identity_verification (global) equals.send_international_transfer.submitted stays
+    58 0 225 0 0 0 // identity_verification (global) equals.send_international_transfer.failed stays
+    79 78 226 0 0 0 // identity_verification (global) payments.charge.succeeded if event.purpose == 'top_up' && event.amount > 0.00 GBP stays
+    79 79 107 0 0 0 // identity_verification (global) payments.charge.succeeded if event.purpose == 'physical_card_fee' && delivery_address != …
+    79 0 0 0 0 0 // identity_verification (global) payments.charge.succeeded stays
+    80 0 0 0 0 0 // identity_verification (global) payments.charge.declined stays
+    81 0 0 0 0 0 // identity_verification (global) payments.charge.cancelled stays
+    49 35 109 0 0 0 // identity_verification (global) equals.order_physical_card.placed if physical_card_pay_with == PayWith.balance stays
+    49 0 110 0 0 0 // identity_verification (global) equals.order_physical_card.placed stays
+    50 0 111 0 0 0 // identity_verification (global) equals.order_physical_card.failed stays
+    77 0 213 0 0 0 // identity_verification (global) payments.initial_payment.succeeded stays
+    78 0 214 0 0 0 // identity_verification (global) payments.initial_payment.declined stays
+    27 0 215 0 0 0 // identity_verification (global) equals.activate_account.activated stays
+    19 0 189 0 0 0 // identity_verification (global) equals.submit_application.submitted stays
+    20 0 190 0 0 0 // identity_verification (global) equals.submit_application.failed stays
+    21 0 193 0 0 0 // identity_verification (global) equals.create_account.created stays
+    33 0 177 0 0 0 // identity_verification (global) equals.charge_plan_upgrade.charged stays
+    34 0 173 0 0 0 // identity_verification (global) equals.charge_plan_upgrade.insufficient_funds stays
+    35 0 178 0 0 0 // identity_verification (global) equals.schedule_plan_change.scheduled stays
+    36 0 188 1 3 0 // identity_verification (global) equals.close_account.closed → ONB-001
+    39 0 70 0 0 0 // identity_verification (global) equals.activate_card.activated stays
+    40 0 0 0 0 0 // identity_verification (global) equals.activate_card.failed stays
+    31 0 165 0 0 0 // identity_verification (global) equals.sign_out_session.signed_out stays
+    32 0 166 0 0 0 // identity_verification (global) equals.sign_out_other_sessions.signed_out stays
+    108 0 152 0 0 0 // identity_verification (global) veriff.check_proof_of_address.approved stays
+    110 0 153 0 0 0 // identity_verification (global) veriff.check_proof_of_address.pending stays
+    109 0 154 0 0 0 // identity_verification (global) veriff.check_proof_of_address.rejected stays
+    94 0 0 0 0 0 // identity_verification (global) push_provider.save_preferences.saved stays
+    82 0 0 0 0 0 // identity_verification (global) pitstop.open_ticket.opened stays
+    83 0 91 0 0 0 // identity_verification (global) pitstop.open_ticket.failed stays
+    91 0 217 0 0 0 // identity_verification (global) device_wallet.provision_card.added stays
+    92 0 0 0 0 0 // identity_verification (global) device_wallet.provision_card.cancelled stays
+    93 0 0 0 0 0 // identity_verification (global) device_wallet.provision_card.failed stays
+    75 0 0 0 0 0 // identity_verification (global) device.authenticate.authenticated stays
+    73 0 0 0 0 0 // identity_verification (global) device.enable_biometrics.enabled stays
+    74 0 0 0 0 0 // identity_verification (global) device.enable_biometrics.declined stays
+    43 0 0 0 0 0 // identity_verification (global) equals.get_card_details.retrieved stays
+    44 0 0 0 0 0 // identity_verification (global) equals.get_card_details.failed stays
+    22 0 0 0 0 0 // identity_verification (global) equals.get_onboarding_status.active stays
+    23 0 0 0 0 0 // identity_verification (global) equals.get_onboarding_status.approved stays
+    24 0 0 0 0 0 // identity_verification (global) equals.get_onboarding_status.pending stays
+    25 0 0 0 0 0 // identity_verification (global) equals.get_onboarding_status.rejected stays
+    26 0 0 0 0 0 // identity_verification (global) equals.get_onboarding_status.incomplete stays
+    45 0 0 0 0 0 // identity_verification (global) equals.get_pin.retrieved stays
+    46 0 0 0 0 0 // identity_verification (global) equals.get_pin.failed stays
+    30 0 0 0 0 0 // identity_verification (global) equals.list_sessions.refreshed stays
+    28 0 0 0 0 0 // identity_verification (global) equals.list_transactions.listed stays
+    37 0 0 0 0 0 // identity_verification (global) equals.log_in.success stays
+    38 0 0 0 0 0 // identity_verification (global) equals.log_in.wrong_keycode stays
+    89 0 0 0 0 0 // identity_verification (global) fx.lock_rate.locked stays
+    90 0 0 0 0 0 // identity_verification (global) fx.lock_rate.expired stays
+    87 0 0 0 0 0 // identity_verification (global) fx.subscribe_rates.streaming stays
+    88 0 0 0 0 0 // identity_verification (global) fx.subscribe_rates.unavailable stays
+    59 0 0 0 0 0 // identity_verification (global) otp.send_email_code.sent stays
+    60 0 0 0 0 0 // identity_verification (global) otp.send_email_code.failed stays
+    64 0 0 0 0 0 // identity_verification (global) otp.send_sms_code.sent stays
+    65 0 0 0 0 0 // identity_verification (global) otp.send_sms_code.failed stays
+    61 0 0 0 0 0 // identity_verification (global) otp.verify_email_code.valid stays
+    62 0 0 0 0 0 // identity_verification (global) otp.verify_email_code.invalid stays
+    63 0 0 0 0 0 // identity_verification (global) otp.verify_email_code.expired stays
+    66 0 0 0 0 0 // identity_verification (global) otp.verify_sms_code.valid stays
+    67 0 0 0 0 0 // identity_verification (global) otp.verify_sms_code.invalid stays
+    68 0 0 0 0 0 // identity_verification (global) otp.verify_sms_code.expired stays
+    84 0 0 0 0 0 // identity_verification (global) pitstop.start_chat.started stays
+    69 0 0 0 0 0 // identity_verification (global) postcode_lookup.find_addresses.found stays
+    70 0 0 0 0 0 // identity_verification (global) postcode_lookup.find_addresses.not_found stays
+    95 0 0 0 0 0 // identity_verification (global) veriff.send_sms_link.sent stays
+    96 0 0 0 0 0 // identity_verification (global) veriff.send_sms_link.failed stays
+    97 0 0 0 0 0 // identity_verification (global) veriff.scan_front.passport stays
+    98 0 0 0 0 0 // identity_verification (global) veriff.scan_front.driving_licence stays
+    99 0 0 0 0 0 // identity_verification (global) veriff.scan_front.national_id stays
+    100 0 0 0 0 0 // identity_verification (global) veriff.scan_front.not_detected stays
+    101 0 0 0 0 0 // identity_verification (global) veriff.scan_back.captured stays
+    102 0 0 0 0 0 // identity_verification (global) veriff.capture_selfie.captured stays
+    103 0 0 0 0 0 // identity_verification (global) veriff.analyse.submitted stays
+    104 0 0 0 0 0 // identity_verification (global) veriff.get_decision.approved stays
+    105 0 0 0 0 0 // identity_verification (global) veriff.get_decision.rejected stays
+    106 0 0 0 0 0 // identity_verification (global) veriff.get_decision.pending stays
+    107 0 0 0 0 0 // identity_verification (global) veriff.get_decision.incomplete stays
+    76 0 0 0 0 0 // identity_verification (global) device.authenticate.cancelled stays
+    29 0 0 0 0 0 // identity_verification (global) equals.list_transactions.failed stays
+    53 12 40 0 0 0 // identity_verification (global) equals.get_balance.fetched if event.balance >= 0.00 GBP stays
+    54 0 0 0 0 0 // identity_verification (global) equals.get_balance.failed stays
+    15 80 0 1 68 0 // identity_verification (global) inbox_push_opened if account_active → SET-007
     15 0 0 0 0 0 // identity_verification (global) inbox_push_opened stays
-    16 78 224 0 0 0 // identity_verification (global) legal_documents_changed if account_active stays
+    16 80 227 0 0 0 // identity_verification (global) legal_documents_changed if account_active stays
     16 0 0 0 0 0 // identity_verification (global) legal_documents_changed stays
-    3 14 225 0 0 0 // identity_verification (global) card_payment_requested if card_frozen stays
-    3 79 226 0 0 0 // identity_verification (global) card_payment_requested if !card_active stays
-    3 80 227 0 0 0 // identity_verification (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-    3 81 228 0 0 0 // identity_verification (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_l…
-    3 82 229 0 0 0 // identity_verification (global) card_payment_requested if event.amount > balance stays
-    3 0 230 0 0 0 // identity_verification (global) card_payment_requested stays
-    225 83 231 0 0 0 // identity_verification (global) card_payment_recorded if card_payments_made == 1 stays
+    3 14 228 0 0 0 // identity_verification (global) card_payment_requested if card_frozen stays
+    3 81 229 0 0 0 // identity_verification (global) card_payment_requested if !card_active stays
+    3 82 230 0 0 0 // identity_verification (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+    3 83 231 0 0 0 // identity_verification (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_l…
+    3 84 232 0 0 0 // identity_verification (global) card_payment_requested if event.amount > balance stays
+    3 0 233 0 0 0 // identity_verification (global) card_payment_requested stays
+    225 85 234 0 0 0 // identity_verification (global) card_payment_recorded if card_payments_made == 1 stays
     225 0 0 0 0 0 // identity_verification (global) card_payment_recorded stays
-    226 84 232 0 0 0 // identity_verification (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) st…
+    226 86 235 0 0 0 // identity_verification (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) st…
     226 0 0 0 0 0 // identity_verification (global) merchant_logo_needed stays
-    7 0 233 0 0 0 // identity_verification (global) bank_transfer_received stays
-    227 85 0 0 0 0 // identity_verification (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off st…
-    227 0 234 0 0 0 // identity_verification (global) card_payment_push_due stays
-    228 86 0 0 0 0 // identity_verification (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off…
-    228 0 235 0 0 0 // identity_verification (global) funds_received_push_due stays
-    229 87 0 0 0 0 // identity_verification (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notificati…
-    229 88 236 0 0 0 // identity_verification (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP…
+    7 0 236 0 0 0 // identity_verification (global) bank_transfer_received stays
+    227 87 0 0 0 0 // identity_verification (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off st…
+    227 0 237 0 0 0 // identity_verification (global) card_payment_push_due stays
+    228 88 0 0 0 0 // identity_verification (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off…
+    228 0 238 0 0 0 // identity_verification (global) funds_received_push_due stays
+    229 89 0 0 0 0 // identity_verification (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notificati…
+    229 90 239 0 0 0 // identity_verification (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP…
     229 0 0 0 0 0 // identity_verification (global) large_transaction_push_due stays
-    4 89 237 0 0 0 // identity_verification (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-    5 90 238 2 49 0 // identity_verification (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_ca…
-    230 0 239 0 0 0 // identity_verification (global) forget_user stays
-    231 0 240 0 0 0 // identity_verification (global) connection_lost stays
-    232 0 241 0 0 0 // identity_verification (global) connection_restored stays
+    4 91 240 0 0 0 // identity_verification (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+    5 92 241 2 49 0 // identity_verification (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_ca…
+    230 0 242 0 0 0 // identity_verification (global) forget_user stays
+    231 0 243 0 0 0 // identity_verification (global) connection_lost stays
+    232 0 244 0 0 0 // identity_verification (global) connection_restored stays
     218 0 0 5 250 0 // veriff (global) browser_closed → end abandoned
     112 0 220 0 0 0 // veriff (global) app_backgrounded stays
     113 77 221 2 0 0 // veriff (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
@@ -1195,33 +1748,122 @@ enum TempoTables {
     86 0 0 0 0 0 // veriff (global) logos.find_logo.not_found stays
     72 0 0 1 1 0 // veriff (global) device.check_integrity.compromised → XC-COMPROMISED
     71 0 0 0 0 0 // veriff (global) device.check_integrity.intact stays
-    15 78 0 1 68 0 // veriff (global) inbox_push_opened if account_active → SET-007
+    41 0 0 0 0 0 // veriff (global) equals.set_card_frozen.done stays
+    47 0 0 0 0 0 // veriff (global) equals.set_card_limit.done stays
+    42 0 224 0 0 0 // veriff (global) equals.set_card_frozen.failed stays
+    48 0 96 0 0 0 // veriff (global) equals.set_card_limit.failed stays
+    51 0 119 0 0 0 // veriff (global) equals.send_uk_transfer.sent stays
+    52 0 225 0 0 0 // veriff (global) equals.send_uk_transfer.failed stays
+    57 0 133 0 0 0 // veriff (global) equals.send_international_transfer.submitted stays
+    58 0 225 0 0 0 // veriff (global) equals.send_international_transfer.failed stays
+    79 78 226 0 0 0 // veriff (global) payments.charge.succeeded if event.purpose == 'top_up' && event.amount > 0.00 GBP stays
+    79 79 107 0 0 0 // veriff (global) payments.charge.succeeded if event.purpose == 'physical_card_fee' && delivery_address != null stays
+    79 0 0 0 0 0 // veriff (global) payments.charge.succeeded stays
+    80 0 0 0 0 0 // veriff (global) payments.charge.declined stays
+    81 0 0 0 0 0 // veriff (global) payments.charge.cancelled stays
+    49 35 109 0 0 0 // veriff (global) equals.order_physical_card.placed if physical_card_pay_with == PayWith.balance stays
+    49 0 110 0 0 0 // veriff (global) equals.order_physical_card.placed stays
+    50 0 111 0 0 0 // veriff (global) equals.order_physical_card.failed stays
+    77 0 213 0 0 0 // veriff (global) payments.initial_payment.succeeded stays
+    78 0 214 0 0 0 // veriff (global) payments.initial_payment.declined stays
+    27 0 215 0 0 0 // veriff (global) equals.activate_account.activated stays
+    19 0 189 0 0 0 // veriff (global) equals.submit_application.submitted stays
+    20 0 190 0 0 0 // veriff (global) equals.submit_application.failed stays
+    21 0 193 0 0 0 // veriff (global) equals.create_account.created stays
+    33 0 177 0 0 0 // veriff (global) equals.charge_plan_upgrade.charged stays
+    34 0 173 0 0 0 // veriff (global) equals.charge_plan_upgrade.insufficient_funds stays
+    35 0 178 0 0 0 // veriff (global) equals.schedule_plan_change.scheduled stays
+    36 0 188 1 3 0 // veriff (global) equals.close_account.closed → ONB-001
+    39 0 70 0 0 0 // veriff (global) equals.activate_card.activated stays
+    40 0 0 0 0 0 // veriff (global) equals.activate_card.failed stays
+    31 0 165 0 0 0 // veriff (global) equals.sign_out_session.signed_out stays
+    32 0 166 0 0 0 // veriff (global) equals.sign_out_other_sessions.signed_out stays
+    108 0 152 0 0 0 // veriff (global) veriff.check_proof_of_address.approved stays
+    110 0 153 0 0 0 // veriff (global) veriff.check_proof_of_address.pending stays
+    109 0 154 0 0 0 // veriff (global) veriff.check_proof_of_address.rejected stays
+    94 0 0 0 0 0 // veriff (global) push_provider.save_preferences.saved stays
+    82 0 0 0 0 0 // veriff (global) pitstop.open_ticket.opened stays
+    83 0 91 0 0 0 // veriff (global) pitstop.open_ticket.failed stays
+    91 0 217 0 0 0 // veriff (global) device_wallet.provision_card.added stays
+    92 0 0 0 0 0 // veriff (global) device_wallet.provision_card.cancelled stays
+    93 0 0 0 0 0 // veriff (global) device_wallet.provision_card.failed stays
+    75 0 0 0 0 0 // veriff (global) device.authenticate.authenticated stays
+    73 0 0 0 0 0 // veriff (global) device.enable_biometrics.enabled stays
+    74 0 0 0 0 0 // veriff (global) device.enable_biometrics.declined stays
+    43 0 0 0 0 0 // veriff (global) equals.get_card_details.retrieved stays
+    44 0 0 0 0 0 // veriff (global) equals.get_card_details.failed stays
+    22 0 0 0 0 0 // veriff (global) equals.get_onboarding_status.active stays
+    23 0 0 0 0 0 // veriff (global) equals.get_onboarding_status.approved stays
+    24 0 0 0 0 0 // veriff (global) equals.get_onboarding_status.pending stays
+    25 0 0 0 0 0 // veriff (global) equals.get_onboarding_status.rejected stays
+    26 0 0 0 0 0 // veriff (global) equals.get_onboarding_status.incomplete stays
+    45 0 0 0 0 0 // veriff (global) equals.get_pin.retrieved stays
+    46 0 0 0 0 0 // veriff (global) equals.get_pin.failed stays
+    30 0 0 0 0 0 // veriff (global) equals.list_sessions.refreshed stays
+    28 0 0 0 0 0 // veriff (global) equals.list_transactions.listed stays
+    37 0 0 0 0 0 // veriff (global) equals.log_in.success stays
+    38 0 0 0 0 0 // veriff (global) equals.log_in.wrong_keycode stays
+    89 0 0 0 0 0 // veriff (global) fx.lock_rate.locked stays
+    90 0 0 0 0 0 // veriff (global) fx.lock_rate.expired stays
+    87 0 0 0 0 0 // veriff (global) fx.subscribe_rates.streaming stays
+    88 0 0 0 0 0 // veriff (global) fx.subscribe_rates.unavailable stays
+    59 0 0 0 0 0 // veriff (global) otp.send_email_code.sent stays
+    60 0 0 0 0 0 // veriff (global) otp.send_email_code.failed stays
+    64 0 0 0 0 0 // veriff (global) otp.send_sms_code.sent stays
+    65 0 0 0 0 0 // veriff (global) otp.send_sms_code.failed stays
+    61 0 0 0 0 0 // veriff (global) otp.verify_email_code.valid stays
+    62 0 0 0 0 0 // veriff (global) otp.verify_email_code.invalid stays
+    63 0 0 0 0 0 // veriff (global) otp.verify_email_code.expired stays
+    66 0 0 0 0 0 // veriff (global) otp.verify_sms_code.valid stays
+    67 0 0 0 0 0 // veriff (global) otp.verify_sms_code.invalid stays
+    68 0 0 0 0 0 // veriff (global) otp.verify_sms_code.expired stays
+    84 0 0 0 0 0 // veriff (global) pitstop.start_chat.started stays
+    69 0 0 0 0 0 // veriff (global) postcode_lookup.find_addresses.found stays
+    70 0 0 0 0 0 // veriff (global) postcode_lookup.find_addresses.not_found stays
+    95 0 0 0 0 0 // veriff (global) veriff.send_sms_link.sent stays
+    96 0 0 0 0 0 // veriff (global) veriff.send_sms_link.failed stays
+    97 0 0 0 0 0 // veriff (global) veriff.scan_front.passport stays
+    98 0 0 0 0 0 // veriff (global) veriff.scan_front.driving_licence stays
+    99 0 0 0 0 0 // veriff (global) veriff.scan_front.national_id stays
+    100 0 0 0 0 0 // veriff (global) veriff.scan_front.not_detected stays
+    101 0 0 0 0 0 // veriff (global) veriff.scan_back.captured stays
+    102 0 0 0 0 0 // veriff (global) veriff.capture_selfie.captured stays
+    103 0 0 0 0 0 // veriff (global) veriff.analyse.submitted stays
+    104 0 0 0 0 0 // veriff (global) veriff.get_decision.approved stays
+    105 0 0 0 0 0 // veriff (global) veriff.get_decision.rejected stays
+    106 0 0 0 0 0 // veriff (global) veriff.get_decision.pending stays
+    107 0 0 0 0 0 // veriff (global) veriff.get_decision.incomplete stays
+    76 0 0 0 0 0 // veriff (global) device.authenticate.cancelled stays
+    29 0 0 0 0 0 // veriff (global) equals.list_transactions.failed stays
+    53 12 40 0 0 0 // veriff (global) equals.get_balance.fetched if event.balance >= 0.00 GBP stays
+    54 0 0 0 0 0 // veriff (global) equals.get_balance.failed stays
+    15 80 0 1 68 0 // veriff (global) inbox_push_opened if account_active → SET-007
     15 0 0 0 0 0 // veriff (global) inbox_push_opened stays
-    16 78 224 0 0 0 // veriff (global) legal_documents_changed if account_active stays
+    16 80 227 0 0 0 // veriff (global) legal_documents_changed if account_active stays
     16 0 0 0 0 0 // veriff (global) legal_documents_changed stays
-    3 14 225 0 0 0 // veriff (global) card_payment_requested if card_frozen stays
-    3 79 226 0 0 0 // veriff (global) card_payment_requested if !card_active stays
-    3 80 227 0 0 0 // veriff (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-    3 81 228 0 0 0 // veriff (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-    3 82 229 0 0 0 // veriff (global) card_payment_requested if event.amount > balance stays
-    3 0 230 0 0 0 // veriff (global) card_payment_requested stays
-    225 83 231 0 0 0 // veriff (global) card_payment_recorded if card_payments_made == 1 stays
+    3 14 228 0 0 0 // veriff (global) card_payment_requested if card_frozen stays
+    3 81 229 0 0 0 // veriff (global) card_payment_requested if !card_active stays
+    3 82 230 0 0 0 // veriff (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+    3 83 231 0 0 0 // veriff (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+    3 84 232 0 0 0 // veriff (global) card_payment_requested if event.amount > balance stays
+    3 0 233 0 0 0 // veriff (global) card_payment_requested stays
+    225 85 234 0 0 0 // veriff (global) card_payment_recorded if card_payments_made == 1 stays
     225 0 0 0 0 0 // veriff (global) card_payment_recorded stays
-    226 84 232 0 0 0 // veriff (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+    226 86 235 0 0 0 // veriff (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
     226 0 0 0 0 0 // veriff (global) merchant_logo_needed stays
-    7 0 233 0 0 0 // veriff (global) bank_transfer_received stays
-    227 85 0 0 0 0 // veriff (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
-    227 0 234 0 0 0 // veriff (global) card_payment_push_due stays
-    228 86 0 0 0 0 // veriff (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
-    228 0 235 0 0 0 // veriff (global) funds_received_push_due stays
-    229 87 0 0 0 0 // veriff (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
-    229 88 236 0 0 0 // veriff (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.am…
+    7 0 236 0 0 0 // veriff (global) bank_transfer_received stays
+    227 87 0 0 0 0 // veriff (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+    227 0 237 0 0 0 // veriff (global) card_payment_push_due stays
+    228 88 0 0 0 0 // veriff (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+    228 0 238 0 0 0 // veriff (global) funds_received_push_due stays
+    229 89 0 0 0 0 // veriff (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
+    229 90 239 0 0 0 // veriff (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.am…
     229 0 0 0 0 0 // veriff (global) large_transaction_push_due stays
-    4 89 237 0 0 0 // veriff (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-    5 90 238 2 49 0 // veriff (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalC…
-    230 0 239 0 0 0 // veriff (global) forget_user stays
-    231 0 240 0 0 0 // veriff (global) connection_lost stays
-    232 0 241 0 0 0 // veriff (global) connection_restored stays
+    4 91 240 0 0 0 // veriff (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+    5 92 241 2 49 0 // veriff (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalC…
+    230 0 242 0 0 0 // veriff (global) forget_user stays
+    231 0 243 0 0 0 // veriff (global) connection_lost stays
+    232 0 244 0 0 0 // veriff (global) connection_restored stays
     112 0 220 0 0 0 // final_touches (global) app_backgrounded stays
     113 77 221 2 0 0 // final_touches (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overl…
     113 0 222 0 0 0 // final_touches (global) app_foregrounded stays
@@ -1230,33 +1872,122 @@ enum TempoTables {
     86 0 0 0 0 0 // final_touches (global) logos.find_logo.not_found stays
     72 0 0 1 1 0 // final_touches (global) device.check_integrity.compromised → XC-COMPROMISED
     71 0 0 0 0 0 // final_touches (global) device.check_integrity.intact stays
-    15 78 0 1 68 0 // final_touches (global) inbox_push_opened if account_active → SET-007
+    41 0 0 0 0 0 // final_touches (global) equals.set_card_frozen.done stays
+    47 0 0 0 0 0 // final_touches (global) equals.set_card_limit.done stays
+    42 0 224 0 0 0 // final_touches (global) equals.set_card_frozen.failed stays
+    48 0 96 0 0 0 // final_touches (global) equals.set_card_limit.failed stays
+    51 0 119 0 0 0 // final_touches (global) equals.send_uk_transfer.sent stays
+    52 0 225 0 0 0 // final_touches (global) equals.send_uk_transfer.failed stays
+    57 0 133 0 0 0 // final_touches (global) equals.send_international_transfer.submitted stays
+    58 0 225 0 0 0 // final_touches (global) equals.send_international_transfer.failed stays
+    79 78 226 0 0 0 // final_touches (global) payments.charge.succeeded if event.purpose == 'top_up' && event.amount > 0.00 GBP stays
+    79 79 107 0 0 0 // final_touches (global) payments.charge.succeeded if event.purpose == 'physical_card_fee' && delivery_address != null sta…
+    79 0 0 0 0 0 // final_touches (global) payments.charge.succeeded stays
+    80 0 0 0 0 0 // final_touches (global) payments.charge.declined stays
+    81 0 0 0 0 0 // final_touches (global) payments.charge.cancelled stays
+    49 35 109 0 0 0 // final_touches (global) equals.order_physical_card.placed if physical_card_pay_with == PayWith.balance stays
+    49 0 110 0 0 0 // final_touches (global) equals.order_physical_card.placed stays
+    50 0 111 0 0 0 // final_touches (global) equals.order_physical_card.failed stays
+    77 0 213 0 0 0 // final_touches (global) payments.initial_payment.succeeded stays
+    78 0 214 0 0 0 // final_touches (global) payments.initial_payment.declined stays
+    27 0 215 0 0 0 // final_touches (global) equals.activate_account.activated stays
+    19 0 189 0 0 0 // final_touches (global) equals.submit_application.submitted stays
+    20 0 190 0 0 0 // final_touches (global) equals.submit_application.failed stays
+    21 0 193 0 0 0 // final_touches (global) equals.create_account.created stays
+    33 0 177 0 0 0 // final_touches (global) equals.charge_plan_upgrade.charged stays
+    34 0 173 0 0 0 // final_touches (global) equals.charge_plan_upgrade.insufficient_funds stays
+    35 0 178 0 0 0 // final_touches (global) equals.schedule_plan_change.scheduled stays
+    36 0 188 1 3 0 // final_touches (global) equals.close_account.closed → ONB-001
+    39 0 70 0 0 0 // final_touches (global) equals.activate_card.activated stays
+    40 0 0 0 0 0 // final_touches (global) equals.activate_card.failed stays
+    31 0 165 0 0 0 // final_touches (global) equals.sign_out_session.signed_out stays
+    32 0 166 0 0 0 // final_touches (global) equals.sign_out_other_sessions.signed_out stays
+    108 0 152 0 0 0 // final_touches (global) veriff.check_proof_of_address.approved stays
+    110 0 153 0 0 0 // final_touches (global) veriff.check_proof_of_address.pending stays
+    109 0 154 0 0 0 // final_touches (global) veriff.check_proof_of_address.rejected stays
+    94 0 0 0 0 0 // final_touches (global) push_provider.save_preferences.saved stays
+    82 0 0 0 0 0 // final_touches (global) pitstop.open_ticket.opened stays
+    83 0 91 0 0 0 // final_touches (global) pitstop.open_ticket.failed stays
+    91 0 217 0 0 0 // final_touches (global) device_wallet.provision_card.added stays
+    92 0 0 0 0 0 // final_touches (global) device_wallet.provision_card.cancelled stays
+    93 0 0 0 0 0 // final_touches (global) device_wallet.provision_card.failed stays
+    75 0 0 0 0 0 // final_touches (global) device.authenticate.authenticated stays
+    73 0 0 0 0 0 // final_touches (global) device.enable_biometrics.enabled stays
+    74 0 0 0 0 0 // final_touches (global) device.enable_biometrics.declined stays
+    43 0 0 0 0 0 // final_touches (global) equals.get_card_details.retrieved stays
+    44 0 0 0 0 0 // final_touches (global) equals.get_card_details.failed stays
+    22 0 0 0 0 0 // final_touches (global) equals.get_onboarding_status.active stays
+    23 0 0 0 0 0 // final_touches (global) equals.get_onboarding_status.approved stays
+    24 0 0 0 0 0 // final_touches (global) equals.get_onboarding_status.pending stays
+    25 0 0 0 0 0 // final_touches (global) equals.get_onboarding_status.rejected stays
+    26 0 0 0 0 0 // final_touches (global) equals.get_onboarding_status.incomplete stays
+    45 0 0 0 0 0 // final_touches (global) equals.get_pin.retrieved stays
+    46 0 0 0 0 0 // final_touches (global) equals.get_pin.failed stays
+    30 0 0 0 0 0 // final_touches (global) equals.list_sessions.refreshed stays
+    28 0 0 0 0 0 // final_touches (global) equals.list_transactions.listed stays
+    37 0 0 0 0 0 // final_touches (global) equals.log_in.success stays
+    38 0 0 0 0 0 // final_touches (global) equals.log_in.wrong_keycode stays
+    89 0 0 0 0 0 // final_touches (global) fx.lock_rate.locked stays
+    90 0 0 0 0 0 // final_touches (global) fx.lock_rate.expired stays
+    87 0 0 0 0 0 // final_touches (global) fx.subscribe_rates.streaming stays
+    88 0 0 0 0 0 // final_touches (global) fx.subscribe_rates.unavailable stays
+    59 0 0 0 0 0 // final_touches (global) otp.send_email_code.sent stays
+    60 0 0 0 0 0 // final_touches (global) otp.send_email_code.failed stays
+    64 0 0 0 0 0 // final_touches (global) otp.send_sms_code.sent stays
+    65 0 0 0 0 0 // final_touches (global) otp.send_sms_code.failed stays
+    61 0 0 0 0 0 // final_touches (global) otp.verify_email_code.valid stays
+    62 0 0 0 0 0 // final_touches (global) otp.verify_email_code.invalid stays
+    63 0 0 0 0 0 // final_touches (global) otp.verify_email_code.expired stays
+    66 0 0 0 0 0 // final_touches (global) otp.verify_sms_code.valid stays
+    67 0 0 0 0 0 // final_touches (global) otp.verify_sms_code.invalid stays
+    68 0 0 0 0 0 // final_touches (global) otp.verify_sms_code.expired stays
+    84 0 0 0 0 0 // final_touches (global) pitstop.start_chat.started stays
+    69 0 0 0 0 0 // final_touches (global) postcode_lookup.find_addresses.found stays
+    70 0 0 0 0 0 // final_touches (global) postcode_lookup.find_addresses.not_found stays
+    95 0 0 0 0 0 // final_touches (global) veriff.send_sms_link.sent stays
+    96 0 0 0 0 0 // final_touches (global) veriff.send_sms_link.failed stays
+    97 0 0 0 0 0 // final_touches (global) veriff.scan_front.passport stays
+    98 0 0 0 0 0 // final_touches (global) veriff.scan_front.driving_licence stays
+    99 0 0 0 0 0 // final_touches (global) veriff.scan_front.national_id stays
+    100 0 0 0 0 0 // final_touches (global) veriff.scan_front.not_detected stays
+    101 0 0 0 0 0 // final_touches (global) veriff.scan_back.captured stays
+    102 0 0 0 0 0 // final_touches (global) veriff.capture_selfie.captured stays
+    103 0 0 0 0 0 // final_touches (global) veriff.analyse.submitted stays
+    104 0 0 0 0 0 // final_touches (global) veriff.get_decision.approved stays
+    105 0 0 0 0 0 // final_touches (global) veriff.get_decision.rejected stays
+    106 0 0 0 0 0 // final_touches (global) veriff.get_decision.pending stays
+    107 0 0 0 0 0 // final_touches (global) veriff.get_decision.incomplete stays
+    76 0 0 0 0 0 // final_touches (global) device.authenticate.cancelled stays
+    29 0 0 0 0 0 // final_touches (global) equals.list_transactions.failed stays
+    53 12 40 0 0 0 // final_touches (global) equals.get_balance.fetched if event.balance >= 0.00 GBP stays
+    54 0 0 0 0 0 // final_touches (global) equals.get_balance.failed stays
+    15 80 0 1 68 0 // final_touches (global) inbox_push_opened if account_active → SET-007
     15 0 0 0 0 0 // final_touches (global) inbox_push_opened stays
-    16 78 224 0 0 0 // final_touches (global) legal_documents_changed if account_active stays
+    16 80 227 0 0 0 // final_touches (global) legal_documents_changed if account_active stays
     16 0 0 0 0 0 // final_touches (global) legal_documents_changed stays
-    3 14 225 0 0 0 // final_touches (global) card_payment_requested if card_frozen stays
-    3 79 226 0 0 0 // final_touches (global) card_payment_requested if !card_active stays
-    3 80 227 0 0 0 // final_touches (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-    3 81 228 0 0 0 // final_touches (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit sta…
-    3 82 229 0 0 0 // final_touches (global) card_payment_requested if event.amount > balance stays
-    3 0 230 0 0 0 // final_touches (global) card_payment_requested stays
-    225 83 231 0 0 0 // final_touches (global) card_payment_recorded if card_payments_made == 1 stays
+    3 14 228 0 0 0 // final_touches (global) card_payment_requested if card_frozen stays
+    3 81 229 0 0 0 // final_touches (global) card_payment_requested if !card_active stays
+    3 82 230 0 0 0 // final_touches (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+    3 83 231 0 0 0 // final_touches (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit sta…
+    3 84 232 0 0 0 // final_touches (global) card_payment_requested if event.amount > balance stays
+    3 0 233 0 0 0 // final_touches (global) card_payment_requested stays
+    225 85 234 0 0 0 // final_touches (global) card_payment_recorded if card_payments_made == 1 stays
     225 0 0 0 0 0 // final_touches (global) card_payment_recorded stays
-    226 84 232 0 0 0 // final_touches (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+    226 86 235 0 0 0 // final_touches (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
     226 0 0 0 0 0 // final_touches (global) merchant_logo_needed stays
-    7 0 233 0 0 0 // final_touches (global) bank_transfer_received stays
-    227 85 0 0 0 0 // final_touches (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
-    227 0 234 0 0 0 // final_touches (global) card_payment_push_due stays
-    228 86 0 0 0 0 // final_touches (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
-    228 0 235 0 0 0 // final_touches (global) funds_received_push_due stays
-    229 87 0 0 0 0 // final_touches (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off …
-    229 88 236 0 0 0 // final_touches (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_d…
+    7 0 236 0 0 0 // final_touches (global) bank_transfer_received stays
+    227 87 0 0 0 0 // final_touches (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+    227 0 237 0 0 0 // final_touches (global) card_payment_push_due stays
+    228 88 0 0 0 0 // final_touches (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+    228 0 238 0 0 0 // final_touches (global) funds_received_push_due stays
+    229 89 0 0 0 0 // final_touches (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off …
+    229 90 239 0 0 0 // final_touches (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_d…
     229 0 0 0 0 0 // final_touches (global) large_transaction_push_due stays
-    4 89 237 0 0 0 // final_touches (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-    5 90 238 2 49 0 // final_touches (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == Ph…
-    230 0 239 0 0 0 // final_touches (global) forget_user stays
-    231 0 240 0 0 0 // final_touches (global) connection_lost stays
-    232 0 241 0 0 0 // final_touches (global) connection_restored stays
+    4 91 240 0 0 0 // final_touches (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+    5 92 241 2 49 0 // final_touches (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == Ph…
+    230 0 242 0 0 0 // final_touches (global) forget_user stays
+    231 0 243 0 0 0 // final_touches (global) connection_lost stays
+    232 0 244 0 0 0 // final_touches (global) connection_restored stays
     """#
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
@@ -1273,14 +2004,14 @@ enum TempoTables {
 
     /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name; one row per line, with what it is after `//`.
     static let flowsData = #"""
-    0 451 486 4 4 267 // app_lock
-    1 486 521 4 4 268 // device_integrity
-    2 521 556 4 4 269 // onboarding
-    21 556 599 4 4 270 // wallet
-    62 599 637 4 4 271 // settings
-    75 637 672 4 4 272 // identity_verification
-    83 672 708 4 4 273 // veriff
-    93 708 743 4 4 274 // final_touches
+    0 451 575 4 4 267 // app_lock
+    1 575 699 4 4 268 // device_integrity
+    2 699 823 4 4 269 // onboarding
+    21 823 952 4 4 270 // wallet
+    62 952 1079 4 4 271 // settings
+    75 1079 1203 4 4 272 // identity_verification
+    83 1203 1328 4 4 273 // veriff
+    93 1328 1452 4 4 274 // final_touches
     """#
 
     /// Each flow's start screen, global transitions and global timers.
@@ -1463,7 +2194,7 @@ enum TempoTables {
     }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "bc1b7add6bb52141"
+    static let fingerprint = "5366cb98de99c1e3"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(
@@ -1570,6 +2301,60 @@ enum TempoTables {
             108,
             109,
             110
+        ],
+        callPolicies: [
+            CallPolicyEntry(
+                operation: 275,
+                timer: (-1),
+                timeoutEvent: (-1),
+                cancelsOnLeave: true,
+                answers: [22, 23, 24, 25, 26]
+            ),
+            CallPolicyEntry(operation: 276, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [28, 29]),
+            CallPolicyEntry(operation: 277, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [30]),
+            CallPolicyEntry(operation: 278, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [37, 38]),
+            CallPolicyEntry(operation: 279, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [43, 44]),
+            CallPolicyEntry(operation: 280, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [45, 46]),
+            CallPolicyEntry(operation: 281, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [59, 60]),
+            CallPolicyEntry(
+                operation: 282,
+                timer: (-1),
+                timeoutEvent: (-1),
+                cancelsOnLeave: true,
+                answers: [61, 62, 63]
+            ),
+            CallPolicyEntry(operation: 283, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [64, 65]),
+            CallPolicyEntry(
+                operation: 284,
+                timer: (-1),
+                timeoutEvent: (-1),
+                cancelsOnLeave: true,
+                answers: [66, 67, 68]
+            ),
+            CallPolicyEntry(operation: 285, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [69, 70]),
+            CallPolicyEntry(operation: 286, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [73, 74]),
+            CallPolicyEntry(operation: 287, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [75, 76]),
+            CallPolicyEntry(operation: 288, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [84]),
+            CallPolicyEntry(operation: 289, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [87, 88]),
+            CallPolicyEntry(operation: 290, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [89, 90]),
+            CallPolicyEntry(operation: 291, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [95, 96]),
+            CallPolicyEntry(
+                operation: 292,
+                timer: (-1),
+                timeoutEvent: (-1),
+                cancelsOnLeave: true,
+                answers: [97, 98, 99, 100]
+            ),
+            CallPolicyEntry(operation: 293, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [101]),
+            CallPolicyEntry(operation: 294, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [102]),
+            CallPolicyEntry(operation: 295, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [103]),
+            CallPolicyEntry(
+                operation: 296,
+                timer: (-1),
+                timeoutEvent: (-1),
+                cancelsOnLeave: true,
+                answers: [104, 105, 106, 107]
+            )
         ]
     )
 }

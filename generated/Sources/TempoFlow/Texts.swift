@@ -124,6 +124,7 @@ extension TempoMachine {
     0 The recipient's name must be at least 2 characters
     0 This BIC/SWIFT code isn't valid
     0 This IBAN isn't valid
+    0 Transfer failed. Funds never debited.
     0 Transfer sent. Your money is on its way.
     0 Type CLOSE exactly, in capital letters
     0 Type CLOSE to confirm
@@ -290,6 +291,7 @@ extension TempoMachine {
     The recipient's name must be at least 2 characters
     This BIC/SWIFT code isn't valid
     This IBAN isn't valid
+    Transfer failed. Funds never debited.
     Transfer sent. Your money is on its way.
     Type CLOSE exactly, in capital letters
     Type CLOSE to confirm
@@ -444,10 +446,10 @@ extension TempoMachine {
             switch field {
             case .paymentMethod:
                 return [
-                    FlowOption(value: "apple_pay", label: localizedText(124, [])),
-                    FlowOption(value: "google_pay", label: localizedText(125, [])),
-                    FlowOption(value: "visa", label: localizedText(127, [])),
-                    FlowOption(value: "mastercard", label: localizedText(126, []))
+                    FlowOption(value: "apple_pay", label: localizedText(125, [])),
+                    FlowOption(value: "google_pay", label: localizedText(126, [])),
+                    FlowOption(value: "visa", label: localizedText(128, [])),
+                    FlowOption(value: "mastercard", label: localizedText(127, []))
                 ]
             default:
                 return []
@@ -457,10 +459,10 @@ extension TempoMachine {
             switch field {
             case .issue:
                 return [
-                    FlowOption(value: "lost", label: localizedText(132, [])),
-                    FlowOption(value: "stolen", label: localizedText(133, [])),
-                    FlowOption(value: "damaged", label: localizedText(131, [])),
-                    FlowOption(value: "unrecognised_transaction", label: localizedText(134, []))
+                    FlowOption(value: "lost", label: localizedText(133, [])),
+                    FlowOption(value: "stolen", label: localizedText(134, [])),
+                    FlowOption(value: "damaged", label: localizedText(132, [])),
+                    FlowOption(value: "unrecognised_transaction", label: localizedText(135, []))
                 ]
             default:
                 return []
@@ -470,8 +472,8 @@ extension TempoMachine {
             switch field {
             case .payWith:
                 return [
-                    FlowOption(value: "balance", label: localizedText(128, [])),
-                    FlowOption(value: "other_card", label: localizedText(129, []))
+                    FlowOption(value: "balance", label: localizedText(129, [])),
+                    FlowOption(value: "other_card", label: localizedText(130, []))
                 ]
             default:
                 return []

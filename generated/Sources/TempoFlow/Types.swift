@@ -2069,7 +2069,7 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case paymentsInitialPaymentDeclined
 
     /// Outcome `succeeded` of the service call `payments.charge`.
-    case paymentsChargeSucceeded
+    case paymentsChargeSucceeded(amount: Money, purpose: String)
 
     /// Outcome `declined` of the service call `payments.charge`.
     case paymentsChargeDeclined
@@ -2573,7 +2573,10 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .paymentsInitialPaymentDeclined
         case 79:
             // payments.charge.succeeded
-            self = .paymentsChargeSucceeded
+            self = .paymentsChargeSucceeded(
+                amount: try fields.money("amount", currency: "GBP"),
+                purpose: try fields.text("purpose")
+            )
         case 80:
             // payments.charge.declined
             self = .paymentsChargeDeclined
@@ -4018,6 +4021,7 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case transferId
         case balance
         case addresses
+        case purpose
         case url
         case raisedBy
         case token
@@ -4234,7 +4238,11 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 78:
             self = .paymentsInitialPaymentDeclined
         case 79:
-            self = .paymentsChargeSucceeded
+            let fields = try coded.fields(FieldKey.self)
+            self = .paymentsChargeSucceeded(
+                amount: try fields.decode(Money.self, forKey: .amount),
+                purpose: try fields.decode(String.self, forKey: .purpose)
+            )
         case 80:
             self = .paymentsChargeDeclined
         case 81:
@@ -4646,6 +4654,10 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case .postcodeLookupFindAddressesFound(let value0):
             var fields = coded.fields("postcodeLookupFindAddressesFound", FieldKey.self)
             try fields.encode(value0, forKey: .addresses)
+        case .paymentsChargeSucceeded(let value0, let value1):
+            var fields = coded.fields("paymentsChargeSucceeded", FieldKey.self)
+            try fields.encode(value0, forKey: .amount)
+            try fields.encode(value1, forKey: .purpose)
         case .logosFindLogoFound(let value0, let value1):
             var fields = coded.fields("logosFindLogoFound", FieldKey.self)
             try fields.encode(value0, forKey: .merchant)
@@ -4757,6 +4769,9 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case let .postcodeLookupFindAddressesFound(l0):
             guard case let .postcodeLookupFindAddressesFound(r0) = rhs else { return false }
             return l0 == r0
+        case let .paymentsChargeSucceeded(l0, l1):
+            guard case let .paymentsChargeSucceeded(r0, r1) = rhs else { return false }
+            return (l0 == r0) && (l1 == r1)
         case let .logosFindLogoFound(l0, l1):
             guard case let .logosFindLogoFound(r0, r1) = rhs else { return false }
             return (l0 == r0) && (l1 == r1)
@@ -4851,6 +4866,9 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             hasher.combine(l0)
         case let .postcodeLookupFindAddressesFound(l0):
             hasher.combine(l0)
+        case let .paymentsChargeSucceeded(l0, l1):
+            hasher.combine(l0)
+            hasher.combine(l1)
         case let .logosFindLogoFound(l0, l1):
             hasher.combine(l0)
             hasher.combine(l1)
@@ -9075,7 +9093,7 @@ public enum TempoOutcome {
 
     /// The outcomes of Payments (card / Apple Pay / Google Pay / Direct Debit): `charge`.
     public enum PaymentsCharge: Hashable, Sendable, Codable {
-        case succeeded
+        case succeeded(amount: Money, purpose: String)
         case declined
 
         /// The user dismissed the Apple Pay / Google Pay / 3-D Secure sheet.
@@ -9084,8 +9102,8 @@ public enum TempoOutcome {
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
             switch self {
-            case .succeeded:
-                return .paymentsChargeSucceeded
+            case .succeeded(let amount, let purpose):
+                return .paymentsChargeSucceeded(amount: amount, purpose: purpose)
             case .declined:
                 return .paymentsChargeDeclined
             case .cancelled:
@@ -9114,13 +9132,22 @@ public enum TempoOutcome {
 
         private static let codingCases = NameTable(lines: codingCasesData)
 
+        private enum FieldKey: String, CodingKey {
+            case amount
+            case purpose
+        }
+
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
             let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.PaymentsCharge")
             switch coded.number {
             case 0:
-                self = .succeeded
+                let fields = try coded.fields(FieldKey.self)
+                self = .succeeded(
+                    amount: try fields.decode(Money.self, forKey: .amount),
+                    purpose: try fields.decode(String.self, forKey: .purpose)
+                )
             case 1:
                 self = .declined
             case 2:
@@ -9134,17 +9161,37 @@ public enum TempoOutcome {
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
+            switch self {
+            case .succeeded(let value0, let value1):
+                var fields = coded.fields("succeeded", FieldKey.self)
+                try fields.encode(value0, forKey: .amount)
+                try fields.encode(value1, forKey: .purpose)
+            default:
+                coded.plain(Self.codingCases[codingCase])
+            }
         }
 
         /// Whether two values are the same case with equal payloads.
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            switch lhs {
+            case let .succeeded(l0, l1):
+                guard case let .succeeded(r0, r1) = rhs else { return false }
+                return (l0 == r0) && (l1 == r1)
+            default:
+                return lhs.codingCase == rhs.codingCase
+            }
         }
 
         /// Hashes the case and its payload.
         public func hash(into hasher: inout Hasher) {
             hasher.combine(codingCase)
+            switch self {
+            case let .succeeded(l0, l1):
+                hasher.combine(l0)
+                hasher.combine(l1)
+            default:
+                break
+            }
         }
     }
 

@@ -941,8 +941,8 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
             try actionList7(event, into: &effects)
         case 8:
             // STEP-03 tap_verify_email
-            // form 0: code
             effects.append(.call(YOLEServiceCall.authVerifyEmail(email: state.email, code: textValue(formInput(0)))))
+            try engineCallStarted(1, into: &effects) // form 0: code
         case 9:
             // STEP-03 auth.verify_email.invalid_code; STEP-08 kyc.verify_sms_code.invalid_code
             effects.append(.toast(localizedText(15, [])))
@@ -958,17 +958,21 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
         case 13:
             // STEP-03 tap_resend_code
             effects.append(.call(YOLEServiceCall.authResendEmailCode(email: state.email)))
+            try engineCallStarted(2, into: &effects)
         case 14:
             // STEP-03 auth.resend_email_code.sent
             state.emailCodeSentAt = now
             state.emailCodeResent = true
         case 15:
             // STEP-04 tap_log_in
-            // form 0: email, 1: password
-            effects.append(.call(YOLEServiceCall.authLogIn(email: textValue(formInput(0)), password: textValue(formInput(1)))))
+            effects.append(
+                .call(YOLEServiceCall.authLogIn(email: textValue(formInput(0)), password: textValue(formInput(1))))
+            )
+            try engineCallStarted(3, into: &effects) // form 0: email, 1: password
         case 16:
             // STEP-04 tap_biometric_log_in
             effects.append(.call(YOLEServiceCall.deviceAuthenticate(purpose: "log_in")))
+            try engineCallStarted(10, into: &effects)
         case 17:
             // STEP-04 device.authenticate.authenticated
             state.resetLinkSent = false
@@ -990,8 +994,8 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
             effects.append(.toast(localizedText(0, [])))
         case 23:
             // STEP-05 tap_send_reset_link
-            // form 0: email
             effects.append(.call(YOLEServiceCall.authRequestPasswordReset(email: textValue(formInput(0)))))
+            try engineCallStarted(4, into: &effects) // form 0: email
         case 24:
             // STEP-05 auth.request_password_reset.sent
             state.resetLinkSent = true
@@ -1008,8 +1012,10 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
         case 28:
             // STEP-07 tap_send_verification_code
             state.phone = try e164(textValue(formInput(1)), textValue(formInput(0))) // form 0: phone_country, 1: phone
-            // form 0: phone_country, 1: phone
-            try effects.append(.call(YOLEServiceCall.kycSendSmsCode(phone: e164(textValue(formInput(1)), textValue(formInput(0))))))
+            try effects.append(
+                .call(YOLEServiceCall.kycSendSmsCode(phone: e164(textValue(formInput(1)), textValue(formInput(0)))))
+            )
+            try engineCallStarted(5, into: &effects) // form 0: phone_country, 1: phone
         case 29:
             // STEP-07 kyc.send_sms_code.sent
             state.smsCodeSentAt = now
@@ -1027,11 +1033,12 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
             }
         case 33:
             // STEP-08 tap_verify
-            // form 0: code
             effects.append(.call(YOLEServiceCall.kycVerifySmsCode(phone: state.phone, code: textValue(formInput(0)))))
+            try engineCallStarted(6, into: &effects) // form 0: code
         case 34:
             // STEP-08 tap_resend_sms
             effects.append(.call(YOLEServiceCall.kycSendSmsCode(phone: state.phone)))
+            try engineCallStarted(5, into: &effects)
         case 35:
             // STEP-08 kyc.send_sms_code.sent
             state.smsCodeSentAt = now
@@ -1039,6 +1046,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
         case 36:
             // STEP-09 tap_camera; STEP-10 tap_camera; STEP-16 tap_profile_photo
             effects.append(.call(YOLEServiceCall.deviceCameraPermission))
+            try engineCallStarted(9, into: &effects)
         case 37:
             // STEP-09 device.camera_permission.denied
             effects.append(.toast(localizedText(5, [])))
@@ -1047,15 +1055,18 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
             clearForm()
         case 39:
             // STEP-09 tap_continue
-            // form 0: document_type, 1: document_photo
             try effects.append(
                 .call(
                     YOLEServiceCall.kycUploadDocument(
-                        documentType: required(YOLEDocumentType.init(rawValue: textValue(formInput(0))), "'form.document_type'"),
+                        documentType: required(
+                            YOLEDocumentType.init(rawValue: textValue(formInput(0))),
+                            "'form.document_type'"
+                        ),
                         photo: textValue(formInput(1))
                     )
                 )
             )
+            try engineCallStarted(7, into: &effects) // form 0: document_type, 1: document_photo
         case 40:
             // STEP-09 kyc.upload_document.poor_quality
             effects.append(.toast(localizedText(21, [])))
@@ -1078,8 +1089,8 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
             effects.append(.toast(localizedText(6, [])))
         case 46:
             // STEP-10 tap_continue
-            // form 0: selfie_photo
             effects.append(.call(YOLEServiceCall.kycSubmitSelfie(photo: textValue(formInput(0)))))
+            try engineCallStarted(8, into: &effects) // form 0: selfie_photo
         case 47:
             // STEP-10 kyc.submit_selfie.verified
             state.kycStatus = YOLEKycStatus.verified
@@ -1106,54 +1117,50 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
             // STEP-11 tap_view_verification_details
             state.showVerificationDetails = true
         case 55:
-            // STEP-13 account.load.loaded
-            try actionList55(event, into: &effects)
-        case 56:
-            // STEP-13 account.load.network_error
-            state.homeError = true
-        case 57:
             // STEP-13 enter
             effects.append(.call(YOLEServiceCall.accountLoad))
-        case 58:
+            try engineCallStarted(11, into: &effects)
+        case 56:
             // STEP-14.1 recent_recipient_tapped
             guard case .recentRecipientTapped(let eventRecipient)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             setInput(2, fieldInput(eventRecipient))
-        case 59:
+        case 57:
             // STEP-14.1 tap_continue
-            try actionList59(event, into: &effects)
-        case 60:
+            try actionList57(event, into: &effects)
+        case 58:
             // STEP-14.1 enter
-            try actionList60(event, into: &effects)
-        case 61:
-            // STEP-15 favorites_api.load.loaded
+            try actionList58(event, into: &effects)
+        case 59:
+            // STEP-15 favorites_api.load.loaded; main (global) favorites_api.load.loaded
             guard case .favoritesApiLoadLoaded(let eventRecipients)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             state.favorites = eventRecipients
             state.favoritesError = false
-        case 62:
-            // STEP-15 favorites_api.load.network_error
+        case 60:
+            // STEP-15 favorites_api.load.network_error; main (global) favorites_api.load.network_error
             state.favoritesError = true
-        case 63:
+        case 61:
             // STEP-15 favorite_tapped
             guard case .favoriteTapped(let eventRecipient)? = event else { throw FlowFailure("no value for 'event'") }
             state.draftRecipient = eventRecipient
-        case 64:
+        case 62:
             // STEP-15 remove_favorite_tapped
             guard case .removeFavoriteTapped(let eventRecipient)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             state.pendingRemoval = eventRecipient
-        case 65:
+        case 63:
             // STEP-15 favorites_api.remove.removed
             state.favorites = state.favorites.filter { f in f != state.pendingRemoval }
             state.pendingRemoval = nil
-        case 66:
+        case 64:
             // STEP-15 enter
             effects.append(.call(YOLEServiceCall.favoritesApiLoad))
-        case 67:
+            try engineCallStarted(12, into: &effects)
+        case 65:
             // STEP-15.remove tap_confirm_remove
             try effects.append(
                 .call(
@@ -1162,38 +1169,34 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
                     )
                 )
             )
-        case 68:
+        case 66:
             // STEP-15.remove tap_cancel
             state.pendingRemoval = nil
-        case 69:
-            // STEP-16 profile.load.loaded
-            state.profileError = false
-        case 70:
-            // STEP-16 profile.load.network_error
-            state.profileError = true
-        case 71:
+        case 67:
             // STEP-16 device.camera_permission.denied
             effects.append(.toast(localizedText(4, [])))
-        case 72:
+        case 68:
             // STEP-16 enter
             effects.append(.call(YOLEServiceCall.profileLoad))
-        case 73:
+            try engineCallStarted(13, into: &effects)
+        case 69:
             // STEP-16.logout tap_confirm_log_out
-            try actionList73(event, into: &effects)
-        case 74:
+            try actionList69(event, into: &effects)
+        case 70:
             // STEP-16.edit-profile tap_save
             // form 0: first_name, 1: last_name
             effects.append(
                 .call(YOLEServiceCall.profileUpdate(firstName: textValue(formInput(0)), lastName: textValue(formInput(1))))
             )
-        case 75:
+        case 71:
             // STEP-16.edit-profile profile.update.updated
             state.firstName = textValue(formInput(0)) // form 0: first_name
             state.lastName = textValue(formInput(1)) // form 1: last_name
-        case 76:
-            // STEP-16.edit-profile profile.update.failed
+        case 72:
+            // STEP-16.edit-profile profile.update.failed; yole (global) profile.update.failed; main (global)
+            // profile.update.failed; and 1 more
             effects.append(.toast(localizedText(10, [])))
-        case 77:
+        case 73:
             // STEP-16.edit-profile enter
             if formInput(0) == nil {
                 setInput(0, fieldInput(state.firstName))
@@ -1201,31 +1204,32 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
             if formInput(1) == nil {
                 setInput(1, fieldInput(state.lastName))
             }
-        case 78:
+        case 74:
             // STEP-14.2 fees_api.quote.received
-            try actionList78(event, into: &effects)
-        case 79:
+            try actionList74(event, into: &effects)
+        case 75:
             // STEP-14.2 fees_api.quote.received
             state.transfer.fee = nil
             state.feesLoading = false
             state.feesError = true
-        case 80:
+        case 76:
             // STEP-14.2 fees_api.quote.failed
-            try actionList80(event, into: &effects)
-        case 81:
+            try actionList76(event, into: &effects)
+        case 77:
             // STEP-14.2 tap_refresh_fees; STEP-14.2 tap_retry; STEP-14.2 enter; and 1 more
-            try actionList81(event, into: &effects)
-        case 82:
+            try actionList77(event, into: &effects)
+        case 78:
             // STEP-14.2 tap_continue
             effects.append(.analytics(AnalyticsEvent(name: "send_review_continue")))
-        case 83:
+        case 79:
             // STEP-14.3 tap_pesapal
             state.pesapalSelected = true
             effects.append(.analytics(AnalyticsEvent(name: "psp_method_selected")))
-        case 84:
+        case 80:
             // STEP-14.3 tap_continue_to_secure_checkout
             effects.append(.call(YOLEServiceCall.deviceAuthenticate(purpose: "send_money")))
-        case 85:
+            try engineCallStarted(10, into: &effects)
+        case 81:
             // STEP-14.4 pesapal.load_checkout.loaded
             state.checkoutState = "loaded"
             effects.append(.analytics(AnalyticsEvent(name: "psp_checkout_loaded")))
@@ -1238,20 +1242,20 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
                     )
                 )
             )
-        case 86:
+        case 82:
             // STEP-14.4 pesapal.load_checkout.load_failed
             state.checkoutState = "failed"
-        case 87:
+        case 83:
             // STEP-14.4 pesapal.load_checkout.timeout
             state.checkoutState = "timed_out"
-        case 88:
+        case 84:
             // STEP-14.4 tap_retry
             state.checkoutState = "loading"
             try effects.append(
                 .call(YOLEServiceCall.pesapalLoadCheckout(amount: computeSendAmount(), fee: computeSendFee()))
             )
-            try engineCallStarted(0, into: &effects)
-        case 89:
+            try engineCallStarted(15, into: &effects)
+        case 85:
             // STEP-14.4 tap_open_in_browser
             state.checkoutState = "in_browser"
             state.checkoutInBrowser = true
@@ -1264,61 +1268,81 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
                     )
                 )
             )
-        case 90:
-            // STEP-14.4 pesapal.checkout.success
-            try actionList90(event, into: &effects)
-        case 91:
-            // STEP-14.4 pesapal.checkout.pending
-            try actionList91(event, into: &effects)
-        case 92:
-            // STEP-14.4 pesapal.checkout.unclear
-            try actionList92(event, into: &effects)
-        case 93:
-            // STEP-14.4 pesapal.checkout.failed
-            try actionList93(event, into: &effects)
-        case 94:
-            // STEP-14.4 pesapal.checkout.cancelled
-            try actionList94(event, into: &effects)
-        case 95:
+        case 86:
             // STEP-14.4 tap_close_checkout; STEP-14.4 tap_back
             state.transfer.status = YOLETransferStatus.cancelled
             state.transfer.reason = ""
             effects.append(.analytics(AnalyticsEvent(name: "psp_result_cancelled")))
-        case 96:
+        case 87:
             // STEP-14.4 enter
-            try actionList96(event, into: &effects)
-        case 97:
+            try actionList87(event, into: &effects)
+        case 88:
             // STEP-14.5 tap_done
-            try actionList97(event, into: &effects)
-        case 98:
+            try actionList88(event, into: &effects)
+        case 89:
             // STEP-14.5 tap_change_method
             state.pesapalSelected = false
-        case 99:
+        case 90:
             // yole (global) toggle_language; main (global) toggle_language; send_money (global) toggle_language
             state.language = (state.language == YOLELanguage.en) ? YOLELanguage.fr : YOLELanguage.en
-        case 100:
+        case 91:
             // yole (global) toggle_theme; main (global) toggle_theme; send_money (global) toggle_theme
             state.theme = (state.theme == YOLETheme.light) ? YOLETheme.dark : YOLETheme.light
-        case 101:
+        case 92:
             // yole (global) connectivity_lost; main (global) connectivity_lost; send_money (global) connectivity_lost
             state.offlineBanner = true
-        case 102:
+        case 93:
             // yole (global) connectivity_restored; main (global) connectivity_restored; send_money (global)
             // connectivity_restored
             state.offlineBanner = false
-        case 103:
+        case 94:
             // yole (global) service_unavailable; main (global) service_unavailable; send_money (global)
             // service_unavailable
             effects.append(.toast(localizedText(101, [])))
-        case 104:
+        case 95:
+            // yole (global) profile.update.updated; main (global) profile.update.updated; send_money (global)
+            // profile.update.updated
+            guard case .profileUpdateUpdated(let eventFirstName, let eventLastName)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
+            state.firstName = eventFirstName
+            state.lastName = eventLastName
+        case 96:
+            // main (global) account.load.loaded
+            try actionList96(event, into: &effects)
+        case 97:
+            // main (global) account.load.network_error
+            state.homeError = true
+        case 98:
+            // main (global) profile.load.loaded
+            state.profileError = false
+        case 99:
+            // main (global) profile.load.network_error
+            state.profileError = true
+        case 100:
             // main (global) session_expired; main (global) after 5m; send_money (global) session_expired; and 1 more
             state.loggedIn = false
-        case 105:
+        case 101:
             // main (global) payment_status_updated
             effects.append(.toast(localizedText(107, [])))
-        case 106:
+        case 102:
             // main (global) payment_status_updated
             effects.append(.toast(localizedText(106, [])))
+        case 103:
+            // send_money (global) pesapal.checkout.success
+            try actionList103(event, into: &effects)
+        case 104:
+            // send_money (global) pesapal.checkout.pending
+            try actionList104(event, into: &effects)
+        case 105:
+            // send_money (global) pesapal.checkout.unclear
+            try actionList105(event, into: &effects)
+        case 106:
+            // send_money (global) pesapal.checkout.failed
+            try actionList106(event, into: &effects)
+        case 107:
+            // send_money (global) pesapal.checkout.cancelled
+            try actionList107(event, into: &effects)
         default:
             break
         }
@@ -1330,7 +1354,6 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
         state.firstName = textValue(formInput(1)) // form 1: first_name
         state.lastName = textValue(formInput(2)) // form 2: last_name
         state.country = textValue(formInput(4)) // form 4: country
-        // form 0: email, 1: first_name, 2: last_name, 3: password, 4: country
         effects.append(
             .call(
                 YOLEServiceCall.authCreateAccount(
@@ -1342,6 +1365,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
                 )
             )
         )
+        try engineCallStarted(0, into: &effects) // form 0: email, 1: first_name, 2: last_name, 3: password, 4: country
     }
 
     @inline(never)
@@ -1372,17 +1396,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     }
 
     @inline(never)
-    private mutating func actionList55(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
-        guard case .accountLoadLoaded(let eventBalance, let eventSuspended)? = event else {
-            throw FlowFailure("no value for 'event'")
-        }
-        state.balance = eventBalance
-        state.accountSuspended = eventSuspended
-        state.homeError = false
-    }
-
-    @inline(never)
-    private mutating func actionList59(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList57(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         state.draftAmount = textValue(formInput(0)) // form 0: amount
         state.draftCurrency = textValue(formInput(1)) // form 1: currency
         state.draftRecipient = textValue(formInput(2)) // form 2: recipient
@@ -1406,7 +1420,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     }
 
     @inline(never)
-    private mutating func actionList60(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList58(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         if formInput(0) == nil {
             setInput(0, fieldInput(state.draftAmount))
         }
@@ -1422,7 +1436,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     }
 
     @inline(never)
-    private mutating func actionList73(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList69(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         state.loggedIn = false
         state.kycStatus = YOLEKycStatus.notStarted
         state.email = ""
@@ -1447,7 +1461,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     }
 
     @inline(never)
-    private mutating func actionList78(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList74(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         guard case .feesApiQuoteReceived(let eventFeeAmount, let eventFeeCurrency, let eventFeeType)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1466,7 +1480,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     }
 
     @inline(never)
-    private mutating func actionList80(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList76(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         state.transfer.fee = nil
         state.feesLoading = false
         state.feesError = true
@@ -1474,7 +1488,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     }
 
     @inline(never)
-    private mutating func actionList81(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList77(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         state.feesLoading = true
         state.feesError = false
         try effects.append(
@@ -1495,10 +1509,40 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
                 )
             )
         )
+        try engineCallStarted(14, into: &effects)
     }
 
     @inline(never)
-    private mutating func actionList90(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList87(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+        state.checkoutState = "loading"
+        state.checkoutInBrowser = false
+        effects.append(.analytics(AnalyticsEvent(name: "psp_checkout_opened")))
+        try effects.append(
+            .call(YOLEServiceCall.pesapalLoadCheckout(amount: computeSendAmount(), fee: computeSendFee()))
+        )
+        try engineCallStarted(15, into: &effects)
+    }
+
+    @inline(never)
+    private mutating func actionList88(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+        state.draftAmount = ""
+        state.draftCurrency = ""
+        state.draftRecipient = ""
+        state.draftNote = ""
+    }
+
+    @inline(never)
+    private mutating func actionList96(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+        guard case .accountLoadLoaded(let eventBalance, let eventSuspended)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.balance = eventBalance
+        state.accountSuspended = eventSuspended
+        state.homeError = false
+    }
+
+    @inline(never)
+    private mutating func actionList103(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         guard case .pesapalCheckoutSuccess(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1517,7 +1561,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     }
 
     @inline(never)
-    private mutating func actionList91(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList104(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         guard case .pesapalCheckoutPending(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1530,7 +1574,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     }
 
     @inline(never)
-    private mutating func actionList92(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList105(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         guard case .pesapalCheckoutUnclear(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1543,7 +1587,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     }
 
     @inline(never)
-    private mutating func actionList93(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList106(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         guard case .pesapalCheckoutFailed(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount, let eventReason)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1556,7 +1600,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     }
 
     @inline(never)
-    private mutating func actionList94(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList107(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         guard case .pesapalCheckoutCancelled(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1566,25 +1610,6 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
         state.transfer.totalAmount = eventTotalAmount
         state.transfer.reason = ""
         effects.append(.analytics(AnalyticsEvent(name: "psp_result_cancelled")))
-    }
-
-    @inline(never)
-    private mutating func actionList96(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
-        state.checkoutState = "loading"
-        state.checkoutInBrowser = false
-        effects.append(.analytics(AnalyticsEvent(name: "psp_checkout_opened")))
-        try effects.append(
-            .call(YOLEServiceCall.pesapalLoadCheckout(amount: computeSendAmount(), fee: computeSendFee()))
-        )
-        try engineCallStarted(0, into: &effects)
-    }
-
-    @inline(never)
-    private mutating func actionList97(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
-        state.draftAmount = ""
-        state.draftCurrency = ""
-        state.draftRecipient = ""
-        state.draftNote = ""
     }
 
     /// Validator number `id`: the message of the first rule `input` fails, or nil.

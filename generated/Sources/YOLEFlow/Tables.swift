@@ -83,6 +83,21 @@ enum YOLETables {
     yole
     main
     send_money
+    auth.create_account
+    auth.verify_email
+    auth.resend_email_code
+    auth.log_in
+    auth.request_password_reset
+    kyc.send_sms_code
+    kyc.verify_sms_code
+    kyc.upload_document
+    kyc.submit_selfie
+    device.camera_permission
+    device.authenticate
+    account.load
+    favorites_api.load
+    profile.load
+    fees_api.quote
     pesapal.load_checkout
     """#
 
@@ -145,26 +160,26 @@ enum YOLETables {
     0 96 98 15 15 0 0 6 8 0 0 -1 0 // 10: STEP-11 KYC Success Screen
     0 100 103 15 15 0 0 8 8 0 0 -1 0 // 11: STEP-12 KYC Error Screen
     0 105 106 15 15 0 0 8 8 0 0 -1 0 // 12: STEP-12.support Support contact options
-    1 106 114 15 15 0 0 8 13 57 0 -1 0 // 13: STEP-13 Home Screen
-    1 114 115 15 15 0 0 13 13 0 0 -1 0 // 14: STEP-13.transaction Transaction details
-    1 115 116 15 15 0 0 13 13 0 0 -1 0 // 15: STEP-13.add-funds Add funds flow
-    1 116 117 15 15 0 0 13 13 0 0 -1 0 // 16: STEP-13.support Contact support
-    1 117 119 15 19 0 0 13 13 60 0 -1 0 // 17: STEP-14.1 Enter Details
-    1 123 130 19 19 0 0 13 16 66 0 -1 0 // 18: STEP-15 Favorites Screen
-    1 130 132 19 19 0 0 16 16 0 0 -1 0 // 19: STEP-15.remove Remove confirmation
-    1 132 133 19 19 0 0 16 16 0 0 -1 0 // 20: STEP-15.edit-recipient Edit recipient form
-    1 133 134 19 19 0 0 16 16 0 0 -1 0 // 21: STEP-15.add-recipient Add recipient flow
-    1 134 145 19 19 0 0 16 18 72 0 -1 0 // 22: STEP-16 Profile Screen
-    1 145 147 19 19 0 0 18 18 0 0 -1 0 // 23: STEP-16.logout Logout confirmation
-    1 147 151 19 21 0 0 18 18 77 0 -1 0 // 24: STEP-16.edit-profile Edit profile form
-    1 151 152 21 21 0 0 18 18 0 0 -1 0 // 25: STEP-16.photo-picker Camera/gallery picker
-    1 152 153 21 21 0 0 18 18 0 0 -1 0 // 26: STEP-16.settings Settings screens
-    1 153 154 21 21 0 0 18 18 0 0 -1 0 // 27: STEP-16.transactions Full transaction list
-    1 154 155 21 21 0 0 18 18 0 0 -1 0 // 28: STEP-16.support Support options
-    2 155 163 21 21 0 1 18 22 81 0 -1 0 // 29: STEP-14.2 Review & Fees
-    2 164 171 21 21 1 1 22 24 0 0 -1 0 // 30: STEP-14.3 Choose Payment Method
-    2 171 184 21 21 1 1 24 29 96 0 -1 0 // 31: STEP-14.4 PSP Checkout (Pesapal)
-    2 184 187 21 21 1 1 29 33 0 0 -1 0 // 32: STEP-14.5 Result
+    1 106 112 15 15 0 0 8 13 55 0 -1 0 // 13: STEP-13 Home Screen
+    1 112 113 15 15 0 0 13 13 0 0 -1 0 // 14: STEP-13.transaction Transaction details
+    1 113 114 15 15 0 0 13 13 0 0 -1 0 // 15: STEP-13.add-funds Add funds flow
+    1 114 115 15 15 0 0 13 13 0 0 -1 0 // 16: STEP-13.support Contact support
+    1 115 117 15 19 0 0 13 13 58 0 -1 0 // 17: STEP-14.1 Enter Details
+    1 121 128 19 19 0 0 13 16 64 0 -1 0 // 18: STEP-15 Favorites Screen
+    1 128 130 19 19 0 0 16 16 0 0 -1 0 // 19: STEP-15.remove Remove confirmation
+    1 130 131 19 19 0 0 16 16 0 0 -1 0 // 20: STEP-15.edit-recipient Edit recipient form
+    1 131 132 19 19 0 0 16 16 0 0 -1 0 // 21: STEP-15.add-recipient Add recipient flow
+    1 132 141 19 19 0 0 16 18 68 0 -1 0 // 22: STEP-16 Profile Screen
+    1 141 145 19 19 0 0 18 18 0 0 -1 0 // 23: STEP-16.logout Logout confirmation
+    1 145 149 19 21 0 0 18 18 73 0 -1 0 // 24: STEP-16.edit-profile Edit profile form
+    1 149 150 21 21 0 0 18 18 0 0 -1 0 // 25: STEP-16.photo-picker Camera/gallery picker
+    1 150 151 21 21 0 0 18 18 0 0 -1 0 // 26: STEP-16.settings Settings screens
+    1 151 152 21 21 0 0 18 18 0 0 -1 0 // 27: STEP-16.transactions Full transaction list
+    1 152 153 21 21 0 0 18 18 0 0 -1 0 // 28: STEP-16.support Support options
+    2 153 161 21 21 0 1 18 22 77 0 -1 0 // 29: STEP-14.2 Review & Fees
+    2 162 169 21 21 1 1 22 24 0 0 -1 0 // 30: STEP-14.3 Choose Payment Method
+    2 169 177 21 21 1 1 24 29 87 0 -1 0 // 31: STEP-14.4 PSP Checkout (Pesapal)
+    2 177 180 21 21 1 1 29 33 0 0 -1 0 // 32: STEP-14.5 Result
     """#
 
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
@@ -294,8 +309,6 @@ enum YOLETables {
     -1 0 0 1 0 0 // STEP-12 tap_continue_with_limited_access → main.logged_out → STEP-01
     -1 0 0 1 3 0 // STEP-12 tap_continue_with_limited_access → main.session_expired → STEP-04
     70 0 0 3 0 0 // STEP-12.support tap_back → back
-    49 0 55 0 0 0 // STEP-13 account.load.loaded stays
-    50 0 56 0 0 0 // STEP-13 account.load.network_error stays
     98 0 0 1 22 0 // STEP-13 tap_profile_avatar → STEP-16
     99 0 0 1 17 0 // STEP-13 tap_send_money → STEP-14.1
     100 0 0 1 14 0 // STEP-13 tap_transaction → STEP-13.transaction
@@ -305,107 +318,119 @@ enum YOLETables {
     70 0 0 3 0 0 // STEP-13.transaction tap_back → back
     70 0 0 3 0 0 // STEP-13.add-funds tap_back → back
     70 0 0 3 0 0 // STEP-13.support tap_back → back
-    2 0 58 0 0 0 // STEP-14.1 recent_recipient_tapped stays
-    92 0 59 4 4 1 // STEP-14.1 tap_continue → sub-flow send_money
+    2 0 56 0 0 0 // STEP-14.1 recent_recipient_tapped stays
+    92 0 57 4 4 1 // STEP-14.1 tap_continue → sub-flow send_money
     -1 0 0 1 13 0 // STEP-14.1 tap_continue → send_money.done → STEP-13
     -1 0 0 1 17 0 // STEP-14.1 tap_continue → send_money.edit → STEP-14.1
     -1 0 0 1 17 0 // STEP-14.1 tap_continue → send_money.try_again → STEP-14.1
     -1 0 0 5 42 0 // STEP-14.1 tap_continue → send_money.session_expired → end session_expired
-    51 0 61 0 0 0 // STEP-15 favorites_api.load.loaded stays
-    52 0 62 0 0 0 // STEP-15 favorites_api.load.network_error stays
-    3 0 63 1 17 0 // STEP-15 favorite_tapped → STEP-14.1
-    4 0 64 2 19 0 // STEP-15 remove_favorite_tapped → STEP-15.remove (overlay)
-    53 0 65 0 0 0 // STEP-15 favorites_api.remove.removed stays
+    51 0 59 0 0 0 // STEP-15 favorites_api.load.loaded stays
+    52 0 60 0 0 0 // STEP-15 favorites_api.load.network_error stays
+    3 0 61 1 17 0 // STEP-15 favorite_tapped → STEP-14.1
+    4 0 62 2 19 0 // STEP-15 remove_favorite_tapped → STEP-15.remove (overlay)
+    53 0 63 0 0 0 // STEP-15 favorites_api.remove.removed stays
     103 0 0 1 20 0 // STEP-15 tap_edit_recipient → STEP-15.edit-recipient
     104 0 0 1 21 0 // STEP-15 tap_add_to_favorites → STEP-15.add-recipient
-    105 0 67 3 0 0 // STEP-15.remove tap_confirm_remove → back
-    106 0 68 3 0 0 // STEP-15.remove tap_cancel → back
+    105 0 65 3 0 0 // STEP-15.remove tap_confirm_remove → back
+    106 0 66 3 0 0 // STEP-15.remove tap_cancel → back
     70 0 0 3 0 0 // STEP-15.edit-recipient tap_back → back
     70 0 0 3 0 0 // STEP-15.add-recipient tap_back → back
-    54 0 69 0 0 0 // STEP-16 profile.load.loaded stays
-    55 0 70 0 0 0 // STEP-16 profile.load.network_error stays
     107 0 36 0 0 0 // STEP-16 tap_profile_photo stays
     44 0 0 2 25 0 // STEP-16 device.camera_permission.granted → STEP-16.photo-picker (overlay)
-    45 0 71 0 0 0 // STEP-16 device.camera_permission.denied stays
+    45 0 67 0 0 0 // STEP-16 device.camera_permission.denied stays
     108 0 0 1 24 0 // STEP-16 tap_edit_profile → STEP-16.edit-profile
     109 0 0 1 26 0 // STEP-16 tap_account_settings → STEP-16.settings
     110 0 0 1 26 0 // STEP-16 tap_security_settings → STEP-16.settings
     111 0 0 1 27 0 // STEP-16 tap_transaction_history → STEP-16.transactions
     112 0 0 1 28 0 // STEP-16 tap_help_and_support → STEP-16.support
     113 0 0 2 23 0 // STEP-16 tap_log_out → STEP-16.logout (overlay)
-    114 0 73 5 41 0 // STEP-16.logout tap_confirm_log_out → end logged_out
+    44 0 0 0 0 0 // STEP-16.logout device.camera_permission.granted stays
+    45 0 0 0 0 0 // STEP-16.logout device.camera_permission.denied stays
+    114 0 69 5 41 0 // STEP-16.logout tap_confirm_log_out → end logged_out
     106 0 0 3 0 0 // STEP-16.logout tap_cancel → back
-    115 0 74 0 0 0 // STEP-16.edit-profile tap_save stays
-    56 0 75 3 0 0 // STEP-16.edit-profile profile.update.updated → back
-    57 0 76 0 0 0 // STEP-16.edit-profile profile.update.failed stays
+    115 0 70 0 0 0 // STEP-16.edit-profile tap_save stays
+    56 0 71 3 0 0 // STEP-16.edit-profile profile.update.updated → back
+    57 0 72 0 0 0 // STEP-16.edit-profile profile.update.failed stays
     70 0 0 3 0 0 // STEP-16.edit-profile tap_back → back
     70 0 0 3 0 0 // STEP-16.photo-picker tap_back → back
     70 0 0 3 0 0 // STEP-16.settings tap_back → back
     70 0 0 3 0 0 // STEP-16.transactions tap_back → back
     70 0 0 3 0 0 // STEP-16.support tap_back → back
-    58 16 78 0 0 0 // STEP-14.2 fees_api.quote.received if matches(event.fee_currency, '^[A-Z]{3}$') stays
-    58 0 79 0 0 0 // STEP-14.2 fees_api.quote.received stays
-    59 0 80 0 0 0 // STEP-14.2 fees_api.quote.failed stays
-    116 0 81 0 0 0 // STEP-14.2 tap_refresh_fees stays
-    117 17 81 0 0 0 // STEP-14.2 tap_retry if fees_error stays
-    92 18 82 1 30 0 // STEP-14.2 tap_continue if transfer.fee != null && !fees_loading → STEP-14.3
+    58 16 74 0 0 0 // STEP-14.2 fees_api.quote.received if matches(event.fee_currency, '^[A-Z]{3}$') stays
+    58 0 75 0 0 0 // STEP-14.2 fees_api.quote.received stays
+    59 0 76 0 0 0 // STEP-14.2 fees_api.quote.failed stays
+    116 0 77 0 0 0 // STEP-14.2 tap_refresh_fees stays
+    117 17 77 0 0 0 // STEP-14.2 tap_retry if fees_error stays
+    92 18 78 1 30 0 // STEP-14.2 tap_continue if transfer.fee != null && !fees_loading → STEP-14.3
     118 0 0 5 55 0 // STEP-14.2 tap_edit → end edit
     70 0 0 5 55 0 // STEP-14.2 tap_back → end edit
-    -1 0 81 0 0 0 // STEP-14.2 after 60s stays
-    119 21 83 0 0 0 // STEP-14.3 tap_pesapal if !pesapal_selected stays
+    -1 0 77 0 0 0 // STEP-14.2 after 60s stays
+    119 21 79 0 0 0 // STEP-14.3 tap_pesapal if !pesapal_selected stays
     119 0 0 0 0 0 // STEP-14.3 tap_pesapal stays
-    120 22 84 0 0 0 // STEP-14.3 tap_continue_to_secure_checkout if pesapal_selected stays
+    120 22 80 0 0 0 // STEP-14.3 tap_continue_to_secure_checkout if pesapal_selected stays
     46 0 0 1 31 0 // STEP-14.3 device.authenticate.authenticated → STEP-14.4
     47 0 0 0 0 0 // STEP-14.3 device.authenticate.failed stays
     48 0 0 0 0 0 // STEP-14.3 device.authenticate.cancelled stays
     70 0 0 3 0 0 // STEP-14.3 tap_back → back
-    60 0 85 0 0 0 // STEP-14.4 pesapal.load_checkout.loaded stays
-    61 0 86 0 0 0 // STEP-14.4 pesapal.load_checkout.load_failed stays
-    62 0 87 0 0 0 // STEP-14.4 pesapal.load_checkout.timeout stays
-    117 23 88 0 0 0 // STEP-14.4 tap_retry if checkout_state == 'failed' || checkout_state == 'timed_out' stays
-    121 24 89 0 0 0 // STEP-14.4 tap_open_in_browser if checkout_state == 'failed' stays
-    63 0 90 1 32 0 // STEP-14.4 pesapal.checkout.success → STEP-14.5
-    64 0 91 1 32 0 // STEP-14.4 pesapal.checkout.pending → STEP-14.5
-    67 0 92 1 32 0 // STEP-14.4 pesapal.checkout.unclear → STEP-14.5
-    65 0 93 1 32 0 // STEP-14.4 pesapal.checkout.failed → STEP-14.5
-    66 0 94 1 32 0 // STEP-14.4 pesapal.checkout.cancelled → STEP-14.5
-    122 0 95 1 32 0 // STEP-14.4 tap_close_checkout → STEP-14.5
-    70 25 95 1 32 0 // STEP-14.4 tap_back if checkout_state == 'loaded' || checkout_state == 'in_browser' → STEP-14.5
+    60 0 81 0 0 0 // STEP-14.4 pesapal.load_checkout.loaded stays
+    61 0 82 0 0 0 // STEP-14.4 pesapal.load_checkout.load_failed stays
+    62 0 83 0 0 0 // STEP-14.4 pesapal.load_checkout.timeout stays
+    117 23 84 0 0 0 // STEP-14.4 tap_retry if checkout_state == 'failed' || checkout_state == 'timed_out' stays
+    121 24 85 0 0 0 // STEP-14.4 tap_open_in_browser if checkout_state == 'failed' stays
+    122 0 86 1 32 0 // STEP-14.4 tap_close_checkout → STEP-14.5
+    70 25 86 1 32 0 // STEP-14.4 tap_back if checkout_state == 'loaded' || checkout_state == 'in_browser' → STEP-14.5
     70 0 0 1 30 0 // STEP-14.4 tap_back → STEP-14.3
-    123 0 97 5 54 0 // STEP-14.5 tap_done → end done
+    123 0 88 5 54 0 // STEP-14.5 tap_done → end done
     95 29 0 5 56 0 // STEP-14.5 tap_try_again if transfer.status == TransferStatus.failed || transfer.status == TransferStatus.cancelled → end …
-    124 29 98 1 30 0 // STEP-14.5 tap_change_method if transfer.status == TransferStatus.failed || transfer.status == TransferStatus.cancelled …
-    125 0 99 0 0 0 // yole (global) toggle_language stays
-    126 0 100 0 0 0 // yole (global) toggle_theme stays
-    127 0 101 0 0 0 // yole (global) connectivity_lost stays
-    128 0 102 0 0 0 // yole (global) connectivity_restored stays
-    129 0 103 0 0 0 // yole (global) service_unavailable stays
+    124 29 89 1 30 0 // STEP-14.5 tap_change_method if transfer.status == TransferStatus.failed || transfer.status == TransferStatus.cancelled …
+    125 0 90 0 0 0 // yole (global) toggle_language stays
+    126 0 91 0 0 0 // yole (global) toggle_theme stays
+    127 0 92 0 0 0 // yole (global) connectivity_lost stays
+    128 0 93 0 0 0 // yole (global) connectivity_restored stays
+    129 0 94 0 0 0 // yole (global) service_unavailable stays
+    56 0 95 0 0 0 // yole (global) profile.update.updated stays
+    57 0 72 0 0 0 // yole (global) profile.update.failed stays
+    49 0 96 0 0 0 // main (global) account.load.loaded stays
+    50 0 97 0 0 0 // main (global) account.load.network_error stays
+    54 0 98 0 0 0 // main (global) profile.load.loaded stays
+    55 0 99 0 0 0 // main (global) profile.load.network_error stays
+    51 0 59 0 0 0 // main (global) favorites_api.load.loaded stays
+    52 0 60 0 0 0 // main (global) favorites_api.load.network_error stays
     130 0 0 1 13 0 // main (global) tap_tab_home → STEP-13
     131 0 0 1 17 0 // main (global) tap_tab_send → STEP-14.1
     132 0 0 1 18 0 // main (global) tap_tab_favorites → STEP-15
     133 0 0 1 22 0 // main (global) tap_tab_profile → STEP-16
-    134 0 104 5 42 0 // main (global) session_expired → end session_expired
-    125 0 99 0 0 0 // main (global) toggle_language stays
-    126 0 100 0 0 0 // main (global) toggle_theme stays
+    134 0 100 5 42 0 // main (global) session_expired → end session_expired
+    125 0 90 0 0 0 // main (global) toggle_language stays
+    126 0 91 0 0 0 // main (global) toggle_theme stays
     0 33 0 1 13 0 // main (global) deep_link_opened if event.path == 'home' → STEP-13
     0 34 0 1 17 0 // main (global) deep_link_opened if event.path == 'send' → STEP-14.1
     0 35 0 1 18 0 // main (global) deep_link_opened if event.path == 'favorites' → STEP-15
     0 36 0 1 22 0 // main (global) deep_link_opened if event.path == 'profile' → STEP-16
     0 0 0 0 0 0 // main (global) deep_link_opened stays
-    1 37 105 0 0 0 // main (global) payment_status_updated if event.status == TransferStatus.success stays
-    1 38 106 0 0 0 // main (global) payment_status_updated if event.status == TransferStatus.failed stays
+    1 37 101 0 0 0 // main (global) payment_status_updated if event.status == TransferStatus.success stays
+    1 38 102 0 0 0 // main (global) payment_status_updated if event.status == TransferStatus.failed stays
     1 0 0 0 0 0 // main (global) payment_status_updated stays
-    127 0 101 0 0 0 // main (global) connectivity_lost stays
-    128 0 102 0 0 0 // main (global) connectivity_restored stays
-    129 0 103 0 0 0 // main (global) service_unavailable stays
-    -1 0 104 5 42 0 // main (global) after 5m → end session_expired
-    134 0 104 5 42 0 // send_money (global) session_expired → end session_expired
-    125 0 99 0 0 0 // send_money (global) toggle_language stays
-    126 0 100 0 0 0 // send_money (global) toggle_theme stays
-    127 0 101 0 0 0 // send_money (global) connectivity_lost stays
-    128 0 102 0 0 0 // send_money (global) connectivity_restored stays
-    129 0 103 0 0 0 // send_money (global) service_unavailable stays
-    -1 0 104 5 42 0 // send_money (global) after 5m → end session_expired
+    127 0 92 0 0 0 // main (global) connectivity_lost stays
+    128 0 93 0 0 0 // main (global) connectivity_restored stays
+    129 0 94 0 0 0 // main (global) service_unavailable stays
+    56 0 95 0 0 0 // main (global) profile.update.updated stays
+    57 0 72 0 0 0 // main (global) profile.update.failed stays
+    -1 0 100 5 42 0 // main (global) after 5m → end session_expired
+    63 0 103 1 32 0 // send_money (global) pesapal.checkout.success → STEP-14.5
+    64 0 104 1 32 0 // send_money (global) pesapal.checkout.pending → STEP-14.5
+    67 0 105 1 32 0 // send_money (global) pesapal.checkout.unclear → STEP-14.5
+    65 0 106 1 32 0 // send_money (global) pesapal.checkout.failed → STEP-14.5
+    66 0 107 1 32 0 // send_money (global) pesapal.checkout.cancelled → STEP-14.5
+    134 0 100 5 42 0 // send_money (global) session_expired → end session_expired
+    125 0 90 0 0 0 // send_money (global) toggle_language stays
+    126 0 91 0 0 0 // send_money (global) toggle_theme stays
+    127 0 92 0 0 0 // send_money (global) connectivity_lost stays
+    128 0 93 0 0 0 // send_money (global) connectivity_restored stays
+    129 0 94 0 0 0 // send_money (global) service_unavailable stays
+    56 0 95 0 0 0 // send_money (global) profile.update.updated stays
+    57 0 72 0 0 0 // send_money (global) profile.update.failed stays
+    -1 0 100 5 42 0 // send_money (global) after 5m → end session_expired
     """#
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
@@ -422,9 +447,9 @@ enum YOLETables {
 
     /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name; one row per line, with what it is after `//`.
     static let flowsData = #"""
-    0 187 192 1 1 73 // yole
-    13 192 210 1 2 74 // main
-    29 211 217 2 3 75 // send_money
+    0 180 187 1 1 73 // yole
+    13 187 213 1 2 74 // main
+    29 214 227 2 3 75 // send_money
     """#
 
     /// Each flow's start screen, global transitions and global timers.
@@ -434,10 +459,10 @@ enum YOLETables {
 
     /// Columns: milliseconds, rowStart, rowEnd, variant; one row per line, with what it is after `//`.
     static let timersData = #"""
-    60000 163 164 -1 // STEP-14.2 after 60s
-    300000 210 211 -1 // main (global) after 5m
-    300000 217 218 -1 // send_money (global) after 5m
-    30000 218 218 -1 // pesapal.load_checkout times out after 30s
+    60000 161 162 -1 // STEP-14.2 after 60s
+    300000 213 214 -1 // main (global) after 5m
+    300000 227 228 -1 // send_money (global) after 5m
+    30000 228 228 -1 // pesapal.load_checkout times out after 30s
     """#
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
@@ -469,10 +494,10 @@ enum YOLETables {
     42 99 100 // session_expired
     41 103 104 // logged_out
     42 104 105 // session_expired
-    54 119 120 // done
-    55 120 121 // edit
-    56 121 122 // try_again
-    42 122 123 // session_expired
+    54 117 118 // done
+    55 118 119 // edit
+    56 119 120 // try_again
+    42 120 121 // session_expired
     """#
 
     /// Where each outcome of a sub-flow call leads.
@@ -553,7 +578,7 @@ enum YOLETables {
     }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "e720d12a1ee78adb"
+    static let fingerprint = "194de83c8d1eb003"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(
@@ -633,7 +658,76 @@ enum YOLETables {
             67
         ],
         callPolicies: [
-            CallPolicyEntry(operation: 76, timer: 3, timeoutEvent: 62, cancelsOnLeave: true, answers: [60, 61, 62])
+            CallPolicyEntry(
+                operation: 76,
+                timer: (-1),
+                timeoutEvent: (-1),
+                cancelsOnLeave: true,
+                answers: [5, 6, 7, 8]
+            ),
+            CallPolicyEntry(
+                operation: 77,
+                timer: (-1),
+                timeoutEvent: (-1),
+                cancelsOnLeave: true,
+                answers: [9, 10, 11, 12, 13]
+            ),
+            CallPolicyEntry(operation: 78, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [14, 15]),
+            CallPolicyEntry(
+                operation: 79,
+                timer: (-1),
+                timeoutEvent: (-1),
+                cancelsOnLeave: true,
+                answers: [16, 17, 18, 19, 20]
+            ),
+            CallPolicyEntry(
+                operation: 80,
+                timer: (-1),
+                timeoutEvent: (-1),
+                cancelsOnLeave: true,
+                answers: [21, 22, 23, 24]
+            ),
+            CallPolicyEntry(
+                operation: 81,
+                timer: (-1),
+                timeoutEvent: (-1),
+                cancelsOnLeave: true,
+                answers: [25, 26, 27, 28]
+            ),
+            CallPolicyEntry(
+                operation: 82,
+                timer: (-1),
+                timeoutEvent: (-1),
+                cancelsOnLeave: true,
+                answers: [29, 30, 31, 32]
+            ),
+            CallPolicyEntry(
+                operation: 83,
+                timer: (-1),
+                timeoutEvent: (-1),
+                cancelsOnLeave: true,
+                answers: [33, 34, 35, 36, 37]
+            ),
+            CallPolicyEntry(
+                operation: 84,
+                timer: (-1),
+                timeoutEvent: (-1),
+                cancelsOnLeave: true,
+                answers: [38, 39, 40, 41, 42, 43]
+            ),
+            CallPolicyEntry(operation: 85, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [44, 45]),
+            CallPolicyEntry(
+                operation: 86,
+                timer: (-1),
+                timeoutEvent: (-1),
+                cancelsOnLeave: true,
+                answers: [46, 47, 48]
+            ),
+            CallPolicyEntry(operation: 87, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [49, 50]),
+            CallPolicyEntry(operation: 88, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [51, 52]),
+            CallPolicyEntry(operation: 89, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [54, 55]),
+            CallPolicyEntry(operation: 90, timer: (-1), timeoutEvent: (-1), cancelsOnLeave: true, answers: [58, 59]),
+            CallPolicyEntry(operation: 91, timer: 3, timeoutEvent: 62, cancelsOnLeave: true, answers: [60, 61, 62])
         ]
     )
 }

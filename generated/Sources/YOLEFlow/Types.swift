@@ -1296,7 +1296,7 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case profileLoadNetworkError
 
     /// Outcome `updated` of the service call `profile.update`.
-    case profileUpdateUpdated
+    case profileUpdateUpdated(firstName: String, lastName: String)
 
     /// Outcome `failed` of the service call `profile.update`.
     case profileUpdateFailed
@@ -1623,7 +1623,10 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .profileLoadNetworkError
         case 56:
             // profile.update.updated
-            self = .profileUpdateUpdated
+            self = .profileUpdateUpdated(
+                firstName: try fields.text("first_name"),
+                lastName: try fields.text("last_name")
+            )
         case 57:
             // profile.update.failed
             self = .profileUpdateFailed
@@ -2489,6 +2492,8 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case balance
         case suspended
         case recipients
+        case firstName
+        case lastName
         case feeAmount
         case feeCurrency
         case feeType
@@ -2631,7 +2636,11 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 55:
             self = .profileLoadNetworkError
         case 56:
-            self = .profileUpdateUpdated
+            let fields = try coded.fields(FieldKey.self)
+            self = .profileUpdateUpdated(
+                firstName: try fields.decode(String.self, forKey: .firstName),
+                lastName: try fields.decode(String.self, forKey: .lastName)
+            )
         case 57:
             self = .profileUpdateFailed
         case 58:
@@ -2872,6 +2881,10 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case .favoritesApiLoadLoaded(let value0):
             var fields = coded.fields("favoritesApiLoadLoaded", FieldKey.self)
             try fields.encode(value0, forKey: .recipients)
+        case .profileUpdateUpdated(let value0, let value1):
+            var fields = coded.fields("profileUpdateUpdated", FieldKey.self)
+            try fields.encode(value0, forKey: .firstName)
+            try fields.encode(value1, forKey: .lastName)
         case .feesApiQuoteReceived(let value0, let value1, let value2):
             var fields = coded.fields("feesApiQuoteReceived", FieldKey.self)
             try fields.encode(value0, forKey: .feeAmount)
@@ -2956,6 +2969,9 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case let .favoritesApiLoadLoaded(l0):
             guard case let .favoritesApiLoadLoaded(r0) = rhs else { return false }
             return l0 == r0
+        case let .profileUpdateUpdated(l0, l1):
+            guard case let .profileUpdateUpdated(r0, r1) = rhs else { return false }
+            return (l0 == r0) && (l1 == r1)
         case let .feesApiQuoteReceived(l0, l1, l2):
             guard case let .feesApiQuoteReceived(r0, r1, r2) = rhs else { return false }
             return ((l0 == r0) && (l1 == r1)) && (l2 == r2)
@@ -3007,6 +3023,9 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             hasher.combine(l1)
         case let .favoritesApiLoadLoaded(l0):
             hasher.combine(l0)
+        case let .profileUpdateUpdated(l0, l1):
+            hasher.combine(l0)
+            hasher.combine(l1)
         case let .feesApiQuoteReceived(l0, l1, l2):
             hasher.combine(l0)
             hasher.combine(l1)
@@ -5219,14 +5238,14 @@ public enum YOLEOutcome {
 
     /// The outcomes of YOLE profile API: `update`.
     public enum ProfileUpdate: Hashable, Sendable, Codable {
-        case updated
+        case updated(firstName: String, lastName: String)
         case failed
 
         /// The outcome as the event the machine handles.
         public var event: YOLEEvent {
             switch self {
-            case .updated:
-                return .profileUpdateUpdated
+            case .updated(let firstName, let lastName):
+                return .profileUpdateUpdated(firstName: firstName, lastName: lastName)
             case .failed:
                 return .profileUpdateFailed
             }
@@ -5250,13 +5269,22 @@ public enum YOLEOutcome {
 
         private static let codingCases = NameTable(lines: codingCasesData)
 
+        private enum FieldKey: String, CodingKey {
+            case firstName
+            case lastName
+        }
+
         /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
         /// payloads.
         public init(from decoder: any Decoder) throws {
             let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEOutcome.ProfileUpdate")
             switch coded.number {
             case 0:
-                self = .updated
+                let fields = try coded.fields(FieldKey.self)
+                self = .updated(
+                    firstName: try fields.decode(String.self, forKey: .firstName),
+                    lastName: try fields.decode(String.self, forKey: .lastName)
+                )
             case 1:
                 self = .failed
             default:
@@ -5268,17 +5296,37 @@ public enum YOLEOutcome {
         /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
+            switch self {
+            case .updated(let value0, let value1):
+                var fields = coded.fields("updated", FieldKey.self)
+                try fields.encode(value0, forKey: .firstName)
+                try fields.encode(value1, forKey: .lastName)
+            default:
+                coded.plain(Self.codingCases[codingCase])
+            }
         }
 
         /// Whether two values are the same case with equal payloads.
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            switch lhs {
+            case let .updated(l0, l1):
+                guard case let .updated(r0, r1) = rhs else { return false }
+                return (l0 == r0) && (l1 == r1)
+            default:
+                return lhs.codingCase == rhs.codingCase
+            }
         }
 
         /// Hashes the case and its payload.
         public func hash(into hasher: inout Hasher) {
             hasher.combine(codingCase)
+            switch self {
+            case let .updated(l0, l1):
+                hasher.combine(l0)
+                hasher.combine(l1)
+            default:
+                break
+            }
         }
     }
 
