@@ -110,7 +110,9 @@ import Testing
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             // TempoCards, as FlowcPlugin generates it for Examples/TempoCards (typePrefix: Cards).
             let example = packageRoot().appendingPathComponent("Examples/TempoCards/Sources/TempoCards/flows")
-            let program = compileCleanly(CompilerConfig(inputs: [example.path], generatesOutputs: false)).program
+            // The example keeps three late answers of the Tempo flows it was cut from (its flows are not settled as Tempo's are).
+            let program = compileCleanly(CompilerConfig(inputs: [example.path], generatesOutputs: false),
+                                         tolerating: ["late-answer-unhandled"]).program
             var paths: [String] = []
             for file in renderSwiftSources(lowerApps(program), folder: "", options: GeneratorOptions(typePrefix: "Cards")) {
                 let url = folder.appendingPathComponent("Cards" + file.path)

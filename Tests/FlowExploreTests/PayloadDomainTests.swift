@@ -12,10 +12,13 @@ import Testing
 @Suite struct PayloadDomainTests {
     static let folder = "payload-domains/"
     static let bounds = ExploreBounds(depth: 4, states: 5_000)
+    /// The balance read keeps waiting when Home is left, and its answer can land on `done`: the explorer's
+    /// unhandled-answer finding in this fixture, which the checker warns of too.
+    static let warnings = ["late-answer-unhandled"]
 
     static func app(_ file: String = "app.flow.yaml") throws -> (app: App, text: String) {
         let text = try fixtureText(folder + file)
-        return (try checkedApp(text, id: "deposits"), text)
+        return (try checkedApp(text, id: "deposits", allowing: warnings), text)
     }
 
     @Test func zeroValuesAloneMissBothMistakes() throws {
@@ -47,7 +50,7 @@ import Testing
         #expect(written.contains("      - send: { event: deposit_received, payload: { amount: \"100.00 GBP\" } }\n"), "\(written)")
         for (file, passes) in [("app.flow.yaml", false), ("fixed.flow.yaml", true)] {
             let withScenarios = try checkedApp(try fixtureText(Self.folder + file) + "\n" + written.split(separator: "\n", omittingEmptySubsequences: false)
-                .filter { !$0.hasPrefix("#") }.joined(separator: "\n"), id: "deposits")
+                .filter { !$0.hasPrefix("#") }.joined(separator: "\n"), id: "deposits", allowing: Self.warnings)
             for name in ["explore_balance_never_below_zero", "explore_large_means_over_100"] {
                 let scenario = try #require(withScenarios.scenarios.first { $0.name == name })
                 let run = runScenario(scenario, of: withScenarios)

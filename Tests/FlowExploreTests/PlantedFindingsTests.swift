@@ -13,8 +13,9 @@ import Testing
 /// a push while its setting is off (`never:` an effect), a restart that skips the passcode (`after: restart`), a
 /// screen with no way out at run time (stuck), and answers that arrive where nothing handles them.
 @Suite struct PlantedFindingsTests {
-    /// The planted back trap (screen STUCK) is one the checker sees too: its warning is the only diagnostic.
-    static let warnings = ["back-blocked-trap"]
+    /// The planted back trap (screen STUCK) and the planted answers that arrive where nothing handles them are ones
+    /// the checker sees too: their warnings are the only diagnostics.
+    static let warnings = ["back-blocked-trap", "late-answer-unhandled"]
     static func app() throws -> App { try checkedApp(try fixtureText("planted/app.flow.yaml"), id: "planted", allowing: warnings) }
 
     @Test func everyPlantedMistakeIsReportedWithItsShortestPath() throws {

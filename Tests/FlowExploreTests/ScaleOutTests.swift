@@ -10,7 +10,8 @@ import Testing
 /// progress line's ETA.
 @Suite struct ScaleOutTests {
     static func app(_ path: String, id: String) throws -> App {
-        try checkedApp(try fixtureText(path), id: id, allowing: path.hasPrefix("planted/") ? PlantedFindingsTests.warnings : [])
+        try checkedApp(try fixtureText(path), id: id, allowing: path.hasPrefix("planted/") ? PlantedFindingsTests.warnings
+                                                 : path.hasPrefix("payload-domains/") ? PayloadDomainTests.warnings : [])
     }
 
     /// The parts of explore.json a merge must give exactly as one unsharded run does (states and steps are summed,

@@ -66,7 +66,7 @@ import Testing
         let first = try await runFlowc(["build"], in: folder)
         #expect(first.status == 0)
         // inventory.json, 8 reports, the app's 3 Swift files and the manifest of what flowc wrote.
-        #expect(first.stdout == "Checked 1 app (minimal_app); wrote 13 files in generated/.\n")
+        #expect(first.stdout == "Checked 1 app (minimal_app); wrote 14 files in generated/.\n")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("generated/reports/minimal_app/junit.xml").path))
         let inventory = folder.appendingPathComponent("generated/inventory.json")
         let bytes = try Data(contentsOf: inventory)

@@ -6,6 +6,10 @@ struct CodeWriter {
     /// The longest line generated code aims for, indentation included (a trailing comment may run past it).
     static let width = 120
 
+    /// The longest line a generated file may have, indentation included: a line of a table or a text, which reads
+    /// best whole, is cut only past it.
+    static let longestLine = 160
+
     mutating func line(_ text: String) {
         lines.append(text.isEmpty ? "" : String(repeating: "    ", count: depth) + text)
     }
@@ -20,6 +24,9 @@ struct CodeWriter {
 
     /// What is left of `width` at the current depth.
     var available: Int { wraps ? max(40, Self.width - 4 * depth) : Int.max }
+
+    /// What is left of `longestLine` at the current depth.
+    var availableToLongestLine: Int { wraps ? max(40, Self.longestLine - 4 * depth) : Int.max }
 
     /// A `//` comment, wrapped at `width`.
     mutating func comment(_ text: String) {

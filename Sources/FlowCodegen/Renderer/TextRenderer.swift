@@ -91,7 +91,9 @@ public struct TextRenderer: Sendable {
                 writer.line("]")
             } else if case .multilineString(let lines)? = value {
                 writer.line(text + " = #\"\"\"")
-                for line in lines { writer.line(line) }
+                for line in lines {
+                    for piece in rawContinuedLines(line, width: writer.availableToLongestLine) { writer.line(piece) }
+                }
                 writer.line("\"\"\"#")
             } else if let value {
                 writer.lines(wrapped(value, prefix: text + " = ", suffix: "", width: writer.available))
@@ -487,6 +489,24 @@ public struct TextRenderer: Sendable {
         }
         guard !lines.isEmpty else { return nil }
         return [prefix + "\"\"\""] + lines + [current, "\"\"\"" + suffix]
+    }
+
+    /// One line of a raw multi-line literal (`#"""`) cut after spaces into lines that end in `\#` (a line break that
+    /// is not part of the text), so that no line runs past `width`; the line itself when it fits or has no space to cut at.
+    private func rawContinuedLines(_ line: String, width: Int) -> [String] {
+        let limit = max(40, width)
+        guard line.count > limit, !line.hasSuffix(" ") else { return [line] }
+        var pieces: [String] = []
+        var current = ""
+        for word in line.split(separator: " ", omittingEmptySubsequences: false) {
+            if !current.isEmpty, (current + " " + word + " \\#").count > limit {
+                pieces.append(current + " \\#")
+                current = String(word)
+            } else {
+                current = current.isEmpty && pieces.isEmpty ? String(word) : current + " " + word
+            }
+        }
+        return pieces + [current]
     }
 
     private func stringLiteral(_ text: String) -> String {

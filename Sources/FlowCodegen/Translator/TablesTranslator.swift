@@ -10,9 +10,12 @@ struct TablesTranslator {
     static let longestTableLine = 140
 
     /// Whether `lines` read back the same from a raw multi-line string literal (`#"""`, split at line breaks): no
-    /// line break or closing delimiter inside a line, and not the one empty line (which reads back as no line).
+    /// line break, closing delimiter or raw escape (`\#`) inside a line, and not the one empty line (which reads back
+    /// as no line).
     static func fitsRawMultilineString(_ lines: [String]) -> Bool {
-        lines != [""] && lines.allSatisfy { line in !line.contains(where: \.isNewline) && !line.contains("\"\"\"#") }
+        lines != [""] && lines.allSatisfy { line in
+            !line.contains(where: \.isNewline) && !line.contains("\"\"\"#") && !line.contains("\\#")
+        }
     }
 
     let lowered: LoweredApp

@@ -219,7 +219,8 @@ extension RegentMachine {
     %1$@
     %1$@
     %1$@
-    Regent provides financial information for personal tracking purposes only. We do not provide investment advice, manage assets, or execute trades. Consult a qualified financial advisor for personalized advice.
+    Regent provides financial information for personal tracking purposes only. We do not provide investment advice, manage assets, or execute trades. Consult \#
+    a qualified financial advisor for personalized advice.
     %1$@
     %1$@
     %1$@
