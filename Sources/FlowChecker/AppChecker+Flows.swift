@@ -174,9 +174,12 @@ extension AppChecker {
                 continue
             }
             let key = "\(syntax.id.value).\(text.name.value)"
+            // A text shown only while its `when:` holds reads the values that condition rules null out, as `?:` does.
+            var textEnvironment = environment
+            if let condition = syntax.textConditions[text.name.value] { textEnvironment.nonNullPaths.formUnion(guardFacts(condition, when: true)) }
             if let keyed = checkKeyedText(text.template, key: key, kind: .text,
                                           comment: "screen \(syntax.id.value) (\(syntax.name?.value ?? syntax.id.value)), text '\(text.name.value)'",
-                                          in: environment, what: "text '\(text.name.value)'") {
+                                          in: textEnvironment, what: "text '\(text.name.value)'") {
                 app.screens[index].texts.append((text.name.value, shownWhile(syntax.textConditions[text.name.value], keyed.value, in: environment)))
                 app.localisation.screenTexts[key] = keyed
             }

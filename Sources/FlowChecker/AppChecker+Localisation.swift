@@ -180,7 +180,9 @@ extension AppChecker {
     func checkKeyedText(_ source: ExpressionSource, key: String, kind: CatalogString.Kind, comment: String,
                         in environment: TypeEnvironment, what: String) -> LocalisedText? {
         var sourcePieces: [CheckedTextPiece] = []
-        let checked = checkTemplate(source, in: environment, what: what, pieces: &sourcePieces)
+        var writtenValues: [(hole: String, value: TypedExpression)] = []
+        let checked = checkTemplate(source, in: environment, what: what, pieces: &sourcePieces, written: &writtenValues)
+        warnWordsInsideValues(writtenValues, in: source, what: what)
         let sourceHoles = Self.holes(in: source.text)
         var values: [String: CatalogString.Value] = [app.localisation.sourceLocale: .init(source.text, needsReview: false)]
         var result = checked

@@ -102,7 +102,8 @@ extension AppChecker {
     /// The words a value becomes, when some part of it that becomes the value is a text literal people would read.
     static func words(in value: TypedExpression) -> String? {
         switch value.kind {
-        case .literal(.text(let text)) where text.contains(" "):
+        // A space alone (`' '` between two values) joins them and says nothing.
+        case .literal(.text(let text)) where text.contains(" ") && text.contains(where: \.isLetter):
             return text
         case .conditional(_, let then, let otherwise):
             return words(in: then) ?? words(in: otherwise)

@@ -16,6 +16,13 @@ extension AppChecker {
 
     /// As `checkTemplate(_:in:what:)`, also giving the text's words and values in order (for its key's formats).
     func checkTemplate(_ source: ExpressionSource, in environment: TypeEnvironment, what: String, pieces: inout [CheckedTextPiece]) -> TypedExpression? {
+        var written: [(hole: String, value: TypedExpression)] = []
+        return checkTemplate(source, in: environment, what: what, pieces: &pieces, written: &written)
+    }
+
+    /// As above, also giving each value as written, before it is put in words for people (`warnWordsInsideValues`).
+    func checkTemplate(_ source: ExpressionSource, in environment: TypeEnvironment, what: String, pieces: inout [CheckedTextPiece],
+                       written: inout [(hole: String, value: TypedExpression)]) -> TypedExpression? {
         let scalars = Array(source.text.unicodeScalars)
         var parts: [TypedExpression] = []
         var literal = String.UnicodeScalarView()
@@ -61,6 +68,7 @@ extension AppChecker {
                 failed = true
             } else if let typed = check(hole, expected: nil, in: environment, role: "value in \(what)") {
                 flushLiteral()
+                written.append((holeText.trimmingCharacters(in: .whitespaces), typed))
                 let shown = displayed(typed)
                 parts.append(shown)
                 pieces.append(.value(written: holeText.trimmingCharacters(in: .whitespaces), shown))

@@ -168,16 +168,13 @@ public struct Session: Sendable {
     func checkHandled(_ event: String) throws {
         try checkNotRaised(event)
         guard !handledEvents.contains(event) else { return }
-        let known = Array(handledEvents).sorted()
-        let suggestion = closestMatch(to: event, among: interpreter.availableEvents) ?? closestMatch(to: event, among: known)
-        throw CommandError(description: "no screen of '\(app.id)' handles '\(event)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
-                           + " ('help' lists the commands)")
+        throw CommandError(description: unknownEventRefusal(event) + " ('help' lists the commands)")
     }
 
     /// An event the flows raise themselves is not the person's to send: it would take a path the app never takes.
     func checkNotRaised(_ event: String) throws {
         guard raisedEvents.contains(event) else { return }
-        throw CommandError(description: "'\(event)' is raised by the flows ('raise: \(event)'), not sent from outside; send what leads there: '\(interpreter.currentScreen.id)' reacts to \(interpreter.availableEvents.filter { !raisedEvents.contains($0) }.joined(separator: ", "))")
+        throw CommandError(description: "'\(event)' is raised by the flows ('raise: \(event)'), not sent from outside; send what leads there: \(sendableNow)")
     }
 
     mutating func record(_ step: String, _ body: (inout Interpreter) throws -> Void) throws {
@@ -230,9 +227,7 @@ public struct Session: Sendable {
         }
         if let event = object["send"] as? String {
             try checkNotRaised(event)
-            guard handledEvents.contains(event) else {
-                throw CommandError(description: "no screen of app '\(app.id)' handles '\(event)'; '\(interpreter.currentScreen.id)' reacts to \(interpreter.availableEvents.joined(separator: ", "))")
-            }
+            guard handledEvents.contains(event) else { throw CommandError(description: unknownEventRefusal(event)) }
             let payload = try payload(of: event, raw: object["payload"] as? [String: Any] ?? [:])
             try record(sendStep(event, payload)) { try $0.send(event, payload: payload) }
         } else if let fills = object["fill"] as? [String: Any] {
@@ -377,7 +372,11 @@ public struct Session: Sendable {
         if !interpreter.pendingCalls.isEmpty {
             lines.append("  waiting for: " + interpreter.pendingCalls.joined(separator: ", ") + " (answer with: outcome <operation> <outcome>)")
         }
-        lines.append("  events: " + (interpreter.availableEvents.isEmpty ? "(none)" : interpreter.availableEvents.joined(separator: ", ")))
+        let sendable = sendableEvents
+        lines.append("  events: " + (sendable.onScreen.isEmpty ? "(none)" : sendable.onScreen.joined(separator: ", ")))
+        if !sendable.flowWide.isEmpty {
+            lines.append("  anywhere in \(app.flows[interpreter.currentScreen.flow].name): " + sendable.flowWide.joined(separator: ", "))
+        }
         let timers = interpreter.upcomingTimers
         if !timers.isEmpty {
             lines.append("  timers: " + timers.map { "\($0.delay.hasPrefix("at ") ? $0.delay : "after \($0.delay)") (in \($0.remaining / 1000)s)" }.joined(separator: ", ") + " — use: advance <duration>")
@@ -397,7 +396,7 @@ public struct Session: Sendable {
         let answer = ScriptAnswer(
             status: status, step: performedCount, timeMilliseconds: interpreter.elapsed,
             screen: interpreter.currentScreen.id, name: interpreter.currentScreen.name,
-            errors: interpreter.errors, events: interpreter.availableEvents, pending: interpreter.pendingCalls,
+            errors: interpreter.errors, events: sendableEvents.all, pending: interpreter.pendingCalls,
             transitions: steps.flatMap(\.microSteps).map(\.description),
             effects: steps.flatMap(\.effects).map { ScriptAnswer.Effect(kind: $0.kind, value: $0.value) },
             state: Dictionary(uniqueKeysWithValues: app.state.map { ($0.name, interpreter.state[$0.name]?.description ?? "null") }),

@@ -86,12 +86,8 @@ extension Session {
     func whatCanHappen() -> [String] {
         var lines: [String] = []
         // Service outcomes are listed with the calls that wait for them; events the flows raise are not the person's to send.
-        let outcomes = serviceOutcomeEvents.union(raisedEvents)
         let screen = interpreter.currentScreen
-        let own = Set(screen.transitions.map(\.event))
-        let events = interpreter.availableEvents.filter { !outcomes.contains($0) }
-        let onScreen = events.filter { own.contains($0) }
-        let flowWide = events.filter { !own.contains($0) }
+        let (onScreen, flowWide) = (sendableEvents.onScreen, sendableEvents.flowWide)
         lines.append("  next: " + (onScreen.isEmpty ? "(no events on this screen)" : onScreen.joined(separator: ", ")))
         if !flowWide.isEmpty {
             lines.append("  anywhere in \(app.flows[screen.flow].name): " + flowWide.joined(separator: ", "))
@@ -158,11 +154,9 @@ extension Session {
         let commands = ["send", "fill", "advance", "outcome", "back", "tap_row", "swipe_row", "long_press_row", "undo", "save", "state", "show", "help", "quit"]
         switch (words.first, words.count) {
         case (_, 1):
-            let raised = raisedEvents
-            return commands + interpreter.availableEvents.filter { !raised.contains($0) }
+            return commands + sendableEvents.all
         case ("send", 2):
-            let raised = raisedEvents
-            return interpreter.availableEvents.filter { !raised.contains($0) }
+            return sendableEvents.all
         case ("fill", 2):
             return interpreter.currentScreen.fields.map(\.name)
         case ("tap_row", 2):

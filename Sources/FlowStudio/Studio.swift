@@ -396,12 +396,9 @@ public actor Studio {
     func makeView(error: String?) -> StudioView {
         let interpreter = session.interpreter
         let screen = interpreter.currentScreen
-        let services = Set(app.services.flatMap { service in service.operations.map { "\(service.name).\($0.name)." } })
-        let raised = session.raisedEvents
         let own = Set(screen.transitions.map(\.event))
-        let events = interpreter.availableEvents.filter { event in
-            !raised.contains(event) && !services.contains(where: { event.hasPrefix($0) })
-        }.map { event -> StudioView.Event in
+        // What a person can send, as `flowc run` offers it: service answers are the pending calls' outcomes below.
+        let events = session.sendableEvents.all.map { event -> StudioView.Event in
             let payload = app.events.first { $0.name == event }?.payload.map { StudioView.Typed(name: $0.name, type: "\($0.type)") } ?? []
             let reason = payload.isEmpty ? blockedReason(event) : nil
             return StudioView.Event(name: event, enabled: reason == nil, reason: reason, payload: payload, global: !own.contains(event))

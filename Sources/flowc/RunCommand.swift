@@ -101,7 +101,7 @@ struct RunCommand: ParsableCommand {
             switch session.respond(to: line) {
             case nil: continue
             case .quit?: finish(.success)
-            case .help?: printLine(Self.configuration.discussion)
+            case .help?: printLine(Self.configuration.discussion + "\n" + session.helpNow)
             case .text(let text)?: printLine(text)
             }
         }

@@ -6,8 +6,10 @@ import Testing
 
 /// `untranslated-state-words`, one fixture per way words reach a shown text through state
 /// (`Tests/Fixtures/state-words/<way>/`): a `set:` of a literal or of words joined to a value, an `append:`, an
-/// `initial:`, a derived value, a copy from another state value, a service's answer, and a list's rows. Each
-/// `expected.txt` holds the exact warning; `none-…` folders show what is not words (facts, codes) and must stay quiet.
+/// `initial:`, a derived value, a copy from another state value, a service's answer, and a list's rows; and words
+/// written inside a text's own value (`inside-…`: a screen text's `?:`, a toast's `+`, a row text's `??`), which are
+/// warned about in an app of one locale too. Each `expected.txt` holds the exact warning; `none-…` folders show what is
+/// not words (facts, codes, separators, enum labels, `when:` texts) and must stay quiet.
 @Suite struct StateWordsTests {
     static let root = fixturesDirectory().appendingPathComponent("state-words")
     static var ways: [String] {
@@ -16,7 +18,8 @@ import Testing
 
     @Test func everyWayHasAFixture() {
         #expect(Set(Self.ways).isSuperset(of: ["set-literal", "set-concatenation", "append-literal", "initial-value", "derived-literal",
-                                               "copied", "received", "row-text", "none-for-facts-and-codes"]))
+                                               "copied", "received", "row-text", "none-for-facts-and-codes",
+                                               "inside-text-value", "inside-toast-value", "inside-row-text-value", "none-for-values-without-words"]))
     }
 
     @Test(arguments: StateWordsTests.ways)

@@ -438,6 +438,9 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
                 if let difference = compare(step, record(effects), label) { return difference }
             }
             if case .fill = action, interpreter.errors != machine.errors { return "\(label): errors \(interpreter.errors) vs generated \(machine.errors)" }
+            // The calls each waits for (`waitingCalls`): made, answered, timed out and forgotten alike.
+            let waiting = interpreter.waitingCalls.map { "\($0.operation) on \($0.screen)" }
+            if waiting != machine.waitingCalls { return "\(label): waiting for \(waiting) vs generated \(machine.waitingCalls)" }
         }
         return nil
     }

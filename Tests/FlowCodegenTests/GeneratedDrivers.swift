@@ -25,6 +25,8 @@ protocol GeneratedDriver {
     var screenID: String { get }
     var errors: [String: String] { get }
     var ended: String? { get }
+    /// The calls the machine waits for (`waitingCalls`), oldest first: `operation on SCREEN`.
+    var waitingCalls: [String] { get }
     func variant() throws -> String?
     /// The current screen's texts with their values filled in.
     func texts() throws -> [String: String]
@@ -134,6 +136,7 @@ struct MachineDriver<Machine: FlowStateMachine>: GeneratedDriver {
     var screenID: String { machine.screenID }
     var errors: [String: String] { Dictionary(uniqueKeysWithValues: machine.errors.map { ($0.key.rawValue, $0.value) }) }
     var ended: String? { machine.ended?.rawValue }
+    var waitingCalls: [String] { machine.waitingCalls.map { "\($0.operation.rawValue) on \($0.screen.rawValue)" } }
     func variant() throws -> String? { try machine.computeVariant()?.rawValue }
     func texts() throws -> [String: String] { Dictionary(uniqueKeysWithValues: try machine.computeTexts().map { ($0.key.rawValue, $0.value) }) }
     func stateJSON() throws -> String { try encodeSorted(machine.state) }

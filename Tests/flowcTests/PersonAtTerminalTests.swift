@@ -12,7 +12,7 @@ import Testing
 /// (the change line after each command, `state`, replays, refusals: every message, exactly).
 @Suite struct PersonAtTerminalTests {
     static let folder = fixturesDirectory().appendingPathComponent("run-sessions")
-    static let cases = ["bad-options", "change-lines", "engine-decisions", "raised-event", "replay-scenario", "start-with-state"]
+    static let cases = ["bad-options", "change-lines", "engine-decisions", "raised-event", "refusals-and-help", "replay-scenario", "start-with-state"]
 
     @Test func everyCaseFolderIsListed() throws {
         let found = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).sorted()

@@ -99,6 +99,16 @@ public final class FlowDriver<Machine: FlowStateMachine> {
     /// Called after every step with the machine as it is now (`FlowModel` republishes it to SwiftUI).
     public var onChange: (@MainActor (Machine) -> Void)?
 
+    /// Called with each decision the machine made on its own in a step (a call forgotten as its screen was left, a
+    /// late answer dropped, a sub-flow abandoned), in order, before `onChange`: for logs and for QA builds that
+    /// show why an answer changed nothing.
+    ///
+    /// ```swift
+    /// driver.onDecision = { decision in log.notice("\(decision)") }   // "equals.get_pin: call forgotten as ..."
+    /// ```
+    public var onDecision: (@MainActor (FlowDecision<Machine>) -> Void)?
+    private var decisionObservers: [Int: AsyncStream<FlowDecision<Machine>>.Continuation] = [:]
+
     /// Where the machine's texts come from by key (`FlowBundleTexts(bundle: .main, table: "Tempo")`); setting it
     /// redraws the views as a step does.
     public var textLookup: any FlowTextLookup {
@@ -276,6 +286,28 @@ public final class FlowDriver<Machine: FlowStateMachine> {
         return stream
     }
 
+    /// Every decision the machine makes on its own from now on (see `onDecision`), in order. The stream ends when the
+    /// caller drops it.
+    ///
+    /// ```swift
+    /// for await decision in driver.decisions() {
+    ///     if case .answerDropped(_, let operation, _) = decision { log.notice("late \(operation.rawValue) dropped") }
+    /// }
+    /// ```
+    public func decisions() -> AsyncStream<FlowDecision<Machine>> {
+        let (stream, continuation) = AsyncStream<FlowDecision<Machine>>.makeStream()
+        let id = nextObserver
+        nextObserver += 1
+        decisionObservers[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { @MainActor in self?.decisionObservers[id] = nil }
+        }
+        return stream
+    }
+
+    /// The calls the machine waits for now, oldest first (`FlowStateMachine.waitingCalls`).
+    public var waitingCalls: [FlowWaitingCall<Machine>] { machine.waitingCalls }
+
     // MARK: Steps and effects
 
     private func run(_ event: Machine.Event?, _ step: (inout Machine, inout [Machine.Effect]) throws -> Void) {
@@ -296,6 +328,12 @@ public final class FlowDriver<Machine: FlowStateMachine> {
         }
         let batch = effects
         if let event { publish(.stepped(event, effects: batch)) }
+        if onDecision != nil || !decisionObservers.isEmpty {
+            for decision in machine.lastStepDecisions {
+                onDecision?(decision)
+                for id in decisionObservers.keys.sorted() { decisionObservers[id]?.yield(decision) }
+            }
+        }
         let readFailure = machine.readFailure()
         if readFailure != reportedReadFailure {
             reportedReadFailure = readFailure

@@ -29,7 +29,10 @@ extension EngineHost {
             kept = frames.lastIndex(where: { tables.subflows[Int($0.subflow)].flow == flow }).map { $0 + 1 } ?? 0
         }
         let lowest = frames[kept]
-        for frame in frames[kept...].reversed() { traceSubflowAbandoned(frame.subflow) }
+        for frame in frames[kept...].reversed() {
+            traceSubflowAbandoned(frame.subflow)
+            engine.decisions.append(EngineDecisionRecord(kind: .subflowAbandoned, subject: frame.subflow, screen: engine.screenNumber))
+        }
         engine.callFrames.removeSubrange(kept...)
         if engine.callEvents.count > kept { engine.callEvents.removeSubrange(kept...) }
         engine.history.truncate(to: lowest.historyDepth)

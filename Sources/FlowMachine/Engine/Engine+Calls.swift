@@ -62,6 +62,7 @@ extension EngineHost {
                 cancelDeadline(call.deadline, into: &effects)
                 callAbandoned(call.policy)
                 traceCallForgotten(call.policy, screen: screen)
+                engine.decisions.append(EngineDecisionRecord(kind: .callForgotten, subject: call.policy, screen: screen))
             } else {
                 index += 1
             }

@@ -158,6 +158,7 @@ extension EngineHost {
     /// Enters the start screen: the app's recurring timers, then the screen's view, entry actions and timers, and
     /// the events its entry raises (the interpreter's start step).
     @inlinable public mutating func engineStart(into effects: inout [Effect]) throws {
+        forgetLastDecisions()
         for timer in tables.recurringTimers { try schedule(timer, screen: -2, flow: tables.startFlow, into: &effects) }
         try enter(engine.screenNumber, into: &effects)
         try drainRaised(into: &effects)
@@ -179,6 +180,7 @@ extension EngineHost {
 
     /// Sends an event and runs until the machine is stable again, appending what the host must do to `effects`.
     @inlinable @inline(__always) public mutating func engineSend(_ event: Event, into effects: inout [Effect]) throws {
+        forgetLastDecisions()
         if let token = event.firedTimer {
             // Without timers no token is running: `fire` would ignore it.
             if engineFeatures.contains(.timers) {
@@ -202,6 +204,7 @@ extension EngineHost {
     /// - Returns: false when there is nowhere to go back to, or the screen blocks back.
     @inlinable public mutating func engineBack(into effects: inout [Effect]) throws -> Bool {
         // Once the run has ended nothing moves, back included (it would enter a screen and start its timers).
+        forgetLastDecisions()
         if engineFeatures.contains(.endings), engine.ended != nil { return false }
         let from = engine.screenNumber
         let moved = try !tables.screens[Int(from)].backBlocked && goBack(into: &effects)
@@ -346,6 +349,8 @@ extension EngineHost {
         // An answer to a call no longer waited for (timed out, or its screen left) is not handled.
         if engineFeatures.contains(.callPolicies), !settleCall(answeredBy: event.number, into: &effects) {
             traceAnswerDropped(event: event.number)
+            engine.decisions.append(EngineDecisionRecord(kind: .answerDropped, subject: tables.answerPolicy(event.number),
+                                                         screen: engine.screenNumber, event: event))
             return .ignored
         }
         return try dispatch(number: event.number, payload: event, inline: inline, into: &effects)

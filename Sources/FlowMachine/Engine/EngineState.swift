@@ -109,6 +109,9 @@ public struct CallFrame: Sendable, Hashable, Codable {
     public var raised: [Event] = []
     public var errors: [String: String] = [:]
     public var ended: String?
+    /// What the engine decided on its own in the last step (`FlowDecision`): emptied as each step starts, so it
+    /// holds one step's few entries at most.
+    public var decisions: [EngineDecisionRecord<Event>] = []
 
     @inlinable
     public init(screenNumber: Int32) { self.screenNumber = screenNumber }

@@ -415,35 +415,33 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             return [.headline: localizedText(81, [])]
         case 3:
             // verify-email Verify Email
-            return [.sentTo: localizedText(113, [state.signInDestination])]
+            return [.sentTo: localizedText(114, [state.signInDestination])]
         case 6:
             // biometric-prompt Biometric Prompt
             return [.title: localizedText(62, [])]
         case 8:
             // onboarding KYC Flow
-            return [.title: localizedText(85, [])]
+            return [.title: localizedText(86, [])]
         case 9:
             // kyc-status KYC Status
             return [
-                .message: localizedText(
-                    84,
-                    [
-                        (state.kycStatus == RailKycStatus.rejected)
-                            ? "We couldn't verify your identity. Contact support to continue."
-                            : "We're checking your details. We'll let you in as soon as it's done."
-                    ]
-                )
+                .message: (state.kycStatus == RailKycStatus.rejected)
+                    ? "We couldn't verify your identity. Contact support to continue."
+                    : "",
+                .checking: (state.kycStatus != RailKycStatus.rejected)
+                    ? "We're checking your details. We'll let you in as soon as it's done."
+                    : ""
             ]
         case 10:
             // station Station
             return try [
-                .total: localizedText(107, [formatMoney(computeTotalBalance(), "en-US")]),
+                .total: localizedText(108, [formatMoney(computeTotalBalance(), "en-US")]),
                 .split: localizedText(
-                    105,
+                    106,
                     [formatMoney(state.spendBalance, "en-US"), formatMoney(state.investBalance, "en-US")]
                 ),
                 .status: localizedText(
-                    106,
+                    107,
                     [
                         (state.systemStatus == RailSystemStatus.allocating)
                             ? "Allocating"
@@ -454,21 +452,15 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                                     : describe(state.systemStatus)))
                     ]
                 ),
-                .loadMoney: localizedText(100, []),
-                .offlineBanner: localizedText(
-                    101,
-                    [state.offline ? "You're offline. Showing your last balances." : ""]
-                ),
-                .pending: localizedText(
-                    102,
-                    [state.depositPending ? ("Money on its way · arrives in " + state.depositEta) : ""]
-                )
+                .loadMoney: localizedText(101, []),
+                .offlineBanner: state.offline ? "You're offline. Showing your last balances." : "",
+                .pending: state.depositPending ? ("Money on its way · arrives in " + state.depositEta) : ""
             ]
         case 12:
             // transaction-detail Transaction Detail
             return try [
                 .merchant: localizedText(
-                    110,
+                    111,
                     [
                         (computeSelectedTransactions().count > 0)
                             ? element(computeSelectedTransactions(), 0).merchant
@@ -476,7 +468,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                     ]
                 ),
                 .amount: localizedText(
-                    109,
+                    110,
                     [
                         (((computeSelectedTransactions().count > 0)
                             ? element(computeSelectedTransactions(), 0).amount
@@ -504,8 +496,8 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 16:
             // round-ups Round-Ups
             return try [
-                .explainer: localizedText(92, []),
-                .thisMonth: localizedText(93, [formatMoney(computeRoundUpsThisMonth(), "en-US")])
+                .explainer: localizedText(93, []),
+                .thisMonth: localizedText(94, [formatMoney(computeRoundUpsThisMonth(), "en-US")])
             ]
         case 17:
             // invest Invest
@@ -516,22 +508,22 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 18:
             // profile Profile
             return [
-                .name: localizedText(90, [state.firstName, state.lastName]),
-                .email: localizedText(89, [state.email]),
-                .phone: localizedText(91, [state.phone])
+                .name: localizedText(91, [state.firstName, state.lastName]),
+                .email: localizedText(90, [state.email]),
+                .phone: localizedText(92, [state.phone])
             ]
         case 19:
             // delete-account Delete Account
             return [.message: localizedText(65, [])]
         case 20:
             // personal Personal Info
-            return [.email: localizedText(87, [state.email]), .phone: localizedText(88, [state.phone])]
+            return [.email: localizedText(88, [state.email]), .phone: localizedText(89, [state.phone])]
         case 21:
             // security Security
-            return try [.timeout: localizedText(94, [formatDuration(state.sessionTimeout, "en-US")])]
+            return try [.timeout: localizedText(95, [formatDuration(state.sessionTimeout, "en-US")])]
         case 24:
             // support Support
-            return [.title: localizedText(108, [])]
+            return [.title: localizedText(109, [])]
         case 25:
             // deposit Deposit Options
             return [.title: localizedText(80, []), .splitPreview: localizedText(79, [])]
@@ -541,7 +533,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                 .title: localizedText(69, []),
                 .splitPreview: localizedText(68, []),
                 .address: localizedText(66, [state.depositAddress]),
-                .pending: localizedText(67, [state.depositPending ? ("Pending · arrives in " + state.depositEta) : ""])
+                .pending: state.depositPending ? ("Pending · arrives in " + state.depositEta) : ""
             ]
         case 28:
             // deposit-success Deposit Success
@@ -554,16 +546,16 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             ]
         case 29:
             // withdraw Withdraw
-            return try [.available: localizedText(121, [formatMoney(state.spendBalance, "en-US")])]
+            return try [.available: localizedText(122, [formatMoney(state.spendBalance, "en-US")])]
         case 30:
             // withdraw-amount Amount
-            return try [.available: localizedText(114, [formatMoney(state.spendBalance, "en-US")])]
+            return try [.available: localizedText(115, [formatMoney(state.spendBalance, "en-US")])]
         case 31:
             // withdraw-confirm Confirm
             return try [
-                .amount: localizedText(115, [formatMoney(state.withdrawAmount, "en-US")]),
+                .amount: localizedText(116, [formatMoney(state.withdrawAmount, "en-US")]),
                 .method: localizedText(
-                    118,
+                    119,
                     [
                         required(
                             (state.withdrawMethod == nil)
@@ -577,15 +569,15 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                         )
                     ]
                 ),
-                .destination: localizedText(116, [state.withdrawDestination]),
-                .from: localizedText(117, [])
+                .destination: localizedText(117, [state.withdrawDestination]),
+                .from: localizedText(118, [])
             ]
         case 32:
             // withdraw-success Success
-            return [.title: localizedText(119, []), .transactionId: localizedText(120, [state.withdrawTransactionId])]
+            return [.title: localizedText(120, []), .transactionId: localizedText(121, [state.withdrawTransactionId])]
         case 35:
             // passcode-cooldown Passcode Cooldown
-            return [.message: localizedText(86, [])]
+            return [.message: localizedText(87, [])]
         default:
             return [:]
         }

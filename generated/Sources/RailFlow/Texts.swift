@@ -93,7 +93,8 @@ extension RailMachine {
     0 intro.headline
     1 invest.balance
     1 invest.status
-    1 kyc-status.message
+    0 kyc-status.checking
+    0 kyc-status.message
     0 onboarding.title
     0 passcode-cooldown.message
     1 personal.email
@@ -110,7 +111,7 @@ extension RailMachine {
     0 signin.method.email
     0 signin.method.phone
     0 station.load_money
-    1 station.offline_banner
+    0 station.offline_banner
     1 station.pending
     1 station.recent_activity.amount
     1 station.recent_activity.merchant
@@ -202,7 +203,7 @@ extension RailMachine {
     %1$@
     Delete your Rail account? This can't be undone.
     %1$@
-    %1$@
+    Pending · arrives in %1$@
     70%% → Spend, 30%% → Invest
     Load money
     BSC
@@ -219,7 +220,8 @@ extension RailMachine {
     Money that works the moment it arrives
     %1$@
     %1$@
-    %1$@
+    We're checking your details. We'll let you in as soon as it's done.
+    We couldn't verify your identity. Contact support to continue.
     Let's confirm it's you
     Too many attempts. Try again in 1 minute.
     %1$@
@@ -236,8 +238,8 @@ extension RailMachine {
     Email
     Phone
     Load money
-    %1$@
-    %1$@
+    You're offline. Showing your last balances.
+    Money on its way · arrives in %1$@
     %1$@
     %1$@
     Spend %1$@ · Invest %2$@
@@ -287,8 +289,8 @@ extension RailMachine {
             switch field {
             case .method:
                 return [
-                    FlowOption(value: "email", label: localizedText(98, [])),
-                    FlowOption(value: "phone", label: localizedText(99, []))
+                    FlowOption(value: "email", label: localizedText(99, [])),
+                    FlowOption(value: "phone", label: localizedText(100, []))
                 ]
             default:
                 return []
@@ -298,9 +300,9 @@ extension RailMachine {
             switch field {
             case .timeout:
                 return [
-                    FlowOption(value: "one_minute", label: localizedText(97, [])),
-                    FlowOption(value: "five_minutes", label: localizedText(96, [])),
-                    FlowOption(value: "fifteen_minutes", label: localizedText(95, []))
+                    FlowOption(value: "one_minute", label: localizedText(98, [])),
+                    FlowOption(value: "five_minutes", label: localizedText(97, [])),
+                    FlowOption(value: "fifteen_minutes", label: localizedText(96, []))
                 ]
             default:
                 return []

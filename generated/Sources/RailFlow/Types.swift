@@ -814,6 +814,9 @@ public enum RailText: String, FlowName {
     /// Shown on kyc-status, delete-account, passcode-cooldown.
     case message
 
+    /// Shown on kyc-status.
+    case checking
+
     /// Shown on station.
     case total
 

@@ -739,14 +739,9 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                 .netWorth: localizedText(44, [computeNetWorthDisplay()]),
                 .change: localizedText(36, [computeChangeDisplay()]),
                 .changeDirection: localizedText(37, [computeChangeDirection()]),
-                .emptyPrompt: localizedText(
-                    39,
-                    [
-                        ((state.assets.count == 0) && (state.liabilities.count == 0))
-                            ? "Add your first asset to get started"
-                            : ""
-                    ]
-                ),
+                .emptyPrompt: ((state.assets.count == 0) && (state.liabilities.count == 0))
+                    ? "Add your first asset to get started"
+                    : "",
                 .assetsTotal: localizedText(
                     35,
                     [currencySymbol(state.primaryCurrency), formatNumber(computeTotalAssets().amount, 0, "en-GB")]
@@ -759,7 +754,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                     46,
                     [required((state.priceWarning == nil) ? "" : state.priceWarning, "the value")]
                 ),
-                .reconnect: localizedText(47, [state.reconnectNeeded ? "Reconnect your bank" : ""]),
+                .reconnect: state.reconnectNeeded ? "Reconnect your bank" : "",
                 .storageAlert: localizedText(
                     48,
                     [required((state.storageAlert == nil) ? "" : state.storageAlert, "the value")]
@@ -770,10 +765,10 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         case 11:
             // R-S4 Add Asset Modal (Manual Entry)
             return try [
-                .title: localizedText(57, []),
-                .valueSymbol: localizedText(58, [currencySymbol(state.primaryCurrency)]),
+                .title: localizedText(58, []),
+                .valueSymbol: localizedText(59, [currencySymbol(state.primaryCurrency)]),
                 .quote: localizedText(
-                    55,
+                    56,
                     [
                         ((state.quoteState == "found") && (state.quotePrice != nil))
                             ? (((state.quoteName + " • ") + currencySymbol(required(state.quotePrice, "'quote_price'")))
@@ -781,38 +776,43 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                             : ""
                     ]
                 ),
-                .currentValue: localizedText(
-                    53,
-                    [
-                        (((state.quoteState == "found") && (state.quotePrice != nil)) && (state.stockQuantity != nil))
-                            ? ((((((formatNumber(
-                                required(state.stockQuantity, "'stock_quantity'"),
-                                decimalPlaces(required(state.stockQuantity, "'stock_quantity'")),
-                                "en-GB"
-                            )
-                                + ((state.stockQuantity == RegentConstants.decimal1) ? " share × " : " shares × "))
-                                + currencySymbol(required(state.quotePrice, "'quote_price'")))
-                                + formatNumber(required(state.quotePrice, "'quote_price'"), 2, "en-GB"))
-                                + " = ")
-                                + currencySymbol(required(state.quotePrice, "'quote_price'")))
-                                + formatNumber(
-                                    round(
-                                        multiply(
-                                            required(state.quotePrice, "'quote_price'"),
-                                            required(state.stockQuantity, "'stock_quantity'")
-                                        )
-                                    ),
-                                    2,
-                                    "en-GB"
-                                ))
-                            : ""
-                    ]
-                ),
+                .currentValue: ((((state.quoteState == "found") && (state.quotePrice != nil))
+                    && (state.stockQuantity != nil))
+                    && (state.stockQuantity != RegentConstants.decimal1))
+                    ? ((((((formatNumber(
+                        required(state.stockQuantity, "'stock_quantity'"),
+                        decimalPlaces(required(state.stockQuantity, "'stock_quantity'")),
+                        "en-GB"
+                    )
+                        + " shares × ")
+                        + currencySymbol(required(state.quotePrice, "'quote_price'")))
+                        + formatNumber(required(state.quotePrice, "'quote_price'"), 2, "en-GB"))
+                        + " = ")
+                        + currencySymbol(required(state.quotePrice, "'quote_price'")))
+                        + formatNumber(
+                            round(
+                                multiply(
+                                    required(state.quotePrice, "'quote_price'"),
+                                    required(state.stockQuantity, "'stock_quantity'")
+                                )
+                            ),
+                            2,
+                            "en-GB"
+                        ))
+                    : "",
+                .currentValueOneShare: (((state.quoteState == "found") && (state.quotePrice != nil))
+                    && (state.stockQuantity == RegentConstants.decimal1))
+                    ? ((((("1 share × " + currencySymbol(required(state.quotePrice, "'quote_price'")))
+                        + formatNumber(required(state.quotePrice, "'quote_price'"), 2, "en-GB"))
+                        + " = ")
+                        + currencySymbol(required(state.quotePrice, "'quote_price'")))
+                        + formatNumber(required(state.quotePrice, "'quote_price'"), 2, "en-GB"))
+                    : "",
                 .quoteError: localizedText(
-                    56,
+                    57,
                     [required((state.quoteError == nil) ? "" : state.quoteError, "the value")]
                 ),
-                .discard: localizedText(54, [state.discardPrompt ? "Discard changes?" : ""])
+                .discard: state.discardPrompt ? "Discard changes?" : ""
             ]
         case 12:
             // R-S4-bank Connect Bank
@@ -827,19 +827,19 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
             return [
                 .title: localizedText(51, []),
                 .valueSymbol: localizedText(52, [currencySymbol(state.primaryCurrency)]),
-                .discard: localizedText(50, [state.discardPrompt ? "Discard changes?" : ""])
+                .discard: state.discardPrompt ? "Discard changes?" : ""
             ]
         case 15:
             // R-S5 Edit Asset Modal
             return try [
-                .title: localizedText(64, []),
-                .deleteMessage: localizedText(61, [state.deleteMessage]),
+                .title: localizedText(65, []),
+                .deleteMessage: localizedText(62, [state.deleteMessage]),
                 .deleteWarning: localizedText(
-                    62,
+                    63,
                     [required((state.deleteWarning == nil) ? "" : state.deleteWarning, "the value")]
                 ),
                 .quote: localizedText(
-                    63,
+                    64,
                     [
                         ((state.quoteState == "found") && (state.quotePrice != nil))
                             ? (((state.quoteName + " • ") + currencySymbol(required(state.quotePrice, "'quote_price'")))
@@ -850,107 +850,93 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
             ]
         case 16:
             // R-S5-liability Edit Liability Modal
-            return [.title: localizedText(60, []), .deleteMessage: localizedText(59, [state.deleteMessage])]
+            return [.title: localizedText(61, []), .deleteMessage: localizedText(60, [state.deleteMessage])]
         case 17:
             // R-S6 Assets Detail Screen
             return try [
-                .title: localizedText(81, []),
+                .title: localizedText(82, []),
                 .total: localizedText(
-                    82,
+                    83,
                     [currencySymbol(state.primaryCurrency), formatNumber(computeTotalAssets().amount, 0, "en-GB")]
                 ),
-                .totalLabel: localizedText(83, []),
-                .sections: localizedText(80, [joinList(computeAssetChart().map { s in s.name }, "en-GB")]),
-                .deleteMessage: localizedText(78, [state.deleteMessage]),
+                .totalLabel: localizedText(84, []),
+                .sections: localizedText(81, [joinList(computeAssetChart().map { s in s.name }, "en-GB")]),
+                .deleteMessage: localizedText(79, [state.deleteMessage]),
                 .deleteWarning: localizedText(
-                    79,
+                    80,
                     [required((state.deleteWarning == nil) ? "" : state.deleteWarning, "the value")]
                 )
             ]
         case 18:
             // R-S6-liability Liabilities Detail Screen
             return try [
-                .title: localizedText(71, []),
+                .title: localizedText(72, []),
                 .total: localizedText(
-                    72,
+                    73,
                     [currencySymbol(state.primaryCurrency), formatNumber(computeTotalLiabilities().amount, 0, "en-GB")]
                 ),
-                .totalLabel: localizedText(73, []),
-                .sections: localizedText(70, [joinList(computeLiabilityChart().map { s in s.name }, "en-GB")]),
-                .deleteMessage: localizedText(65, [state.deleteMessage])
+                .totalLabel: localizedText(74, []),
+                .sections: localizedText(71, [joinList(computeLiabilityChart().map { s in s.name }, "en-GB")]),
+                .deleteMessage: localizedText(66, [state.deleteMessage])
             ]
         case 19:
             // R-S7 Settings Screen
             return try [
-                .name: localizedText(96, [state.userName]),
-                .email: localizedText(94, [state.userEmail]),
-                .badge: localizedText(91, [computeSubscriptionBadge()]),
-                .currency: localizedText(92, [state.primaryCurrency]),
-                .renewal: localizedText(
-                    97,
-                    [
-                        (computeFirstChargeOn() == nil)
+                .name: localizedText(97, [state.userName]),
+                .email: localizedText(95, [state.userEmail]),
+                .badge: localizedText(92, [computeSubscriptionBadge()]),
+                .currency: localizedText(93, [state.primaryCurrency]),
+                .renewal: (computeFirstChargeOn() != nil)
+                    ? ((((("Free trial until "
+                        + formatDate(required(computeFirstChargeOn(), "'first_charge_on'"), "long", "en-GB"))
+                        + ", then £149 on ")
+                        + formatDate(required(computeFirstChargeOn(), "'first_charge_on'"), "long", "en-GB"))
+                        + " and every year from ")
+                        + ((computeSecondChargeOn() == nil)
                             ? ""
-                            : ((((("Free trial until "
-                                + formatDate(required(computeFirstChargeOn(), "'first_charge_on'"), "long", "en-GB"))
-                                + ", then £149 on ")
-                                + formatDate(required(computeFirstChargeOn(), "'first_charge_on'"), "long", "en-GB"))
-                                + " and every year from ")
-                                + ((computeSecondChargeOn() == nil)
-                                    ? ""
-                                    : formatDate(
-                                        required(computeSecondChargeOn(), "'second_charge_on'"),
-                                        "long",
-                                        "en-GB"
-                                    )))
-                    ]
-                ),
+                            : formatDate(required(computeSecondChargeOn(), "'second_charge_on'"), "long", "en-GB")))
+                    : "",
                 .alert: localizedText(
-                    90,
+                    91,
                     [required((state.settingsAlert == nil) ? "" : state.settingsAlert, "the value")]
                 ),
-                .logout: localizedText(95, [state.logoutPrompt ? "Are you sure? Data is stored locally." : ""]),
-                .disclaimer: localizedText(93, [])
+                .logout: state.logoutPrompt ? "Are you sure? Data is stored locally." : "",
+                .disclaimer: localizedText(94, [])
             ]
         case 22:
             // R-S7-currency Currency Selection
             return [
-                .confirm: localizedText(
-                    85,
-                    [
-                        (state.pendingCurrency == "")
-                            ? ""
-                            : (("Switch to " + state.pendingCurrency)
-                                + "? All values will be converted at current exchange rates.")
-                    ]
-                )
+                .confirm: (state.pendingCurrency != "")
+                    ? (("Switch to " + state.pendingCurrency)
+                        + "? All values will be converted at current exchange rates.")
+                    : ""
             ]
         case 23:
             // R-S7-security Face ID & PIN
-            return [.faceId: localizedText(89, [state.faceIdEnabled ? "On" : "Off"])]
+            return [.faceId: localizedText(90, [state.faceIdEnabled ? "On" : "Off"])]
         case 24:
             // R-S7-change-pin Change PIN
             return try [
-                .error: localizedText(84, [required((state.pinError == nil) ? "" : state.pinError, "the value")])
+                .error: localizedText(85, [required((state.pinError == nil) ? "" : state.pinError, "the value")])
             ]
         case 25:
             // R-S8 Paywall Modal
             return try [
-                .title: localizedText(105, []),
-                .subtitle: localizedText(104, []),
-                .plan: localizedText(102, []),
+                .title: localizedText(106, []),
+                .subtitle: localizedText(105, []),
+                .plan: localizedText(103, []),
                 .price: localizedText(
-                    103,
+                    104,
                     [currencySymbol(state.annualPrice), formatNumber(state.annualPrice, 0, "en-GB")]
                 ),
-                .period: localizedText(101, []),
+                .period: localizedText(102, []),
                 .perMonth: localizedText(
-                    100,
+                    101,
                     [currencySymbol(computeMonthlyPrice()), formatNumber(computeMonthlyPrice(), 2, "en-GB")]
                 ),
-                .cta: localizedText(98, []),
+                .cta: localizedText(99, []),
                 .ctaSubtext: localizedText(
-                    99,
+                    100,
                     [currencySymbol(state.annualPrice), formatNumber(state.annualPrice, 0, "en-GB")]
                 )
             ]
@@ -1549,7 +1535,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         case 5:
             // R-S1 google.sign_in.cancelled
             state.signInState = "default"
-            effects.append(.toast(localizedText(106, [])))
+            effects.append(.toast(localizedText(107, [])))
         case 6:
             // R-S1 google.sign_in.offline
             state.signInState = "error"
@@ -1647,10 +1633,10 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         case 30:
             // R-S2-reset google.sign_in.signed_in; R-S2-reset google.sign_in.already_registered; R-S2-reset
             // google.sign_in.failed
-            effects.append(.toast(localizedText(112, [])))
+            effects.append(.toast(localizedText(113, [])))
         case 31:
             // R-S2-reset google.sign_in.cancelled
-            effects.append(.toast(localizedText(106, [])))
+            effects.append(.toast(localizedText(107, [])))
         case 32:
             // R-S2-reset google.sign_in.offline
             effects.append(.toast(localizedText(13, [])))
@@ -2090,7 +2076,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         case 107:
             // R-S8 revenuecat.purchase.network_error
             state.purchasing = false
-            effects.append(.toast(localizedText(110, [])))
+            effects.append(.toast(localizedText(111, [])))
         case 108:
             // R-S8 revenuecat.restore.restored; regent (global) revenuecat.restore.restored; auth (global)
             // revenuecat.restore.restored; and 1 more
@@ -2100,7 +2086,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
             effects.append(.toast(localizedText(14, [])))
         case 110:
             // R-S8 revenuecat.restore.network_error
-            effects.append(.toast(localizedText(110, [])))
+            effects.append(.toast(localizedText(111, [])))
         case 111:
             // R-S8 enter
             effects.append(.call(RegentServiceCall.revenuecatOfferings))
@@ -2608,7 +2594,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         }
         state.subscriptionActive = true
         state.subscriptionExpiresAt = eventExpiresAt
-        effects.append(.toast(localizedText(107, [])))
+        effects.append(.toast(localizedText(108, [])))
     }
 
     @inline(never)
@@ -2679,7 +2665,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         state.priceWarning = "Price may be outdated"
         state.stockRefreshPending = false
         state.refreshing = state.bankRefreshPending
-        effects.append(.toast(localizedText(111, [])))
+        effects.append(.toast(localizedText(112, [])))
     }
 
     @inline(never)
@@ -2687,7 +2673,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         state.priceWarning = "No internet connection"
         state.stockRefreshPending = false
         state.refreshing = state.bankRefreshPending
-        effects.append(.toast(localizedText(111, [])))
+        effects.append(.toast(localizedText(112, [])))
     }
 
     @inline(never)
@@ -2754,7 +2740,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                 return localizedText(9, [])
             }
             if input != formInput(0) {
-                return localizedText(108, [])
+                return localizedText(109, [])
             }
             return nil
         case 3:
@@ -2802,9 +2788,9 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
             if input.isBlank {
                 return localizedText(6, [])
             }
-            guard let value = decimalValue(input) else { return localizedText(109, []) }
+            guard let value = decimalValue(input) else { return localizedText(110, []) }
             if value <= RegentConstants.decimal0 {
-                return localizedText(109, [])
+                return localizedText(110, [])
             }
             return nil
         case 9:
@@ -2832,7 +2818,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                 return localizedText(9, [])
             }
             if input != formInput(1) {
-                return localizedText(108, [])
+                return localizedText(109, [])
             }
             return nil
         default:

@@ -48,7 +48,7 @@ extension RegentMachine {
     1 R-S3.change
     1 R-S3.change_direction
     1 R-S3.date
-    1 R-S3.empty_prompt
+    0 R-S3.empty_prompt
     2 R-S3.liabilities.amount
     1 R-S3.liabilities.name
     0 R-S3.liabilities_empty
@@ -56,14 +56,15 @@ extension RegentMachine {
     1 R-S3.net_worth
     0 R-S3.net_worth_label
     1 R-S3.price_warning
-    1 R-S3.reconnect
+    0 R-S3.reconnect
     1 R-S3.storage_alert
     1 R-S4-bank.message
-    1 R-S4-liability.discard
+    0 R-S4-liability.discard
     0 R-S4-liability.title
     1 R-S4-liability.value_symbol
-    1 R-S4.current_value
-    1 R-S4.discard
+    5 R-S4.current_value
+    4 R-S4.current_value_one_share
+    0 R-S4.discard
     1 R-S4.quote
     1 R-S4.quote_error
     0 R-S4.title
@@ -104,9 +105,9 @@ extension RegentMachine {
     1 R-S7.currency
     0 R-S7.disclaimer
     1 R-S7.email
-    1 R-S7.logout
+    0 R-S7.logout
     1 R-S7.name
-    1 R-S7.renewal
+    3 R-S7.renewal
     0 R-S8.cta
     2 R-S8.cta_subtext
     2 R-S8.per_month
@@ -165,7 +166,7 @@ extension RegentMachine {
     %1$@
     %1$@
     %1$@
-    %1$@
+    Add your first asset to get started
     %1$@%2$@
     %1$@
     No liabilities yet
@@ -173,14 +174,15 @@ extension RegentMachine {
     %1$@
     Net Worth
     %1$@
+    Reconnect your bank
     %1$@
     %1$@
-    %1$@
-    %1$@
+    Discard changes?
     Add Liability
     %1$@
-    %1$@
-    %1$@
+    %1$@ shares × %2$@%3$@ = %2$@%5$@
+    1 share × %1$@%2$@ = %1$@%2$@
+    Discard changes?
     %1$@
     %1$@
     Add Asset
@@ -211,7 +213,7 @@ extension RegentMachine {
     %1$@%2$@
     Total Assets
     %1$@
-    %1$@
+    Switch to %1$@? All values will be converted at current exchange rates.
     EUR (€)
     GBP (£)
     USD ($)
@@ -222,9 +224,9 @@ extension RegentMachine {
     Regent provides financial information for personal tracking purposes only. We do not provide investment advice, manage assets, or execute trades. Consult \#
     a qualified financial advisor for personalized advice.
     %1$@
+    Are you sure? Data is stored locally.
     %1$@
-    %1$@
-    %1$@
+    Free trial until %1$@, then £149 on %1$@ and every year from %3$@
     Start 7-Day Free Trial
     Then %1$@%2$@/year. Cancel anytime.
     %1$@%2$@ per month
@@ -340,9 +342,9 @@ extension RegentMachine {
             switch field {
             case .currency:
                 return [
-                    FlowOption(value: "GBP", label: localizedText(87, [])),
-                    FlowOption(value: "USD", label: localizedText(88, [])),
-                    FlowOption(value: "EUR", label: localizedText(86, []))
+                    FlowOption(value: "GBP", label: localizedText(88, [])),
+                    FlowOption(value: "USD", label: localizedText(89, [])),
+                    FlowOption(value: "EUR", label: localizedText(87, []))
                 ]
             default:
                 return []

@@ -799,6 +799,9 @@ public enum RegentText: String, FlowName {
     case currentValue = "current_value"
 
     /// Shown on R-S4.
+    case currentValueOneShare = "current_value_one_share"
+
+    /// Shown on R-S4.
     case quoteError = "quote_error"
 
     /// Shown on R-S4, R-S4-liability.

@@ -106,6 +106,7 @@ extension TempoMachine {
     0 ONB-W07.document_type.passport
     2 PAY-004.amount_and_fee
     1 PAY-007.fee
+    0 PAY-007.fee_waiting
     3 PAY-008.you_send
     0 Preferred name must be at least 2 characters
     0 Re-enter your 6-digit PIN
@@ -272,7 +273,8 @@ extension TempoMachine {
     National ID
     Passport
     You send £%1$@ · Fee: %2$@
-    %1$@
+    Fee %1$@
+    Fee: waiting for the live rate
     You send £%1$@ + £%2$@ fee · £%3$@ in all
     Preferred name must be at least 2 characters
     Re-enter your 6-digit PIN
@@ -446,10 +448,10 @@ extension TempoMachine {
             switch field {
             case .paymentMethod:
                 return [
-                    FlowOption(value: "apple_pay", label: localizedText(125, [])),
-                    FlowOption(value: "google_pay", label: localizedText(126, [])),
-                    FlowOption(value: "visa", label: localizedText(128, [])),
-                    FlowOption(value: "mastercard", label: localizedText(127, []))
+                    FlowOption(value: "apple_pay", label: localizedText(126, [])),
+                    FlowOption(value: "google_pay", label: localizedText(127, [])),
+                    FlowOption(value: "visa", label: localizedText(129, [])),
+                    FlowOption(value: "mastercard", label: localizedText(128, []))
                 ]
             default:
                 return []
@@ -459,10 +461,10 @@ extension TempoMachine {
             switch field {
             case .issue:
                 return [
-                    FlowOption(value: "lost", label: localizedText(133, [])),
-                    FlowOption(value: "stolen", label: localizedText(134, [])),
-                    FlowOption(value: "damaged", label: localizedText(132, [])),
-                    FlowOption(value: "unrecognised_transaction", label: localizedText(135, []))
+                    FlowOption(value: "lost", label: localizedText(134, [])),
+                    FlowOption(value: "stolen", label: localizedText(135, [])),
+                    FlowOption(value: "damaged", label: localizedText(133, [])),
+                    FlowOption(value: "unrecognised_transaction", label: localizedText(136, []))
                 ]
             default:
                 return []
@@ -472,8 +474,8 @@ extension TempoMachine {
             switch field {
             case .payWith:
                 return [
-                    FlowOption(value: "balance", label: localizedText(129, [])),
-                    FlowOption(value: "other_card", label: localizedText(130, []))
+                    FlowOption(value: "balance", label: localizedText(130, [])),
+                    FlowOption(value: "other_card", label: localizedText(131, []))
                 ]
             default:
                 return []
@@ -483,11 +485,11 @@ extension TempoMachine {
             switch field {
             case .reason:
                 return [
-                    FlowOption(value: "too_expensive", label: localizedText(106, [])),
-                    FlowOption(value: "not_using", label: localizedText(103, [])),
-                    FlowOption(value: "switching", label: localizedText(105, [])),
-                    FlowOption(value: "missing_features", label: localizedText(102, [])),
-                    FlowOption(value: "other", label: localizedText(104, []))
+                    FlowOption(value: "too_expensive", label: localizedText(107, [])),
+                    FlowOption(value: "not_using", label: localizedText(104, [])),
+                    FlowOption(value: "switching", label: localizedText(106, [])),
+                    FlowOption(value: "missing_features", label: localizedText(103, [])),
+                    FlowOption(value: "other", label: localizedText(105, []))
                 ]
             default:
                 return []

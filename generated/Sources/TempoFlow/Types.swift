@@ -1806,6 +1806,9 @@ public enum TempoText: String, FlowName {
     /// Shown on PAY-007.
     case fee
 
+    /// Shown on PAY-007.
+    case feeWaiting = "fee_waiting"
+
     /// Shown on PAY-008.
     case youSend = "you_send"
 }
