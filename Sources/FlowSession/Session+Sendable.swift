@@ -52,6 +52,12 @@ extension Session {
         return "no screen of app '\(app.id)' handles '\(event)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "") + "; " + sendableNow
     }
 
+    /// A typed event no screen or flow handles. At the terminal the refusal ends by pointing at `help`; the studio,
+    /// which has no `help`, shows it as it is.
+    struct UnknownEvent: Error, CustomStringConvertible {
+        var description: String
+    }
+
     /// `help` at a terminal: the commands, then what can be sent on this screen now.
     public var helpNow: String { "Now: " + sendableNow + "." }
 }

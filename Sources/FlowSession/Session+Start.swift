@@ -115,6 +115,8 @@ extension Session {
                 let before = SessionSnapshot(interpreter, app: app)
                 if let output = try perform(command: command, arguments: Array(words.dropFirst())) { return .text(output) }
                 return .text(changeLines(since: before))
+            } catch let refusal as UnknownEvent {
+                return .text("error: \(refusal) ('help' lists the commands)")
             } catch {
                 return .text("error: \(error)")
             }

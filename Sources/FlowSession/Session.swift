@@ -168,7 +168,7 @@ public struct Session: Sendable {
     func checkHandled(_ event: String) throws {
         try checkNotRaised(event)
         guard !handledEvents.contains(event) else { return }
-        throw CommandError(description: unknownEventRefusal(event) + " ('help' lists the commands)")
+        throw UnknownEvent(description: unknownEventRefusal(event))
     }
 
     /// An event the flows raise themselves is not the person's to send: it would take a path the app never takes.

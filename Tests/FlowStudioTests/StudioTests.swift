@@ -41,7 +41,7 @@ import Testing
             ("{\"do\": \"undo\"}", "nothing to undo"),
             ("{\"do\": \"save\", \"name\": \"Not Snake\"}", "a scenario name is snake_case, such as 'walk_to_wallet'"),
             ("{\"do\": \"save\", \"name\": \"splash_leads_to_log_in\"}", "app 'walk' already has a scenario 'splash_leads_to_log_in'; choose another name"),
-            ("{\"do\": \"send\", \"event\": \"tap_nowhere\"}", "no screen of app 'walk' handles 'tap_nowhere'; 'SPL-001' takes no event of its own ('help' lists the commands)"),
+            ("{\"do\": \"send\", \"event\": \"tap_nowhere\"}", "no screen of app 'walk' handles 'tap_nowhere'; 'SPL-001' takes no event of its own"),
             (String(repeating: " ", count: 70_000), "the request is too large"),
         ]
         for (body, message) in cases {
