@@ -350,6 +350,7 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
             return nil
         }
         if let difference = compare(interpreter.steps(from: 0).first, record(startEffects), "start") { return difference }
+        if interpreterDecisions(interpreter.steps(from: 0)) != machine.takeDecisions() { return "start: the engine's decisions differ" }
         var index = 0
         while let action = next(interpreter) {
             index += 1
@@ -441,6 +442,10 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
             // The calls each waits for (`waitingCalls`): made, answered, timed out and forgotten alike.
             let waiting = interpreter.waitingCalls.map { "\($0.operation) on \($0.screen)" }
             if waiting != machine.waitingCalls { return "\(label): waiting for \(waiting) vs generated \(machine.waitingCalls)" }
+            // What each decided on its own (a call forgotten, a late answer dropped, a sub-flow abandoned).
+            let decided = interpreterDecisions(newSteps)
+            let generatedDecided = machine.takeDecisions()
+            if decided != generatedDecided { return "\(label): decided \(decided) vs generated \(generatedDecided)" }
         }
         return nil
     }

@@ -27,6 +27,8 @@ protocol GeneratedDriver {
     var ended: String? { get }
     /// The calls the machine waits for (`waitingCalls`), oldest first: `operation on SCREEN`.
     var waitingCalls: [String] { get }
+    /// The engine's decisions (`lastStepDecisions`) of every step since the last call, in order, in `decisionWords`.
+    mutating func takeDecisions() -> [String]
     func variant() throws -> String?
     /// The current screen's texts with their values filled in.
     func texts() throws -> [String: String]
@@ -53,6 +55,19 @@ protocol GeneratedDriver {
     /// Performs row action `action` on row `index` of `list` (`rowActionEvent(_:_:at:)`, then sends it); nil when the
     /// machine gives no event for it.
     mutating func rowAction(_ list: String, _ action: String, at index: Int) throws -> [EffectRecord]?
+}
+
+/// An engine decision in words for comparing the back ends: what it was about (the operation, or the sub-flow) and
+/// the screen it was made on.
+func decisionWords(_ kind: MicroStep.EngineDecision, _ subject: String, _ screen: String) -> String { "\(kind) \(subject) on \(screen)" }
+
+/// The interpreter's decisions in a step, in `decisionWords` (an answer dropped is named by its operation).
+func interpreterDecisions(_ steps: [MacroStep]) -> [String] {
+    steps.flatMap(\.microSteps).compactMap { micro in
+        guard case .decided(let screen, let decision) = micro.outcome else { return nil }
+        let subject = decision == .answerDropped ? micro.event.split(separator: ".").dropLast().joined(separator: ".") : micro.event
+        return decisionWords(decision, subject, screen)
+    }
 }
 
 /// One row action in words for comparing the back ends: `delete "Delete" swipe trailing destructive`.
@@ -137,6 +152,22 @@ struct MachineDriver<Machine: FlowStateMachine>: GeneratedDriver {
     var errors: [String: String] { Dictionary(uniqueKeysWithValues: machine.errors.map { ($0.key.rawValue, $0.value) }) }
     var ended: String? { machine.ended?.rawValue }
     var waitingCalls: [String] { machine.waitingCalls.map { "\($0.operation.rawValue) on \($0.screen.rawValue)" } }
+    var decisionLog: [String] = []
+    mutating func takeDecisions() -> [String] {
+        defer { decisionLog = [] }
+        return decisionLog
+    }
+    /// A step's effects as records, noting the step's decisions.
+    mutating func noted(_ effects: [Machine.Effect]) -> [EffectRecord] {
+        for decision in machine.lastStepDecisions {
+            switch decision {
+            case .callForgotten(let operation, let screen): decisionLog.append(decisionWords(.callForgotten, operation.rawValue, screen.rawValue))
+            case .answerDropped(_, let operation, let screen): decisionLog.append(decisionWords(.answerDropped, operation.rawValue, screen.rawValue))
+            case .subflowAbandoned(let subflow, let screen): decisionLog.append(decisionWords(.subflowAbandoned, subflow.rawValue, screen.rawValue))
+            }
+        }
+        return effects.map(Self.record)
+    }
     func variant() throws -> String? { try machine.computeVariant()?.rawValue }
     func texts() throws -> [String: String] { Dictionary(uniqueKeysWithValues: try machine.computeTexts().map { ($0.key.rawValue, $0.value) }) }
     func stateJSON() throws -> String { try encodeSorted(machine.state) }
@@ -144,13 +175,13 @@ struct MachineDriver<Machine: FlowStateMachine>: GeneratedDriver {
     mutating func start() throws -> [EffectRecord] {
         var effects: [Machine.Effect] = []
         try machine.start(into: &effects)
-        return effects.map(Self.record)
+        return noted(effects)
     }
     mutating func send(named name: String, payload: [String: String]) throws -> [EffectRecord]? {
         guard let event = try Self.event(named: name, payload: payload) else { return nil }
         var effects: [Machine.Effect] = []
         try machine.send(event, into: &effects)
-        return effects.map(Self.record)
+        return noted(effects)
     }
     /// The event, or nil for a name the generated machine cannot be sent; a payload it refuses throws.
     static func event(named name: String, payload: [String: String]) throws -> Machine.Event? {
@@ -169,7 +200,7 @@ struct MachineDriver<Machine: FlowStateMachine>: GeneratedDriver {
         guard let lists = machine as? any FlowListShowing, let event = try rowEvent(lists, list: list, index: index) as? Machine.Event else { return nil }
         var effects: [Machine.Effect] = []
         try machine.send(event, into: &effects)
-        return effects.map(Self.record)
+        return noted(effects)
     }
     func rowActions() throws -> [String: [[String]]] {
         guard let acting = machine as? any FlowRowActing else { return [:] }
@@ -180,22 +211,22 @@ struct MachineDriver<Machine: FlowStateMachine>: GeneratedDriver {
               let event = try rowActionEvent(acting, list: list, action: action, index: index) as? Machine.Event else { return nil }
         var effects: [Machine.Effect] = []
         try machine.send(event, into: &effects)
-        return effects.map(Self.record)
+        return noted(effects)
     }
     mutating func fireTimer(_ token: Int) throws -> [EffectRecord] {
         var effects: [Machine.Effect] = []
         try machine.send(.timerFired(token: TimerToken(rawValue: token)), into: &effects)
-        return effects.map(Self.record)
+        return noted(effects)
     }
     mutating func back() throws -> [EffectRecord] {
         var effects: [Machine.Effect] = []
         try machine.back(into: &effects)
-        return effects.map(Self.record)
+        return noted(effects)
     }
     mutating func restart() throws -> [EffectRecord] {
         var effects: [Machine.Effect] = []
         try machine.restart(into: &effects)
-        return effects.map(Self.record)
+        return noted(effects)
     }
     mutating func fill(_ field: String, _ input: FlowRuntime.FieldInput) throws {
         // Typed field names: a name the app does not have fails as filling a field the screen lacks does.
