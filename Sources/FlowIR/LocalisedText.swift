@@ -32,6 +32,11 @@ public struct LocalisedText: Sendable, Hashable {
     public init(key: String, arguments: [TypedExpression], value: TypedExpression) {
         self.key = key; self.arguments = arguments; self.value = value
     }
+
+    /// The text as it sits in the body of a map over rows, where `name` is the row (see `localising`).
+    public func localising(_ name: String) -> LocalisedText {
+        LocalisedText(key: key, arguments: arguments.map { $0.localising(name) }, value: value.localising(name))
+    }
 }
 
 /// A piece of a checked text: words, or a value put in with the words it was written as (`transfer.amount`).

@@ -122,6 +122,9 @@ extension ExpressionTranslator {
     mutating func keyedText(_ text: LocalisedText?, showing value: TypedExpression, scope: ExpressionScope) -> TranslatedExpression? {
         guard let text, text.value == value, let number = app.textNumbers[text.key] else { return nil }
         var throwing = false
+        let outer = puttingIn
+        puttingIn = value
+        defer { puttingIn = outer }
         let arguments = text.arguments.map { argument -> SwiftExpression in
             let translated = self.value(argument, scope: scope)
             throwing = throwing || translated.throwing
@@ -129,6 +132,13 @@ extension ExpressionTranslator {
         }
         let call = SwiftExpression.call(.id("localizedText"), [SwiftArgument(nil, .int(number)), SwiftArgument(nil, .array(arguments))])
         return TranslatedExpression(code: call, throwing: throwing, nullable: false, type: .text)
+    }
+
+    /// Of the keyed texts that read as one expression, the one keyed as the text being translated: a list's key or
+    /// another text that happens to read the same is never looked up by a text's key.
+    static func chosen(_ candidates: [LocalisedText], key: String?) -> LocalisedText? {
+        guard let key else { return nil }
+        return candidates.first { $0.key == key }
     }
 
     /// `localizedText(n, [])` for a rule's message, when the table has it.

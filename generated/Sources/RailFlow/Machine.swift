@@ -412,21 +412,21 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         switch screenNumber {
         case 1:
             // intro Welcome
-            return [.headline: localizedText(81, [])]
+            return [.headline: localizedText(86, [])]
         case 3:
             // verify-email Verify Email
-            return [.sentTo: localizedText(113, [state.signInDestination])]
+            return [.sentTo: localizedText(118, [state.signInDestination])]
         case 6:
             // biometric-prompt Biometric Prompt
-            return [.title: localizedText(62, [])]
+            return [.title: localizedText(67, [])]
         case 8:
             // onboarding KYC Flow
-            return [.title: localizedText(85, [])]
+            return [.title: localizedText(90, [])]
         case 9:
             // kyc-status KYC Status
             return [
                 .message: localizedText(
-                    84,
+                    89,
                     [
                         (state.kycStatus == RailKycStatus.rejected)
                             ? "We couldn't verify your identity. Contact support to continue."
@@ -437,30 +437,30 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 10:
             // station Station
             return try [
-                .total: localizedText(107, [formatMoney(computeTotalBalance(), "en-US")]),
+                .total: localizedText(112, [formatMoney(computeTotalBalance(), "en-US")]),
                 .split: localizedText(
-                    105,
+                    110,
                     [formatMoney(state.spendBalance, "en-US"), formatMoney(state.investBalance, "en-US")]
                 ),
                 .status: localizedText(
-                    106,
+                    111,
                     [
                         (state.systemStatus == RailSystemStatus.allocating)
-                            ? "Allocating"
+                            ? localizedText(30, [])
                             : ((state.systemStatus == RailSystemStatus.active)
-                                ? "Active"
+                                ? localizedText(29, [])
                                 : ((state.systemStatus == RailSystemStatus.paused)
-                                    ? "Paused"
+                                    ? localizedText(31, [])
                                     : describe(state.systemStatus)))
                     ]
                 ),
-                .loadMoney: localizedText(100, []),
+                .loadMoney: localizedText(105, []),
                 .offlineBanner: localizedText(
-                    101,
+                    106,
                     [state.offline ? "You're offline. Showing your last balances." : ""]
                 ),
                 .pending: localizedText(
-                    102,
+                    107,
                     [state.depositPending ? ("Money on its way · arrives in " + state.depositEta) : ""]
                 )
             ]
@@ -468,7 +468,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             // transaction-detail Transaction Detail
             return try [
                 .merchant: localizedText(
-                    110,
+                    115,
                     [
                         (computeSelectedTransactions().count > 0)
                             ? element(computeSelectedTransactions(), 0).merchant
@@ -476,7 +476,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                     ]
                 ),
                 .amount: localizedText(
-                    109,
+                    114,
                     [
                         (((computeSelectedTransactions().count > 0)
                             ? element(computeSelectedTransactions(), 0).amount
@@ -498,94 +498,94 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 13:
             // card Card
             return try [
-                .number: localizedText(63, [computeCardVisible() ? ("•••• •••• •••• " + state.cardLast4) : ""]),
-                .spendable: localizedText(64, [formatMoney(state.spendBalance, "en-US")])
+                .number: localizedText(68, [computeCardVisible() ? ("•••• •••• •••• " + state.cardLast4) : ""]),
+                .spendable: localizedText(69, [formatMoney(state.spendBalance, "en-US")])
             ]
         case 16:
             // round-ups Round-Ups
             return try [
-                .explainer: localizedText(92, []),
-                .thisMonth: localizedText(93, [formatMoney(computeRoundUpsThisMonth(), "en-US")])
+                .explainer: localizedText(97, []),
+                .thisMonth: localizedText(98, [formatMoney(computeRoundUpsThisMonth(), "en-US")])
             ]
         case 17:
             // invest Invest
             return try [
-                .balance: localizedText(82, [formatMoney(state.investBalance, "en-US")]),
-                .status: localizedText(83, [computeInvestStatusText()])
+                .balance: localizedText(87, [formatMoney(state.investBalance, "en-US")]),
+                .status: localizedText(88, [computeInvestStatusText()])
             ]
         case 18:
             // profile Profile
             return [
-                .name: localizedText(90, [state.firstName, state.lastName]),
-                .email: localizedText(89, [state.email]),
-                .phone: localizedText(91, [state.phone])
+                .name: localizedText(95, [state.firstName, state.lastName]),
+                .email: localizedText(94, [state.email]),
+                .phone: localizedText(96, [state.phone])
             ]
         case 19:
             // delete-account Delete Account
-            return [.message: localizedText(65, [])]
+            return [.message: localizedText(70, [])]
         case 20:
             // personal Personal Info
-            return [.email: localizedText(87, [state.email]), .phone: localizedText(88, [state.phone])]
+            return [.email: localizedText(92, [state.email]), .phone: localizedText(93, [state.phone])]
         case 21:
             // security Security
-            return try [.timeout: localizedText(94, [formatDuration(state.sessionTimeout, "en-US")])]
+            return try [.timeout: localizedText(99, [formatDuration(state.sessionTimeout, "en-US")])]
         case 24:
             // support Support
-            return [.title: localizedText(108, [])]
+            return [.title: localizedText(113, [])]
         case 25:
             // deposit Deposit Options
-            return [.title: localizedText(80, []), .splitPreview: localizedText(79, [])]
+            return [.title: localizedText(85, []), .splitPreview: localizedText(84, [])]
         case 27:
             // deposit-address Deposit Address
             return [
-                .title: localizedText(69, []),
-                .splitPreview: localizedText(68, []),
-                .address: localizedText(66, [state.depositAddress]),
-                .pending: localizedText(67, [state.depositPending ? ("Pending · arrives in " + state.depositEta) : ""])
+                .title: localizedText(74, []),
+                .splitPreview: localizedText(73, []),
+                .address: localizedText(71, [state.depositAddress]),
+                .pending: localizedText(72, [state.depositPending ? ("Pending · arrives in " + state.depositEta) : ""])
             ]
         case 28:
             // deposit-success Deposit Success
             return try [
-                .title: localizedText(78, []),
-                .amount: localizedText(74, [formatMoney(state.lastDepositAmount, "en-US")]),
-                .splitPreview: localizedText(77, []),
-                .spendShare: localizedText(76, [formatMoney(state.lastDepositSpend, "en-US")]),
-                .investShare: localizedText(75, [formatMoney(state.lastDepositInvest, "en-US")])
+                .title: localizedText(83, []),
+                .amount: localizedText(79, [formatMoney(state.lastDepositAmount, "en-US")]),
+                .splitPreview: localizedText(82, []),
+                .spendShare: localizedText(81, [formatMoney(state.lastDepositSpend, "en-US")]),
+                .investShare: localizedText(80, [formatMoney(state.lastDepositInvest, "en-US")])
             ]
         case 29:
             // withdraw Withdraw
-            return try [.available: localizedText(121, [formatMoney(state.spendBalance, "en-US")])]
+            return try [.available: localizedText(126, [formatMoney(state.spendBalance, "en-US")])]
         case 30:
             // withdraw-amount Amount
-            return try [.available: localizedText(114, [formatMoney(state.spendBalance, "en-US")])]
+            return try [.available: localizedText(119, [formatMoney(state.spendBalance, "en-US")])]
         case 31:
             // withdraw-confirm Confirm
             return try [
-                .amount: localizedText(115, [formatMoney(state.withdrawAmount, "en-US")]),
+                .amount: localizedText(120, [formatMoney(state.withdrawAmount, "en-US")]),
                 .method: localizedText(
-                    118,
+                    123,
                     [
                         required(
                             (state.withdrawMethod == nil)
                                 ? ""
                                 : ((state.withdrawMethod == RailWithdrawMethod.bank)
-                                    ? "Bank transfer"
+                                    ? localizedText(58, [])
                                     : ((state.withdrawMethod == RailWithdrawMethod.crypto)
-                                        ? "Crypto wallet"
+                                        ? localizedText(59, [])
                                         : state.withdrawMethod.map { describe($0) })),
                             "the value"
                         )
                     ]
                 ),
-                .destination: localizedText(116, [state.withdrawDestination]),
-                .from: localizedText(117, [])
+                .destination: localizedText(121, [state.withdrawDestination]),
+                .from: localizedText(122, [])
             ]
         case 32:
             // withdraw-success Success
-            return [.title: localizedText(119, []), .transactionId: localizedText(120, [state.withdrawTransactionId])]
+            return [.title: localizedText(124, []), .transactionId: localizedText(125, [state.withdrawTransactionId])]
         case 35:
             // passcode-cooldown Passcode Cooldown
-            return [.message: localizedText(86, [])]
+            return [.message: localizedText(91, [])]
         default:
             return [:]
         }
@@ -603,11 +603,14 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                     count: (try computeRecentActivity()).count,
                     ids: (try computeRecentActivity().map { tx in tx.id }).map { String($0) },
                     texts: [
-                        (.merchant, try computeRecentActivity().map { tx in tx.merchant }),
+                        (.merchant, try computeRecentActivity().map { tx in localizedText(109, [tx.merchant]) }),
                         (
                             .amount,
                             try computeRecentActivity().map { tx in
-                                try (tx.amount == nil) ? "" : formatMoney(required(tx.amount, "'tx.amount'"), "en-US")
+                                try localizedText(
+                                    108,
+                                    [(tx.amount == nil) ? "" : formatMoney(required(tx.amount, "'tx.amount'"), "en-US")]
+                                )
                             }
                         )
                     ]
@@ -620,11 +623,14 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                     count: (try computeVisibleTransactions()).count,
                     ids: (try computeVisibleTransactions().map { tx in tx.id }).map { String($0) },
                     texts: [
-                        (.merchant, try computeVisibleTransactions().map { tx in tx.merchant }),
+                        (.merchant, try computeVisibleTransactions().map { tx in localizedText(117, [tx.merchant]) }),
                         (
                             .amount,
                             try computeVisibleTransactions().map { tx in
-                                try (tx.amount == nil) ? "" : formatMoney(required(tx.amount, "'tx.amount'"), "en-US")
+                                try localizedText(
+                                    116,
+                                    [(tx.amount == nil) ? "" : formatMoney(required(tx.amount, "'tx.amount'"), "en-US")]
+                                )
                             }
                         )
                     ]
@@ -864,7 +870,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             try actionList6(event, into: &effects)
         case 7:
             // signin auth.send_code.failed; verify-email auth.send_code.failed
-            effects.append(.toast(localizedText(48, [])))
+            effects.append(.toast(localizedText(51, [])))
         case 8:
             // signin tap_retry; verify-email tap_resend_code
             effects.append(.call(RailServiceCall.authSendCode(destination: state.signInDestination)))
@@ -885,13 +891,13 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 11:
             // verify-email auth.verify_otp.wrong_code
             setInput(0, nil)
-            effects.append(.toast(localizedText(29, [])))
+            effects.append(.toast(localizedText(32, [])))
         case 12:
             // verify-email auth.verify_otp.failed
-            effects.append(.toast(localizedText(37, [])))
+            effects.append(.toast(localizedText(40, [])))
         case 13:
             // verify-email auth.send_code.sent
-            effects.append(.toast(localizedText(54, [])))
+            effects.append(.toast(localizedText(57, [])))
         case 14:
             // create-passcode tap_continue
             state.pendingPasscode = textValue(formInput(0)) // form 0: passcode
@@ -905,7 +911,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             state.passcodeSet = true
         case 17:
             // confirm-passcode passcode.create.failed
-            effects.append(.toast(localizedText(45, [])))
+            effects.append(.toast(localizedText(48, [])))
         case 18:
             // confirm-passcode tap_retry
             effects.append(.call(RailServiceCall.passcodeCreate(passcode: state.pendingPasscode)))
@@ -921,7 +927,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             try actionList21(event, into: &effects)
         case 22:
             // complete-profile profile.save.failed; personal profile.save.failed
-            effects.append(.toast(localizedText(44, [])))
+            effects.append(.toast(localizedText(47, [])))
         case 23:
             // complete-profile tap_retry
             effects.append(.call(RailServiceCall.profileSave(firstName: state.firstName, lastName: state.lastName)))
@@ -942,17 +948,17 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             state.kycStatus = RailKycStatus.rejected
         case 28:
             // onboarding kyc.submit.failed
-            effects.append(.toast(localizedText(49, [])))
+            effects.append(.toast(localizedText(52, [])))
         case 29:
             // kyc-status pull_to_refresh; kyc-status tap_retry; login-passcode tap_retry_status
             effects.append(.call(RailServiceCall.kycStatus))
             try engineCallStarted(5, into: &effects)
         case 30:
             // kyc-status kyc.status.failed; login-passcode kyc.status.failed
-            effects.append(.toast(localizedText(39, [])))
+            effects.append(.toast(localizedText(42, [])))
         case 31:
             // station pull_to_refresh; transactions pull_to_refresh; invest pull_to_refresh
-            effects.append(.toast(localizedText(57, [])))
+            effects.append(.toast(localizedText(62, [])))
         case 32:
             // station pull_to_refresh; station tap_retry; transactions pull_to_refresh; and 3 more
             state.refreshing = true
@@ -972,7 +978,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 35:
             // station account.refresh.failed; invest account.refresh.failed
             state.refreshing = false
-            effects.append(.toast(localizedText(51, [])))
+            effects.append(.toast(localizedText(54, [])))
         case 36:
             // station tap_deposit_history; transactions tap_filter_deposits
             state.transactionFilter = RailTxFilter.deposits
@@ -999,7 +1005,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 42:
             // transactions account.refresh.failed
             state.refreshing = false
-            effects.append(.toast(localizedText(41, [])))
+            effects.append(.toast(localizedText(44, [])))
         case 43:
             // card tap_freeze; card tap_retry; card-settings tap_freeze; and 1 more
             state.cardFrozen = !state.cardFrozen
@@ -1007,7 +1013,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 44:
             // card card.set_frozen.failed; card-settings card.set_frozen.failed
             state.cardFrozen = !state.cardFrozen
-            effects.append(.toast(localizedText(53, [])))
+            effects.append(.toast(localizedText(56, [])))
         case 45:
             // card tap_reveal
             state.pendingAction = RailSensitiveAction.cardReveal
@@ -1020,16 +1026,16 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 48:
             // card card.add_to_apple_wallet.added
             state.cardInAppleWallet = true
-            effects.append(.toast(localizedText(58, [])))
+            effects.append(.toast(localizedText(63, [])))
         case 49:
             // card card.add_to_apple_wallet.failed
-            effects.append(.toast(localizedText(34, [])))
+            effects.append(.toast(localizedText(37, [])))
         case 50:
             // card-details card.details.shown
             state.cardDetailsShown = true
         case 51:
             // card-details card.details.failed
-            effects.append(.toast(localizedText(50, [])))
+            effects.append(.toast(localizedText(53, [])))
         case 52:
             // card-details tap_retry; card-details enter
             effects.append(.call(RailServiceCall.cardDetails))
@@ -1055,7 +1061,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             )
         case 56:
             // round-ups settings.save.failed; security settings.save.failed; notifications settings.save.failed
-            effects.append(.toast(localizedText(47, [])))
+            effects.append(.toast(localizedText(50, [])))
         case 57:
             // round-ups tap_retry; security tap_retry; notifications tap_retry
             effects.append(
@@ -1075,7 +1081,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             effects.append(.call(RailServiceCall.accountDelete))
         case 60:
             // delete-account account.delete.failed
-            effects.append(.toast(localizedText(40, [])))
+            effects.append(.toast(localizedText(43, [])))
         case 61:
             // personal tap_save
             state.pendingAction = RailSensitiveAction.profileChange
@@ -1147,10 +1153,10 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 72:
             // change-passcode passcode.change.wrong_current
             setInput(0, nil)
-            effects.append(.toast(localizedText(31, [])))
+            effects.append(.toast(localizedText(34, [])))
         case 73:
             // change-passcode passcode.change.failed
-            effects.append(.toast(localizedText(36, [])))
+            effects.append(.toast(localizedText(39, [])))
         case 74:
             // notifications toggle_push
             state.pendingAction = RailSensitiveAction.pushChange
@@ -1189,7 +1195,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             state.depositAddress = eventAddress
         case 81:
             // deposit-address deposits.details.failed
-            effects.append(.toast(localizedText(42, [])))
+            effects.append(.toast(localizedText(45, [])))
         case 82:
             // deposit-address tap_retry; deposit-address enter
             try effects.append(
@@ -1243,7 +1249,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 93:
             // withdraw-confirm authorized
             state.pendingAction = nil
-            effects.append(.toast(localizedText(30, [])))
+            effects.append(.toast(localizedText(33, [])))
         case 94:
             // withdraw-confirm withdrawals.submit.submitted; auth (global) withdrawals.submit.submitted; main (global)
             // withdrawals.submit.submitted; and 3 more
@@ -1279,10 +1285,10 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             // login-passcode passcode.verify.wrong; authorize-transaction passcode.verify.wrong
             state.failedPasscodeAttempts = try add(state.failedPasscodeAttempts, 1)
             setInput(0, nil)
-            effects.append(.toast(localizedText(55, [])))
+            effects.append(.toast(localizedText(60, [])))
         case 103:
             // login-passcode passcode.verify.failed; authorize-transaction passcode.verify.failed
-            effects.append(.toast(localizedText(38, [])))
+            effects.append(.toast(localizedText(41, [])))
         case 104:
             // authorize-transaction tap_use_biometrics
             effects.append(.call(RailServiceCall.deviceBiometricCheck(purpose: "authorize")))
@@ -1311,7 +1317,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             // auth (global) card.set_frozen.failed; main (global) card.set_frozen.failed; deposit (global)
             // card.set_frozen.failed; and 2 more
             state.cardFrozen = !state.cardFrozen
-            effects.append(.toast(localizedText(52, [])))
+            effects.append(.toast(localizedText(55, [])))
         case 111:
             // auth (global) card.add_to_apple_wallet.added; main (global) card.add_to_apple_wallet.added; deposit
             // (global) card.add_to_apple_wallet.added; and 2 more
@@ -1319,7 +1325,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 112:
             // auth (global) settings.save.failed; main (global) settings.save.failed; deposit (global)
             // settings.save.failed; and 2 more
-            effects.append(.toast(localizedText(46, [])))
+            effects.append(.toast(localizedText(49, [])))
         case 113:
             // auth (global) profile.save.saved; main (global) profile.save.saved; deposit (global) profile.save.saved;
             // and 2 more
@@ -1331,15 +1337,15 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 114:
             // auth (global) profile.save.failed; main (global) profile.save.failed; deposit (global)
             // profile.save.failed; and 2 more
-            effects.append(.toast(localizedText(43, [])))
+            effects.append(.toast(localizedText(46, [])))
         case 115:
             // auth (global) passcode.change.wrong_current; main (global) passcode.change.wrong_current; deposit
             // (global) passcode.change.wrong_current; and 2 more
-            effects.append(.toast(localizedText(31, [])))
+            effects.append(.toast(localizedText(34, [])))
         case 116:
             // auth (global) passcode.change.failed; main (global) passcode.change.failed; deposit (global)
             // passcode.change.failed; and 2 more
-            effects.append(.toast(localizedText(35, [])))
+            effects.append(.toast(localizedText(38, [])))
         case 117:
             // auth (global) kyc.submit.approved; main (global) kyc.submit.approved; deposit (global)
             // kyc.submit.approved; and 2 more
@@ -1475,7 +1481,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         state.withdrawnTotal = try subtract(state.withdrawnTotal, state.lastWithdrawal)
         state.spendBeforeWithdrawal = RailConstants.usd0
         state.lastWithdrawal = RailConstants.usd0
-        effects.append(.toast(localizedText(61, [])))
+        effects.append(.toast(localizedText(66, [])))
     }
 
     @inline(never)
@@ -1540,7 +1546,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         state.withdrawnTotal = try subtract(state.withdrawnTotal, state.lastWithdrawal)
         state.spendBeforeWithdrawal = RailConstants.usd0
         state.lastWithdrawal = RailConstants.usd0
-        effects.append(.toast(localizedText(60, [])))
+        effects.append(.toast(localizedText(65, [])))
     }
 
     @inline(never)
@@ -1648,7 +1654,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                 return localizedText(11, [])
             }
             if input.typedText.count != 6 {
-                return localizedText(32, [])
+                return localizedText(35, [])
             }
             return nil
         case 5:
@@ -1657,7 +1663,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                 return localizedText(5, [])
             }
             if input.typedText.count != 6 {
-                return localizedText(59, [])
+                return localizedText(64, [])
             }
             return nil
         case 6:
@@ -1687,9 +1693,9 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             if input.isBlank {
                 return localizedText(15, [])
             }
-            guard let value = dateValue(input) else { return localizedText(56, []) }
+            guard let value = dateValue(input) else { return localizedText(61, []) }
             if try age(value, on: calendarDay(now)) < 18 {
-                return localizedText(56, [])
+                return localizedText(61, [])
             }
             return nil
         case 10:
@@ -1710,7 +1716,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                 return localizedText(6, [])
             }
             if input.typedText.count != 6 {
-                return localizedText(59, [])
+                return localizedText(64, [])
             }
             return nil
         case 13:
@@ -1733,15 +1739,15 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             if input.isBlank {
                 return localizedText(9, [])
             }
-            guard let value = moneyValue(input, currency: "USD") else { return localizedText(33, []) }
+            guard let value = moneyValue(input, currency: "USD") else { return localizedText(36, []) }
             if decimalPlaces(value) > 2 {
-                return localizedText(33, [])
+                return localizedText(36, [])
             }
             if (!(order(value, RailConstants.usd0_01).map { $0 >= 0 } ?? false)) {
                 return localizedText(10, [])
             }
             if (!(order(value, state.spendBalance).map { $0 <= 0 } ?? false)) {
-                return localizedText(30, [])
+                return localizedText(33, [])
             }
             return nil
         case 16:
@@ -1756,7 +1762,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                 return localizedText(19, [])
             }
             if input.typedText.count != 6 {
-                return localizedText(59, [])
+                return localizedText(64, [])
             }
             return nil
         default:

@@ -38,6 +38,9 @@ extension RailMachine {
     0 Payment declined. Not enough in Spend.
     0 Payment declined. Your card is frozen.
     0 Session timeout updated
+    0 SystemStatus.active
+    0 SystemStatus.allocating
+    0 SystemStatus.paused
     0 That code isn't right. Check it and try again.
     0 That's more than your Spend Balance
     0 That's not your current passcode
@@ -64,6 +67,8 @@ extension RailMachine {
     0 We couldn't update your card.
     0 We couldn't update your card. Tap Retry to try again.
     0 We sent you a new code
+    0 WithdrawMethod.bank
+    0 WithdrawMethod.crypto
     0 Wrong passcode. Try again.
     0 You need to be 18 or older to use Rail
     0 You're offline. Showing your last balances.
@@ -164,6 +169,9 @@ extension RailMachine {
     Payment declined. Not enough in Spend.
     Payment declined. Your card is frozen.
     Session timeout updated
+    Active
+    Allocating
+    Paused
     That code isn't right. Check it and try again.
     That's more than your Spend Balance
     That's not your current passcode
@@ -190,6 +198,8 @@ extension RailMachine {
     We couldn't update your card.
     We couldn't update your card. Tap Retry to try again.
     We sent you a new code
+    Bank transfer
+    Crypto wallet
     Wrong passcode. Try again.
     You need to be 18 or older to use Rail
     You're offline. Showing your last balances.
@@ -287,8 +297,8 @@ extension RailMachine {
             switch field {
             case .method:
                 return [
-                    FlowOption(value: "email", label: localizedText(98, [])),
-                    FlowOption(value: "phone", label: localizedText(99, []))
+                    FlowOption(value: "email", label: localizedText(103, [])),
+                    FlowOption(value: "phone", label: localizedText(104, []))
                 ]
             default:
                 return []
@@ -298,9 +308,9 @@ extension RailMachine {
             switch field {
             case .timeout:
                 return [
-                    FlowOption(value: "one_minute", label: localizedText(97, [])),
-                    FlowOption(value: "five_minutes", label: localizedText(96, [])),
-                    FlowOption(value: "fifteen_minutes", label: localizedText(95, []))
+                    FlowOption(value: "one_minute", label: localizedText(102, [])),
+                    FlowOption(value: "five_minutes", label: localizedText(101, [])),
+                    FlowOption(value: "fifteen_minutes", label: localizedText(100, []))
                 ]
             default:
                 return []
@@ -310,10 +320,10 @@ extension RailMachine {
             switch field {
             case .network:
                 return [
-                    FlowOption(value: "ethereum", label: localizedText(71, [])),
-                    FlowOption(value: "polygon", label: localizedText(72, [])),
-                    FlowOption(value: "bsc", label: localizedText(70, [])),
-                    FlowOption(value: "solana", label: localizedText(73, []))
+                    FlowOption(value: "ethereum", label: localizedText(76, [])),
+                    FlowOption(value: "polygon", label: localizedText(77, [])),
+                    FlowOption(value: "bsc", label: localizedText(75, [])),
+                    FlowOption(value: "solana", label: localizedText(78, []))
                 ]
             default:
                 return []

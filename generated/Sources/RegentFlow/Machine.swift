@@ -684,40 +684,40 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         case 1:
             // R-S1 Sign-Up Screen
             return try [
-                .tagline: localizedText(25, []),
-                .button: localizedText(24, []),
-                .alert: localizedText(23, [required((state.signInAlert == nil) ? "" : state.signInAlert, "the value")])
+                .tagline: localizedText(33, []),
+                .button: localizedText(32, []),
+                .alert: localizedText(31, [required((state.signInAlert == nil) ? "" : state.signInAlert, "the value")])
             ]
         case 2:
             // R-S1-faceid Face ID Setup
             return try [
-                .usage: localizedText(19, []),
+                .usage: localizedText(27, []),
                 .warning: localizedText(
-                    20,
+                    28,
                     [required((state.faceIdWarning == nil) ? "" : state.faceIdWarning, "the value")]
                 )
             ]
         case 3:
             // R-S1-pin Create your 4-digit PIN
-            return [.title: localizedText(22, []), .purpose: localizedText(21, [])]
+            return [.title: localizedText(30, []), .purpose: localizedText(29, [])]
         case 5:
             // R-S2 Auth Screen
-            return [.prompt: localizedText(31, [])]
+            return [.prompt: localizedText(39, [])]
         case 6:
             // R-S2-pin PIN Entry
             return try [
                 .message: localizedText(
-                    29,
+                    37,
                     [required((state.authMessage == nil) ? "" : state.authMessage, "the value")]
                 ),
-                .alert: localizedText(27, [required((state.authAlert == nil) ? "" : state.authAlert, "the value")]),
-                .error: localizedText(28, [required((state.pinError == nil) ? "" : state.pinError, "the value")])
+                .alert: localizedText(35, [required((state.authAlert == nil) ? "" : state.authAlert, "the value")]),
+                .error: localizedText(36, [required((state.pinError == nil) ? "" : state.pinError, "the value")])
             ]
         case 7:
             // R-S2-locked PIN Locked
             return try [
                 .countdown: localizedText(
-                    26,
+                    34,
                     [
                         formatDuration(
                             (state.lockedUntil == nil)
@@ -730,17 +730,17 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
             ]
         case 8:
             // R-S2-reset Reset PIN
-            return [.message: localizedText(30, [])]
+            return [.message: localizedText(38, [])]
         case 10:
             // R-S3 Home Screen
             return try [
-                .date: localizedText(38, [formatDate(calendarDay(now), "full", "en-GB")]),
-                .netWorthLabel: localizedText(45, []),
-                .netWorth: localizedText(44, [computeNetWorthDisplay()]),
-                .change: localizedText(36, [computeChangeDisplay()]),
-                .changeDirection: localizedText(37, [computeChangeDirection()]),
+                .date: localizedText(46, [formatDate(calendarDay(now), "full", "en-GB")]),
+                .netWorthLabel: localizedText(53, []),
+                .netWorth: localizedText(52, [computeNetWorthDisplay()]),
+                .change: localizedText(44, [computeChangeDisplay()]),
+                .changeDirection: localizedText(45, [computeChangeDirection()]),
                 .emptyPrompt: localizedText(
-                    39,
+                    47,
                     [
                         ((state.assets.count == 0) && (state.liabilities.count == 0))
                             ? "Add your first asset to get started"
@@ -748,32 +748,32 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                     ]
                 ),
                 .assetsTotal: localizedText(
-                    35,
+                    43,
                     [currencySymbol(state.primaryCurrency), formatNumber(computeTotalAssets().amount, 0, "en-GB")]
                 ),
                 .liabilitiesTotal: localizedText(
-                    43,
+                    51,
                     [currencySymbol(state.primaryCurrency), formatNumber(computeTotalLiabilities().amount, 0, "en-GB")]
                 ),
                 .priceWarning: localizedText(
-                    46,
+                    54,
                     [required((state.priceWarning == nil) ? "" : state.priceWarning, "the value")]
                 ),
-                .reconnect: localizedText(47, [state.reconnectNeeded ? "Reconnect your bank" : ""]),
+                .reconnect: localizedText(55, [state.reconnectNeeded ? "Reconnect your bank" : ""]),
                 .storageAlert: localizedText(
-                    48,
+                    56,
                     [required((state.storageAlert == nil) ? "" : state.storageAlert, "the value")]
                 ),
-                .assetsEmpty: (state.assets.count == 0) ? "No assets yet" : "",
-                .liabilitiesEmpty: (state.liabilities.count == 0) ? "No liabilities yet" : ""
+                .assetsEmpty: (state.assets.count == 0) ? localizedText(42, []) : "",
+                .liabilitiesEmpty: (state.liabilities.count == 0) ? localizedText(50, []) : ""
             ]
         case 11:
             // R-S4 Add Asset Modal (Manual Entry)
             return try [
-                .title: localizedText(57, []),
-                .valueSymbol: localizedText(58, [currencySymbol(state.primaryCurrency)]),
+                .title: localizedText(65, []),
+                .valueSymbol: localizedText(66, [currencySymbol(state.primaryCurrency)]),
                 .quote: localizedText(
-                    55,
+                    63,
                     [
                         ((state.quoteState == "found") && (state.quotePrice != nil))
                             ? (((state.quoteName + " • ") + currencySymbol(required(state.quotePrice, "'quote_price'")))
@@ -782,7 +782,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                     ]
                 ),
                 .currentValue: localizedText(
-                    53,
+                    61,
                     [
                         (((state.quoteState == "found") && (state.quotePrice != nil)) && (state.stockQuantity != nil))
                             ? ((((((formatNumber(
@@ -809,37 +809,37 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                     ]
                 ),
                 .quoteError: localizedText(
-                    56,
+                    64,
                     [required((state.quoteError == nil) ? "" : state.quoteError, "the value")]
                 ),
-                .discard: localizedText(54, [state.discardPrompt ? "Discard changes?" : ""])
+                .discard: localizedText(62, [state.discardPrompt ? "Discard changes?" : ""])
             ]
         case 12:
             // R-S4-bank Connect Bank
             return try [
                 .message: localizedText(
-                    49,
+                    57,
                     [required((state.bankMessage == nil) ? "" : state.bankMessage, "the value")]
                 )
             ]
         case 14:
             // R-S4-liability Add Liability
             return [
-                .title: localizedText(51, []),
-                .valueSymbol: localizedText(52, [currencySymbol(state.primaryCurrency)]),
-                .discard: localizedText(50, [state.discardPrompt ? "Discard changes?" : ""])
+                .title: localizedText(59, []),
+                .valueSymbol: localizedText(60, [currencySymbol(state.primaryCurrency)]),
+                .discard: localizedText(58, [state.discardPrompt ? "Discard changes?" : ""])
             ]
         case 15:
             // R-S5 Edit Asset Modal
             return try [
-                .title: localizedText(64, []),
-                .deleteMessage: localizedText(61, [state.deleteMessage]),
+                .title: localizedText(72, []),
+                .deleteMessage: localizedText(69, [state.deleteMessage]),
                 .deleteWarning: localizedText(
-                    62,
+                    70,
                     [required((state.deleteWarning == nil) ? "" : state.deleteWarning, "the value")]
                 ),
                 .quote: localizedText(
-                    63,
+                    71,
                     [
                         ((state.quoteState == "found") && (state.quotePrice != nil))
                             ? (((state.quoteName + " • ") + currencySymbol(required(state.quotePrice, "'quote_price'")))
@@ -850,44 +850,44 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
             ]
         case 16:
             // R-S5-liability Edit Liability Modal
-            return [.title: localizedText(60, []), .deleteMessage: localizedText(59, [state.deleteMessage])]
+            return [.title: localizedText(68, []), .deleteMessage: localizedText(67, [state.deleteMessage])]
         case 17:
             // R-S6 Assets Detail Screen
             return try [
-                .title: localizedText(81, []),
+                .title: localizedText(89, []),
                 .total: localizedText(
-                    82,
+                    90,
                     [currencySymbol(state.primaryCurrency), formatNumber(computeTotalAssets().amount, 0, "en-GB")]
                 ),
-                .totalLabel: localizedText(83, []),
-                .sections: localizedText(80, [joinList(computeAssetChart().map { s in s.name }, "en-GB")]),
-                .deleteMessage: localizedText(78, [state.deleteMessage]),
+                .totalLabel: localizedText(91, []),
+                .sections: localizedText(88, [joinList(computeAssetChart().map { s in s.name }, "en-GB")]),
+                .deleteMessage: localizedText(86, [state.deleteMessage]),
                 .deleteWarning: localizedText(
-                    79,
+                    87,
                     [required((state.deleteWarning == nil) ? "" : state.deleteWarning, "the value")]
                 )
             ]
         case 18:
             // R-S6-liability Liabilities Detail Screen
             return try [
-                .title: localizedText(71, []),
+                .title: localizedText(79, []),
                 .total: localizedText(
-                    72,
+                    80,
                     [currencySymbol(state.primaryCurrency), formatNumber(computeTotalLiabilities().amount, 0, "en-GB")]
                 ),
-                .totalLabel: localizedText(73, []),
-                .sections: localizedText(70, [joinList(computeLiabilityChart().map { s in s.name }, "en-GB")]),
-                .deleteMessage: localizedText(65, [state.deleteMessage])
+                .totalLabel: localizedText(81, []),
+                .sections: localizedText(78, [joinList(computeLiabilityChart().map { s in s.name }, "en-GB")]),
+                .deleteMessage: localizedText(73, [state.deleteMessage])
             ]
         case 19:
             // R-S7 Settings Screen
             return try [
-                .name: localizedText(96, [state.userName]),
-                .email: localizedText(94, [state.userEmail]),
-                .badge: localizedText(91, [computeSubscriptionBadge()]),
-                .currency: localizedText(92, [state.primaryCurrency]),
+                .name: localizedText(104, [state.userName]),
+                .email: localizedText(102, [state.userEmail]),
+                .badge: localizedText(99, [computeSubscriptionBadge()]),
+                .currency: localizedText(100, [state.primaryCurrency]),
                 .renewal: localizedText(
-                    97,
+                    105,
                     [
                         (computeFirstChargeOn() == nil)
                             ? ""
@@ -906,17 +906,17 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                     ]
                 ),
                 .alert: localizedText(
-                    90,
+                    98,
                     [required((state.settingsAlert == nil) ? "" : state.settingsAlert, "the value")]
                 ),
-                .logout: localizedText(95, [state.logoutPrompt ? "Are you sure? Data is stored locally." : ""]),
-                .disclaimer: localizedText(93, [])
+                .logout: localizedText(103, [state.logoutPrompt ? "Are you sure? Data is stored locally." : ""]),
+                .disclaimer: localizedText(101, [])
             ]
         case 22:
             // R-S7-currency Currency Selection
             return [
                 .confirm: localizedText(
-                    85,
+                    93,
                     [
                         (state.pendingCurrency == "")
                             ? ""
@@ -927,30 +927,30 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
             ]
         case 23:
             // R-S7-security Face ID & PIN
-            return [.faceId: localizedText(89, [state.faceIdEnabled ? "On" : "Off"])]
+            return [.faceId: localizedText(97, [state.faceIdEnabled ? "On" : "Off"])]
         case 24:
             // R-S7-change-pin Change PIN
             return try [
-                .error: localizedText(84, [required((state.pinError == nil) ? "" : state.pinError, "the value")])
+                .error: localizedText(92, [required((state.pinError == nil) ? "" : state.pinError, "the value")])
             ]
         case 25:
             // R-S8 Paywall Modal
             return try [
-                .title: localizedText(105, []),
-                .subtitle: localizedText(104, []),
-                .plan: localizedText(102, []),
+                .title: localizedText(113, []),
+                .subtitle: localizedText(112, []),
+                .plan: localizedText(110, []),
                 .price: localizedText(
-                    103,
+                    111,
                     [currencySymbol(state.annualPrice), formatNumber(state.annualPrice, 0, "en-GB")]
                 ),
-                .period: localizedText(101, []),
+                .period: localizedText(109, []),
                 .perMonth: localizedText(
-                    100,
+                    108,
                     [currencySymbol(computeMonthlyPrice()), formatNumber(computeMonthlyPrice(), 2, "en-GB")]
                 ),
-                .cta: localizedText(98, []),
+                .cta: localizedText(106, []),
                 .ctaSubtext: localizedText(
-                    99,
+                    107,
                     [currencySymbol(state.annualPrice), formatNumber(state.annualPrice, 0, "en-GB")]
                 )
             ]
@@ -971,11 +971,17 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                     count: state.assets.count,
                     ids: state.assets.map { asset in asset.id }.map { String($0) },
                     texts: [
-                        (.name, state.assets.map { asset in asset.name }),
+                        (.name, state.assets.map { asset in localizedText(40, [asset.name]) }),
                         (
                             .value,
                             try state.assets.map { asset in
-                                try currencySymbol(state.primaryCurrency) + formatNumber(asset.value.amount, 0, "en-GB")
+                                try localizedText(
+                                    41,
+                                    [
+                                        currencySymbol(state.primaryCurrency),
+                                        formatNumber(asset.value.amount, 0, "en-GB")
+                                    ]
+                                )
                             }
                         )
                     ]
@@ -984,12 +990,17 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                     count: state.liabilities.count,
                     ids: state.liabilities.map { liability in liability.id }.map { String($0) },
                     texts: [
-                        (.name, state.liabilities.map { liability in liability.name }),
+                        (.name, state.liabilities.map { liability in localizedText(49, [liability.name]) }),
                         (
                             .amount,
                             try state.liabilities.map { liability in
-                                try currencySymbol(state.primaryCurrency)
-                                    + formatNumber(liability.amount.amount, 0, "en-GB")
+                                try localizedText(
+                                    48,
+                                    [
+                                        currencySymbol(state.primaryCurrency),
+                                        formatNumber(liability.amount.amount, 0, "en-GB")
+                                    ]
+                                )
                             }
                         )
                     ]
@@ -1024,7 +1035,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                                     currency: "GBP"
                                 ).amount
                             }.map { asset in
-                                asset.name
+                                localizedText(83, [asset.name])
                             }
                         ),
                         (
@@ -1035,15 +1046,20 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                                     currency: "GBP"
                                 ).amount
                             }.map { asset in
-                                (asset.category == RegentAssetCategory.cash)
-                                    ? "Cash"
-                                    : ((asset.category == RegentAssetCategory.property)
-                                        ? "Property"
-                                        : ((asset.category == RegentAssetCategory.investments)
-                                            ? "Investments"
-                                            : ((asset.category == RegentAssetCategory.other)
-                                                ? "Other"
-                                                : describe(asset.category))))
+                                localizedText(
+                                    82,
+                                    [
+                                        (asset.category == RegentAssetCategory.cash)
+                                            ? localizedText(2, [])
+                                            : ((asset.category == RegentAssetCategory.property)
+                                                ? localizedText(5, [])
+                                                : ((asset.category == RegentAssetCategory.investments)
+                                                    ? localizedText(3, [])
+                                                    : ((asset.category == RegentAssetCategory.other)
+                                                        ? localizedText(4, [])
+                                                        : describe(asset.category))))
+                                    ]
+                                )
                             }
                         ),
                         (
@@ -1054,7 +1070,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                                     currency: "GBP"
                                 ).amount
                             }.map { asset in
-                                try currencySymbol(state.primaryCurrency) + formatNumber(asset.value.amount, 0, "en-GB")
+                                try localizedText(
+                                    85,
+                                    [
+                                        currencySymbol(state.primaryCurrency),
+                                        formatNumber(asset.value.amount, 0, "en-GB")
+                                    ]
+                                )
                             }
                         )
                     ]
@@ -1089,7 +1111,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                                     currency: "GBP"
                                 ).amount
                             }.map { liability in
-                                liability.name
+                                localizedText(76, [liability.name])
                             }
                         ),
                         (
@@ -1100,15 +1122,20 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                                     currency: "GBP"
                                 ).amount
                             }.map { liability in
-                                (liability.category == RegentLiabilityCategory.mortgage)
-                                    ? "Mortgage"
-                                    : ((liability.category == RegentLiabilityCategory.loan)
-                                        ? "Loan"
-                                        : ((liability.category == RegentLiabilityCategory.creditCard)
-                                            ? "Credit Card"
-                                            : ((liability.category == RegentLiabilityCategory.other)
-                                                ? "Other"
-                                                : describe(liability.category))))
+                                localizedText(
+                                    75,
+                                    [
+                                        (liability.category == RegentLiabilityCategory.mortgage)
+                                            ? localizedText(18, [])
+                                            : ((liability.category == RegentLiabilityCategory.loan)
+                                                ? localizedText(17, [])
+                                                : ((liability.category == RegentLiabilityCategory.creditCard)
+                                                    ? localizedText(16, [])
+                                                    : ((liability.category == RegentLiabilityCategory.other)
+                                                        ? localizedText(19, [])
+                                                        : describe(liability.category))))
+                                    ]
+                                )
                             }
                         ),
                         (
@@ -1119,8 +1146,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                                     currency: "GBP"
                                 ).amount
                             }.map { liability in
-                                try currencySymbol(state.primaryCurrency)
-                                    + formatNumber(liability.amount.amount, 0, "en-GB")
+                                try localizedText(
+                                    74,
+                                    [
+                                        currencySymbol(state.primaryCurrency),
+                                        formatNumber(liability.amount.amount, 0, "en-GB")
+                                    ]
+                                )
                             }
                         )
                     ]
@@ -1203,7 +1235,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                     currency: "GBP"
                 ).amount
             }.map { asset in
-                "Delete"
+                localizedText(84, [])
             }
             guard labels0.indices.contains(index) else { return [] }
             return [
@@ -1223,7 +1255,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                     currency: "GBP"
                 ).amount
             }.map { liability in
-                "Delete"
+                localizedText(77, [])
             }
             guard labels0.indices.contains(index) else { return [] }
             return [
@@ -1549,7 +1581,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         case 5:
             // R-S1 google.sign_in.cancelled
             state.signInState = "default"
-            effects.append(.toast(localizedText(106, [])))
+            effects.append(.toast(localizedText(114, [])))
         case 6:
             // R-S1 google.sign_in.offline
             state.signInState = "error"
@@ -1647,13 +1679,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         case 30:
             // R-S2-reset google.sign_in.signed_in; R-S2-reset google.sign_in.already_registered; R-S2-reset
             // google.sign_in.failed
-            effects.append(.toast(localizedText(112, [])))
+            effects.append(.toast(localizedText(120, [])))
         case 31:
             // R-S2-reset google.sign_in.cancelled
-            effects.append(.toast(localizedText(106, [])))
+            effects.append(.toast(localizedText(114, [])))
         case 32:
             // R-S2-reset google.sign_in.offline
-            effects.append(.toast(localizedText(13, [])))
+            effects.append(.toast(localizedText(21, [])))
         case 33:
             // R-S2-newpin pin_store.save.saved
             try actionList33(event, into: &effects)
@@ -2086,21 +2118,21 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         case 106:
             // R-S8 revenuecat.purchase.cancelled
             state.purchasing = false
-            effects.append(.toast(localizedText(15, [])))
+            effects.append(.toast(localizedText(23, [])))
         case 107:
             // R-S8 revenuecat.purchase.network_error
             state.purchasing = false
-            effects.append(.toast(localizedText(110, [])))
+            effects.append(.toast(localizedText(118, [])))
         case 108:
             // R-S8 revenuecat.restore.restored; regent (global) revenuecat.restore.restored; auth (global)
             // revenuecat.restore.restored; and 1 more
             try actionList108(event, into: &effects)
         case 109:
             // R-S8 revenuecat.restore.none
-            effects.append(.toast(localizedText(14, [])))
+            effects.append(.toast(localizedText(22, [])))
         case 110:
             // R-S8 revenuecat.restore.network_error
-            effects.append(.toast(localizedText(110, [])))
+            effects.append(.toast(localizedText(118, [])))
         case 111:
             // R-S8 enter
             effects.append(.call(RegentServiceCall.revenuecatOfferings))
@@ -2575,7 +2607,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         state.eurPerGbp = RegentConstants.decimal1_17
         state.ratesFromFallback = true
         state.ratesWarning = "Exchange rates unavailable. Values converted at fallback rates."
-        effects.append(.toast(localizedText(11, [])))
+        effects.append(.toast(localizedText(15, [])))
         raised.append(.convertValues(raisedBy: RaisedByFlows()))
     }
 
@@ -2608,7 +2640,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         }
         state.subscriptionActive = true
         state.subscriptionExpiresAt = eventExpiresAt
-        effects.append(.toast(localizedText(107, [])))
+        effects.append(.toast(localizedText(115, [])))
     }
 
     @inline(never)
@@ -2679,7 +2711,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         state.priceWarning = "Price may be outdated"
         state.stockRefreshPending = false
         state.refreshing = state.bankRefreshPending
-        effects.append(.toast(localizedText(111, [])))
+        effects.append(.toast(localizedText(119, [])))
     }
 
     @inline(never)
@@ -2687,7 +2719,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         state.priceWarning = "No internet connection"
         state.stockRefreshPending = false
         state.refreshing = state.bankRefreshPending
-        effects.append(.toast(localizedText(111, [])))
+        effects.append(.toast(localizedText(119, [])))
     }
 
     @inline(never)
@@ -2742,40 +2774,40 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         case 1:
             // R-S1-pin pin; R-S2-newpin pin; R-S7-change-pin new_pin
             if input.isBlank {
-                return localizedText(3, [])
+                return localizedText(7, [])
             }
             if input.typedText.count != 4 {
-                return localizedText(3, [])
+                return localizedText(7, [])
             }
             return nil
         case 2:
             // R-S1-pin confirm_pin; R-S2-newpin confirm_pin
             if input.isBlank {
-                return localizedText(9, [])
+                return localizedText(13, [])
             }
             if input != formInput(0) {
-                return localizedText(108, [])
+                return localizedText(116, [])
             }
             return nil
         case 3:
             // R-S1-currency currency; R-S7-currency currency
             if input.isBlank {
-                return localizedText(2, [])
+                return localizedText(6, [])
             }
             return nil
         case 4:
             // R-S2-pin pin
             if input.isBlank {
-                return localizedText(8, [])
+                return localizedText(12, [])
             }
             if input.typedText.count != 4 {
-                return localizedText(8, [])
+                return localizedText(12, [])
             }
             return nil
         case 5:
             // R-S4 name; R-S4-liability name; R-S5 name; and 1 more
             if input.isBlank {
-                return localizedText(12, [])
+                return localizedText(20, [])
             }
             return nil
         case 6:
@@ -2788,23 +2820,23 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                 return localizedText(1, [])
             }
             if decimalPlaces(value) > 2 {
-                return localizedText(7, [])
+                return localizedText(11, [])
             }
             return nil
         case 7:
             // R-S4 ticker; R-S5 ticker
             if input.isBlank {
-                return localizedText(4, [])
+                return localizedText(8, [])
             }
             return nil
         case 8:
             // R-S4 quantity; R-S5 quantity
             if input.isBlank {
-                return localizedText(6, [])
+                return localizedText(10, [])
             }
-            guard let value = decimalValue(input) else { return localizedText(109, []) }
+            guard let value = decimalValue(input) else { return localizedText(117, []) }
             if value <= RegentConstants.decimal0 {
-                return localizedText(109, [])
+                return localizedText(117, [])
             }
             return nil
         case 9:
@@ -2817,22 +2849,22 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                 return localizedText(0, [])
             }
             if decimalPlaces(value) > 2 {
-                return localizedText(5, [])
+                return localizedText(9, [])
             }
             return nil
         case 10:
             // R-S7-change-pin current_pin
             if input.isBlank {
-                return localizedText(10, [])
+                return localizedText(14, [])
             }
             return nil
         case 11:
             // R-S7-change-pin confirm_pin
             if input.isBlank {
-                return localizedText(9, [])
+                return localizedText(13, [])
             }
             if input != formInput(1) {
-                return localizedText(108, [])
+                return localizedText(116, [])
             }
             return nil
         default:

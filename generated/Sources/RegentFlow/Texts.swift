@@ -11,6 +11,10 @@ extension RegentMachine {
     static let textKeys = #"""
     0 Amount owed must be positive
     0 Asset value must be positive
+    0 AssetCategory.cash
+    0 AssetCategory.investments
+    0 AssetCategory.other
+    0 AssetCategory.property
     0 Choose your primary currency
     0 Enter a 4-digit PIN
     0 Enter a ticker symbol
@@ -21,6 +25,10 @@ extension RegentMachine {
     0 Enter your PIN again
     0 Enter your current PIN
     0 Exchange rates unavailable. Values converted at fallback rates.
+    0 LiabilityCategory.credit_card
+    0 LiabilityCategory.loan
+    0 LiabilityCategory.mortgage
+    0 LiabilityCategory.other
     0 Name is required
     0 No internet connection
     0 No subscription found
@@ -128,6 +136,10 @@ extension RegentMachine {
     static let textFormats0 = #"""
     Amount owed must be positive
     Asset value must be positive
+    Cash
+    Investments
+    Other
+    Property
     Choose your primary currency
     Enter a 4-digit PIN
     Enter a ticker symbol
@@ -138,6 +150,10 @@ extension RegentMachine {
     Enter your PIN again
     Enter your current PIN
     Exchange rates unavailable. Values converted at fallback rates.
+    Credit Card
+    Loan
+    Mortgage
+    Other
     Name is required
     No internet connection
     No subscription found
@@ -270,9 +286,9 @@ extension RegentMachine {
             switch field {
             case .currency:
                 return [
-                    FlowOption(value: "GBP", label: localizedText(17, [])),
-                    FlowOption(value: "USD", label: localizedText(18, [])),
-                    FlowOption(value: "EUR", label: localizedText(16, []))
+                    FlowOption(value: "GBP", label: localizedText(25, [])),
+                    FlowOption(value: "USD", label: localizedText(26, [])),
+                    FlowOption(value: "EUR", label: localizedText(24, []))
                 ]
             default:
                 return []
@@ -282,10 +298,10 @@ extension RegentMachine {
             switch field {
             case .category:
                 return [
-                    FlowOption(value: "cash", label: "Cash"),
-                    FlowOption(value: "property", label: "Property"),
-                    FlowOption(value: "investments", label: "Investments"),
-                    FlowOption(value: "other", label: "Other")
+                    FlowOption(value: "cash", label: localizedText(2, [])),
+                    FlowOption(value: "property", label: localizedText(5, [])),
+                    FlowOption(value: "investments", label: localizedText(3, [])),
+                    FlowOption(value: "other", label: localizedText(4, []))
                 ]
             case .stockCurrency:
                 return [
@@ -301,10 +317,10 @@ extension RegentMachine {
             switch field {
             case .category:
                 return [
-                    FlowOption(value: "mortgage", label: "Mortgage"),
-                    FlowOption(value: "loan", label: "Loan"),
-                    FlowOption(value: "credit_card", label: "Credit Card"),
-                    FlowOption(value: "other", label: "Other")
+                    FlowOption(value: "mortgage", label: localizedText(18, [])),
+                    FlowOption(value: "loan", label: localizedText(17, [])),
+                    FlowOption(value: "credit_card", label: localizedText(16, [])),
+                    FlowOption(value: "other", label: localizedText(19, []))
                 ]
             default:
                 return []
@@ -314,10 +330,10 @@ extension RegentMachine {
             switch field {
             case .category:
                 return [
-                    FlowOption(value: "cash", label: "Cash"),
-                    FlowOption(value: "property", label: "Property"),
-                    FlowOption(value: "investments", label: "Investments"),
-                    FlowOption(value: "other", label: "Other")
+                    FlowOption(value: "cash", label: localizedText(2, [])),
+                    FlowOption(value: "property", label: localizedText(5, [])),
+                    FlowOption(value: "investments", label: localizedText(3, [])),
+                    FlowOption(value: "other", label: localizedText(4, []))
                 ]
             default:
                 return []
@@ -327,10 +343,10 @@ extension RegentMachine {
             switch field {
             case .category:
                 return [
-                    FlowOption(value: "mortgage", label: "Mortgage"),
-                    FlowOption(value: "loan", label: "Loan"),
-                    FlowOption(value: "credit_card", label: "Credit Card"),
-                    FlowOption(value: "other", label: "Other")
+                    FlowOption(value: "mortgage", label: localizedText(18, [])),
+                    FlowOption(value: "loan", label: localizedText(17, [])),
+                    FlowOption(value: "credit_card", label: localizedText(16, [])),
+                    FlowOption(value: "other", label: localizedText(19, []))
                 ]
             default:
                 return []
@@ -340,9 +356,9 @@ extension RegentMachine {
             switch field {
             case .currency:
                 return [
-                    FlowOption(value: "GBP", label: localizedText(87, [])),
-                    FlowOption(value: "USD", label: localizedText(88, [])),
-                    FlowOption(value: "EUR", label: localizedText(86, []))
+                    FlowOption(value: "GBP", label: localizedText(95, [])),
+                    FlowOption(value: "USD", label: localizedText(96, [])),
+                    FlowOption(value: "EUR", label: localizedText(94, []))
                 ]
             default:
                 return []

@@ -557,7 +557,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             return try [
                 .lastUpdated: localizedText(119, [describe(computeBalanceAgeMinutes())]),
                 .noTransactions: (takeElements(reversedElements(state.transactions), 5).count == 0)
-                    ? "No transactions… yet"
+                    ? localizedText(123, [])
                     : ""
             ]
         case 22:
@@ -636,23 +636,33 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                         (
                             .avatar,
                             try takeElements(reversedElements(state.transactions), 5).map { tx in
-                                try state.merchantLogos.contains { l in l.merchant == tx.description }
-                                    ? ("logo "
-                                        + element(
-                                            state.merchantLogos.filter { l in l.merchant == tx.description },
-                                            0
-                                        ).url)
-                                    : ("initial " + truncate(trimmed(tx.description), 1).uppercased())
+                                try localizedText(
+                                    121,
+                                    [
+                                        state.merchantLogos.contains { l in l.merchant == tx.description }
+                                            ? ("logo "
+                                                + element(
+                                                    state.merchantLogos.filter { l in l.merchant == tx.description },
+                                                    0
+                                                ).url)
+                                            : ("initial " + truncate(trimmed(tx.description), 1).uppercased())
+                                    ]
+                                )
                             }
                         ),
                         (
                             .description,
-                            try takeElements(reversedElements(state.transactions), 5).map { tx in tx.description }
+                            try takeElements(reversedElements(state.transactions), 5).map { tx in
+                                localizedText(122, [tx.description])
+                            }
                         ),
                         (
                             .amount,
                             try takeElements(reversedElements(state.transactions), 5).map { tx in
-                                try (tx.amount == nil) ? "" : formatMoney(required(tx.amount, "'tx.amount'"), "en-GB")
+                                try localizedText(
+                                    120,
+                                    [(tx.amount == nil) ? "" : formatMoney(required(tx.amount, "'tx.amount'"), "en-GB")]
+                                )
                             }
                         )
                     ]
