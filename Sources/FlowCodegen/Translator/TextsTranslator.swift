@@ -5,7 +5,8 @@ import FlowIR
 /// Translates an app's keyed texts into `Texts.swift`: the text table (each key of `<App>.xcstrings` with its words
 /// in every locale, as data: one string per locale, one line per text), the machine's current locale and the one
 /// function every keyed text goes through, which asks the host's `FlowTextLookup` first. The places that show a
-/// text (screen texts, toasts, pushes, rules' messages) call `localizedText(_:_:)` with the text's number and its
+/// text (screen texts, toasts, pushes, rules' messages, option labels, and inside them enum labels, row texts, row
+/// actions' labels, `when:` texts and empty states) call `localizedText(_:_:)` with the text's number and its
 /// values; the words themselves are never code.
 struct TextsTranslator {
     let app: App
