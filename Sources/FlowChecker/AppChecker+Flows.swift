@@ -182,6 +182,8 @@ extension AppChecker {
                                           in: textEnvironment, what: "text '\(text.name.value)'") {
                 app.screens[index].texts.append((text.name.value, shownWhile(syntax.textConditions[text.name.value], keyed.value, in: environment)))
                 app.localisation.screenTexts[key] = keyed
+                // Shown only while its condition holds: the generated code looks it up inside `condition ? text : ''`.
+                if syntax.textConditions[text.name.value] != nil { app.localisation.shownInside.append(keyed) }
             }
         }
         checkLists(syntax, screen: index, context: context, environment: environment)

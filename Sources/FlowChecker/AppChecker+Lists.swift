@@ -64,10 +64,11 @@ extension AppChecker {
                 error("duplicate-declaration", "\(what) has two row texts named '\(text.name.value)'", at: text.name.range)
                 continue
             }
-            if let value = checkText(text.template, key: key, kind: .text,
-                                     comment: "screen \(screen.id.value) (\(screen.name?.value ?? screen.id.value)), list '\(syntax.name.value)', each row's text '\(text.name.value)'",
-                                     in: rowEnvironment, what: "row text '\(text.name.value)'") {
-                list.texts.append((text.name.value, overRows(value)))
+            if let keyed = checkKeyedText(text.template, key: key, kind: .text,
+                                          comment: "screen \(screen.id.value) (\(screen.name?.value ?? screen.id.value)), list '\(syntax.name.value)', each row's text '\(text.name.value)'",
+                                          in: rowEnvironment, what: "row text '\(text.name.value)'") {
+                list.texts.append((text.name.value, overRows(keyed.value)))
+                app.localisation.shownInside.append(keyed.localising(rowName))
             }
         }
         for text in syntax.empty {
@@ -77,9 +78,11 @@ extension AppChecker {
                       at: text.name.range)
                 continue
             }
-            guard let value = checkText(text.template, key: "\(screen.id.value).\(text.name.value)", kind: .text,
-                                        comment: "screen \(screen.id.value) (\(screen.name?.value ?? screen.id.value)), text '\(text.name.value)' shown while list '\(syntax.name.value)' is empty",
-                                        in: environment, what: "text '\(text.name.value)'") else { continue }
+            guard let keyed = checkKeyedText(text.template, key: "\(screen.id.value).\(text.name.value)", kind: .text,
+                                             comment: "screen \(screen.id.value) (\(screen.name?.value ?? screen.id.value)), text '\(text.name.value)' shown while list '\(syntax.name.value)' is empty",
+                                             in: environment, what: "text '\(text.name.value)'") else { continue }
+            let value = keyed.value
+            app.localisation.shownInside.append(keyed)
             let count = TypedExpression(type: .int, span: 0..<0, kind: .call(function: .size, arguments: [rows]))
             let zero = TypedExpression(type: .int, span: 0..<0, kind: .literal(.int(0)))
             let isEmpty = TypedExpression(type: .bool, span: 0..<0, kind: .binary(.equal, count, zero))

@@ -236,8 +236,7 @@ extension AppChecker {
         if texts.strings[key] == nil {
             texts.strings[key] = CatalogString(key: key, kind: kind, comment: comment, values: values, placeholders: sourceHoles)
         }
-        // A label is shown inside a value (`{transfer.status}`), compiled in; only texts shown by key are in the table.
-        if kind != .label, texts.table[key] == nil {
+        if texts.table[key] == nil {
             texts.table[key] = TextFormats(key: key, sourceArguments: sourceArguments, formats: formats)
         }
         return result.map { LocalisedText(key: key, arguments: arguments.map(\.value), value: $0) }
@@ -368,8 +367,11 @@ extension AppChecker {
                 // A label is words only: braces are written as they are.
                 let escaped = label.value.replacingOccurrences(of: "{", with: "{{").replacingOccurrences(of: "}", with: "}}")
                 let source = ExpressionSource(text: escaped, range: label.range, firstCharacter: nil)
-                labels[item.value] = checkText(source, key: "\(entry.name).\(item.value)", kind: .label, comment: "label of \(entry.name).\(item.value)",
-                                               in: domainEnvironment(), what: "the label of \(entry.name).\(item.value)")
+                let keyed = checkKeyedText(source, key: "\(entry.name).\(item.value)", kind: .label, comment: "label of \(entry.name).\(item.value)",
+                                           in: domainEnvironment(), what: "the label of \(entry.name).\(item.value)")
+                labels[item.value] = keyed?.value
+                // Shown inside a value (`{transfer.status}`): looked up by its key wherever `label(x)` puts it.
+                if let keyed { app.localisation.shownInside.append(keyed) }
             }
             for item in names where labels[item] == nil {
                 warning("missing-label", "enum '\(entry.name)' labels some cases but not '\(item)'; it would read as '\(item)'", at: declaration.name.range)

@@ -41,11 +41,13 @@ extension AppChecker {
                 }
             }
             let key = "\(screen.id.value).\(list.name).\(action.gesture.rawValue).\(action.name.value)"
-            let label = action.label.flatMap { source in
-                checkText(source, key: key, kind: .text,
-                          comment: "screen \(screen.id.value) (\(screen.name?.value ?? screen.id.value)), list '\(list.name)', the label of each row's \(gestureWords) action '\(action.name.value)'",
-                          in: rowEnvironment, what: "the label of \(gestureWords) action '\(action.name.value)'")
-            } ?? TypedExpression(type: .text, span: 0..<0, kind: .literal(.text("")))
+            let keyed = action.label.flatMap { source in
+                checkKeyedText(source, key: key, kind: .text,
+                               comment: "screen \(screen.id.value) (\(screen.name?.value ?? screen.id.value)), list '\(list.name)', the label of each row's \(gestureWords) action '\(action.name.value)'",
+                               in: rowEnvironment, what: "the label of \(gestureWords) action '\(action.name.value)'")
+            }
+            if let keyed { app.localisation.shownInside.append(keyed.localising(list.rowName)) }
+            let label = keyed?.value ?? TypedExpression(type: .text, span: 0..<0, kind: .literal(.text("")))
             let send = action.event.flatMap { event in
                 checkRowEvent(event, element: list.element, keyType: keyType, rowName: list.rowName, what: what, environment: environment,
                               gesture: "the \(gestureWords) action '\(action.name.value)'")

@@ -249,6 +249,8 @@ extension AppChecker {
                                     exactEffects: expect.exactEffects.map { resolveEffects($0, true) })
         expectation.texts = texts
         expectation.rows = resolveExpectedRows(expect, screen: screen)
+        expectation.options = resolveExpectedOptions(expect, screen: screen)
+        expectation.rowActions = resolveExpectedRowActions(expect, screen: screen)
         expectation.checks = expect.checks.compactMap { source in
             check(source, expected: .bool, in: environment, role: "check").map { (source.text, $0) }
         }

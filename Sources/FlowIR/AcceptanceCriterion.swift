@@ -188,6 +188,10 @@ public struct Scenario: Sendable {
         public var rows: [(list: String, rows: [[(name: String, text: String)]])] = []
         /// Yes/no expressions over the state that must hold now, with the text as written (for failures).
         public var checks: [(text: String, condition: TypedExpression)] = []
+        /// The current screen's choice fields, each offering exactly these option labels, in this order.
+        public var options: [(field: String, labels: [String])] = []
+        /// The current screen's lists, each with exactly this many rows, each row's actions labelled exactly these words.
+        public var rowActions: [(list: String, rows: [[(name: String, text: String)]])] = []
         public init(screen: Int?, variant: String?, errors: [(field: String, message: String)]?, state: [(path: [String], value: TypedExpression)],
                     effects: [Effect], noEffects: [Effect], exactEffects: [Effect]? = nil) {
             self.screen = screen; self.variant = variant; self.errors = errors; self.state = state

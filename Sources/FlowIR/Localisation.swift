@@ -119,6 +119,11 @@ public struct Localisation: Sendable {
     public var table: [TextFormats] = []
     /// Each screen text (`texts:`) by its key (`STEP-14.2.caption`), with its values.
     public var screenTexts: [String: LocalisedText] = [:]
+    /// Keyed texts shown inside a larger expression, each as it sits there: an enum value's label inside a value
+    /// (`{transfer.status}`), a list's row texts and row actions' labels (inside the map over the rows), a `when:`
+    /// text and an empty state (inside their condition). The generated code looks each up by its key wherever its
+    /// expression occurs, so a host's translation wins there too.
+    public var shownInside: [LocalisedText] = []
 
     public init() {}
 }

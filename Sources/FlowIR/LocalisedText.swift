@@ -25,12 +25,17 @@ public struct LocalisedText: Sendable, Hashable {
     /// The source text's values, then those a translation words otherwise (each empty unless its locale is shown).
     public var arguments: [TypedExpression]
     /// The same text as one expression on the current locale, as the interpreter evaluates it. The generated code
-    /// looks the key up only where a text is exactly this expression (an empty-state text shown only while its list
-    /// is empty is not).
+    /// looks the key up wherever this expression is shown as the text of that key: a whole text, or inside a larger
+    /// expression (`Localisation.shownInside`: a label in a value, a row text, a `when:` text, an empty state).
     public var value: TypedExpression
 
     public init(key: String, arguments: [TypedExpression], value: TypedExpression) {
         self.key = key; self.arguments = arguments; self.value = value
+    }
+
+    /// The text as it sits in the body of a map over rows, where `name` is the row (see `localising`).
+    public func localising(_ name: String) -> LocalisedText {
+        LocalisedText(key: key, arguments: arguments.map { $0.localising(name) }, value: value.localising(name))
     }
 }
 

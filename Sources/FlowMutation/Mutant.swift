@@ -71,6 +71,8 @@ public enum MutationOperator: String, Sendable, CaseIterable, Codable {
     case rowActionSwapped = "row-action-swapped"
     /// A `with` (or `update`) writes its new value into another field of the same type, keeping the field it meant to change.
     case updateFieldSwapped = "update-field-swapped"
+    /// Two row actions' (or two choice options') labels exchanged, or a list's only action reading as its name.
+    case actionLabelChanged = "action-label-changed"
 }
 
 /// One small, deterministic edit of a checked app.

@@ -65,6 +65,7 @@ public func enumerateMutants(of app: App) -> [Mutant] {
         }
         collector.translations(of: screen, index: screenIndex)
         collector.lists(of: screen, index: screenIndex)
+        collector.actionLabels(of: screen, index: screenIndex)
         collector.part = .enter
         collector.actionList(screen.enter, site: .enter(screenIndex), screen: screenIndex, flow: screen.flow, event: nil)
         collector.part = .exit

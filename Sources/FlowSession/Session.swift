@@ -199,7 +199,7 @@ public struct Session: Sendable {
     }
 
     /// The keys a script line may have: one step, and the data that goes with it.
-    static let stepKeys = ["send", "fill", "advance", "outcome", "back", "restart"]
+    static let stepKeys = ["send", "fill", "advance", "outcome", "back", "restart"] + rowStepKeys
     static let dataKeys = ["payload": "send", "output": "outcome"]
 
     /// Runs one JSON line of a script. Anything it cannot take exactly as written is refused, never guessed.
@@ -219,7 +219,7 @@ public struct Session: Sendable {
         let steps = Self.stepKeys.filter { object[$0] != nil }
         guard steps.count == 1, let step = steps.first else {
             throw CommandError(description: steps.isEmpty
-                ? "unknown step \(object.keys.sorted()); use one of send, fill, advance, outcome, back or restart"
+                ? "unknown step \(object.keys.sorted()); use one of send, fill, advance, outcome, back, restart, tap_row, swipe_row or long_press_row"
                 : "a line has one step; split \(steps.map { "\"\($0)\"" }.joined(separator: " and ")) into separate lines")
         }
         for key in object.keys.sorted() where key != step && Self.dataKeys[key] != step {
@@ -261,6 +261,8 @@ public struct Session: Sendable {
                 throw CommandError(description: "\"restart\" takes true, not \(jsonShown(restart))")
             }
             try record("- restart: true") { try $0.restart() }
+        } else if Self.rowStepKeys.contains(step), let raw = object[step] {
+            try performRowStep(step, raw)
         } else {
             throw CommandError(description: "\"\(step)\" has the wrong kind of value: \(jsonShown(object[step] ?? NSNull()))")
         }

@@ -35,6 +35,8 @@ struct RunCommand: ParsableCommand {
               {"send": "tap_im_new"}   {"send": "submit", "payload": {"amount": "10.00 GBP"}}
               {"fill": {"given_name": "Ayrton"}}   {"advance": "30s"}
               {"outcome": {"equals.log_in": "success"}, "output": {"user_id": "U-1"}}   {"back": true}   {"restart": true}
+              {"tap_row": {"list": "assets", "key": "A2"}}   {"swipe_row": {"list": "assets", "action": "delete", "index": 0}}
+              {"long_press_row": {"list": "favorites", "action": "send_money", "key": "R-1"}}   (a row by key or position)
             Payloads and outputs are read as the types the app declares ("12.50" or "12.50 GBP" for money).
 
             Examples:

@@ -68,7 +68,7 @@ import Testing
 
     @Test(arguments: [
         (["--shard", "3/2"], "Error: --shard must be 'i/n' with 1 <= i <= n, e.g. 2/4; found '3/2'"),
-        (["--operators", "timer,nonsense"], "Error: unknown operator 'nonsense'; operators: timer, call-policy, guard-dropped, guard-negated, target-swapped, action-dropped, actions-swapped, rule-parameter, rule-message, rule-dropped, outcome-rerouted, back-allowed, screen-view-dropped, secret-dropped, relational-boundary, condition-negated, logical-replaced, arithmetic-replaced, constant, rounding, enum-swapped, list-reversed, argument-replaced, argument-dropped, argument-swapped, property-dropped, effect-text-changed, translation-dropped, persist-dropped, row-text-swapped, row-event-dropped, row-action-dropped, row-action-swapped, update-field-swapped"),
+        (["--operators", "timer,nonsense"], "Error: unknown operator 'nonsense'; operators: timer, call-policy, guard-dropped, guard-negated, target-swapped, action-dropped, actions-swapped, rule-parameter, rule-message, rule-dropped, outcome-rerouted, back-allowed, screen-view-dropped, secret-dropped, relational-boundary, condition-negated, logical-replaced, arithmetic-replaced, constant, rounding, enum-swapped, list-reversed, argument-replaced, argument-dropped, argument-swapped, property-dropped, effect-text-changed, translation-dropped, persist-dropped, row-text-swapped, row-event-dropped, row-action-dropped, row-action-swapped, update-field-swapped, action-label-changed"),
         (["--limit=-1"], "Error: --limit must be 0 or more; found -1"),
     ])
     func badOptionsAreUsageErrors(arguments: [String], message: String) async throws {

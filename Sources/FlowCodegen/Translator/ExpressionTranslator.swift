@@ -40,9 +40,19 @@ struct ExpressionTranslator {
     /// (parsing `"4.99"` into a `Decimal` on every read would cost a parse per guard or action).
     var constants: [String: SwiftExpression] = [:]
 
+    /// Keyed texts shown inside larger expressions (labels in values, row texts, `when:` texts), by the expression
+    /// they sit there as: each is looked up by its key where it occurs.
+    let shownInside: [TypedExpression: [LocalisedText]]
+    /// The keyed text being put together, whose own value (a text that is just `{x}`) is translated as it is.
+    var puttingIn: TypedExpression?
+    /// The key of the text being translated (`STEP-13.error`, a label's `Bank.barclays`): where two texts read as the
+    /// same expression (a component's text on several screens), the one with this key is looked up.
+    var translatingKey: String?
+
     init(app: App, names: AppNames) {
         self.app = app
         self.names = names
+        shownInside = Dictionary(grouping: app.localisation.shownInside, by: \.value)
     }
 
     // MARK: Entry points
@@ -62,6 +72,10 @@ struct ExpressionTranslator {
 
     mutating func translate(_ expression: TypedExpression, _ scope: ExpressionScope) -> TranslatedExpression {
         let type = expression.type
+        if type == .text, translatingKey != nil, expression != puttingIn, let candidates = shownInside[expression],
+           let keyed = keyedText(Self.chosen(candidates, key: translatingKey), showing: expression, scope: scope) {
+            return keyed
+        }
         switch expression.kind {
         case .literal(let value):
             return TranslatedExpression(code: literal(value, type: type), throwing: false, nullable: value == .null, type: type)
@@ -122,7 +136,13 @@ struct ExpressionTranslator {
             return binary(op, lhs, rhs, type: type, scope)
         case .conditional(let condition, let then, let otherwise):
             let test = need(translate(condition, scope), describe(condition))
+            // `x == Bank.barclays ? <label> : …` (an enum value shown by its label): the label keyed `Bank.barclays`.
+            let outerKey = translatingKey
+            if case .binary(.equal, _, let item) = condition.kind, case .enumCase(let typeName, let name) = item.kind {
+                translatingKey = "\(typeName).\(name)"
+            }
             let a = translate(then, scope)
+            translatingKey = outerKey
             let b = translate(otherwise, scope)
             return TranslatedExpression(code: .ternary(test.code, a.code, b.code), throwing: test.throwing || a.throwing || b.throwing,
                                         nullable: a.nullable || b.nullable, type: type)

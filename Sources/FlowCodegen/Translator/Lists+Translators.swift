@@ -46,7 +46,9 @@ extension MachineTranslator {
                     arguments.append(SwiftArgument("ids", .id("nil")))
                 }
                 let texts = list.texts.map { text -> SwiftExpression in
-                    .tuple([.member(nil, names.textCase(text.name)), ExpressionTranslator.wrap(code.expressions.value(text.value, scope: scope))])
+                    code.expressions.translatingKey = "\(screen.id).\(list.name).\(text.name)"
+                    defer { code.expressions.translatingKey = nil }
+                    return .tuple([.member(nil, names.textCase(text.name)), ExpressionTranslator.wrap(code.expressions.value(text.value, scope: scope))])
                 }
                 arguments.append(SwiftArgument("texts", .array(texts)))
                 return SwiftDictionaryEntry(.member(nil, names.listCase(list.name)), .call(.member(.id("FlowRow"), "rows"), arguments))

@@ -347,6 +347,9 @@ struct MachineTranslator {
             var throwing = false
             let entries = screen.texts.map { text -> SwiftDictionaryEntry in
                 let key = "\(screen.id).\(text.name)"
+                // The text's catalog key (a component's text may be keyed once for every screen using it).
+                code.expressions.translatingKey = app.localisation.screenTexts[key]?.key ?? key
+                defer { code.expressions.translatingKey = nil }
                 let value = code.expressions.keyedText(app.localisation.screenTexts[key], showing: text.value, scope: scope)
                     ?? code.expressions.value(text.value, scope: scope)
                 throwing = throwing || value.throwing

@@ -36,6 +36,8 @@ extension MachineTranslator {
                 var made: [SwiftExpression] = []
                 for (position, action) in list.actions.enumerated() {
                     let labels = "labels\(position)"
+                    code.expressions.translatingKey = "\(screen.id).\(list.name).\(action.gesture.rawValue).\(action.name)"
+                    defer { code.expressions.translatingKey = nil }
                     body.append(.declare(isLet: true, name: labels, type: nil, value: ExpressionTranslator.wrap(code.expressions.value(action.label, scope: scope))))
                     body.append(.guard(conditions: [.expression(.call(.member(.id(labels).dot("indices"), "contains"), [SwiftArgument(nil, .id("index"))]))],
                                        otherwise: [.return(.id("[]"))]))

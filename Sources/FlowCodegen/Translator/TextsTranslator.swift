@@ -5,7 +5,8 @@ import FlowIR
 /// Translates an app's keyed texts into `Texts.swift`: the text table (each key of `<App>.xcstrings` with its words
 /// in every locale, as data: one string per locale, one line per text), the machine's current locale and the one
 /// function every keyed text goes through, which asks the host's `FlowTextLookup` first. The places that show a
-/// text (screen texts, toasts, pushes, rules' messages) call `localizedText(_:_:)` with the text's number and its
+/// text (screen texts, toasts, pushes, rules' messages, option labels, and inside them enum labels, row texts, row
+/// actions' labels, `when:` texts and empty states) call `localizedText(_:_:)` with the text's number and its
 /// values; the words themselves are never code.
 struct TextsTranslator {
     let app: App
@@ -122,6 +123,9 @@ extension ExpressionTranslator {
     mutating func keyedText(_ text: LocalisedText?, showing value: TypedExpression, scope: ExpressionScope) -> TranslatedExpression? {
         guard let text, text.value == value, let number = app.textNumbers[text.key] else { return nil }
         var throwing = false
+        let outer = puttingIn
+        puttingIn = value
+        defer { puttingIn = outer }
         let arguments = text.arguments.map { argument -> SwiftExpression in
             let translated = self.value(argument, scope: scope)
             throwing = throwing || translated.throwing
@@ -129,6 +133,13 @@ extension ExpressionTranslator {
         }
         let call = SwiftExpression.call(.id("localizedText"), [SwiftArgument(nil, .int(number)), SwiftArgument(nil, .array(arguments))])
         return TranslatedExpression(code: call, throwing: throwing, nullable: false, type: .text)
+    }
+
+    /// Of the keyed texts that read as one expression, the one keyed as the text being translated: a list's key or
+    /// another text that happens to read the same is never looked up by a text's key.
+    static func chosen(_ candidates: [LocalisedText], key: String?) -> LocalisedText? {
+        guard let key else { return nil }
+        return candidates.first { $0.key == key }
     }
 
     /// `localizedText(n, [])` for a rule's message, when the table has it.

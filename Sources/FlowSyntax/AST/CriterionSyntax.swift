@@ -104,6 +104,10 @@ public struct ExpectSyntax: Sendable {
     public var rows: [(list: Located<String>, rows: [[FillSyntax]])] = []
     /// `check:`: yes/no expressions that must hold now (`size(assets) == 4`).
     public var checks: [ExpressionSource] = []
+    /// `options:`: the labels a choice field's options read now, in order (`{ document_type: [Passport, …] }`).
+    public var options: [(field: Located<String>, labels: [Located<String>])] = []
+    /// `row_actions:`: the label each row's actions read now, row by row (`{ favorites: [{ remove: Remove }] }`).
+    public var rowActions: [(list: Located<String>, rows: [[FillSyntax]])] = []
 }
 
 public struct StepSyntax: Sendable {

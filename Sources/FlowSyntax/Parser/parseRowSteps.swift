@@ -38,9 +38,16 @@ extension FlowParser {
     }
 
     /// `rows: { assets: [{ name: ISA, value: "£100.00" }, ...] }`: each row's texts, in order; `[]` for no rows.
-    func expectedRows(_ node: YAMLNode) -> [(list: Located<String>, rows: [[FillSyntax]])] {
-        reader.entries(node, "'rows'").map { list, value in
+    func expectedRows(_ node: YAMLNode, _ what: String = "'rows'") -> [(list: Located<String>, rows: [[FillSyntax]])] {
+        reader.entries(node, what).map { list, value in
             (list, reader.list(value, "the rows of '\(list.value)'").map { fills($0, "a row of '\(list.value)'") })
+        }
+    }
+
+    /// `options: { document_type: [Passport, "Driver's license"] }`: each choice field's option labels, in order.
+    func expectedOptions(_ node: YAMLNode) -> [(field: Located<String>, labels: [Located<String>])] {
+        reader.entries(node, "'options'").map { field, value in
+            (field, reader.list(value, "the options of '\(field.value)'").compactMap { reader.text($0, "an option label of '\(field.value)'") })
         }
     }
 }

@@ -90,7 +90,7 @@ extension FlowParser {
 
     func parseExpect(_ node: YAMLNode, _ scenario: String) -> ExpectSyntax? {
         let what = "'expect' of \(scenario)"
-        guard let fields = reader.mapping(node, what, keys: ["screen", "variant", "errors", "state", "texts", "rows", "check", "effects", "exact_effects", "no_effects"]) else { return nil }
+        guard let fields = reader.mapping(node, what, keys: ["screen", "variant", "errors", "state", "texts", "rows", "options", "row_actions", "check", "effects", "exact_effects", "no_effects"]) else { return nil }
         var checks: [ExpressionSource] = []
         if let written = fields["check"] {
             if case .sequence = written.content {
@@ -108,7 +108,9 @@ extension FlowParser {
             noEffects: fields["no_effects"].map { effects($0, "'no_effects'") } ?? [],
             exactEffects: fields["exact_effects"].map { effects($0, "'exact_effects'") },
             texts: fields["texts"].map { fills($0, "'texts'") } ?? [], checks: checks)
-        expect.rows = fields["rows"].map(expectedRows) ?? []
+        expect.rows = fields["rows"].map { expectedRows($0) } ?? []
+        expect.options = fields["options"].map(expectedOptions) ?? []
+        expect.rowActions = fields["row_actions"].map { expectedRows($0, "'row_actions'") } ?? []
         return expect
     }
 

@@ -273,96 +273,50 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
         case 0:
             // STEP-01 Splash Screen
             return [
-                .offlineBanner: state.offlineBanner
-                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
-                    : "",
+                .offlineBanner: state.offlineBanner ? localizedText(34, []) : "",
                 .getStarted: localizedText(32, []),
                 .logIn: localizedText(33, [])
             ]
         case 1:
             // STEP-02 Create Account Screen
-            return [
-                .offlineBanner: state.offlineBanner
-                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
-                    : ""
-            ]
+            return [.offlineBanner: state.offlineBanner ? localizedText(35, []) : ""]
         case 2:
             // STEP-03 Email Verification Screen
             return [
-                .offlineBanner: state.offlineBanner
-                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
-                    : "",
+                .offlineBanner: state.offlineBanner ? localizedText(37, []) : "",
                 .emailDisplay: localizedText(36, [state.email])
             ]
         case 3:
             // STEP-04 Login Screen
-            return [
-                .offlineBanner: state.offlineBanner
-                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
-                    : ""
-            ]
+            return [.offlineBanner: state.offlineBanner ? localizedText(38, []) : ""]
         case 4:
             // STEP-05 Forgot Password Screen
-            return [
-                .offlineBanner: state.offlineBanner
-                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
-                    : ""
-            ]
+            return [.offlineBanner: state.offlineBanner ? localizedText(39, []) : ""]
         case 5:
             // STEP-06 KYC Screen
-            return [
-                .offlineBanner: state.offlineBanner
-                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
-                    : ""
-            ]
+            return [.offlineBanner: state.offlineBanner ? localizedText(40, []) : ""]
         case 6:
             // STEP-07 KYC Phone Screen
-            return [
-                .offlineBanner: state.offlineBanner
-                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
-                    : ""
-            ]
+            return [.offlineBanner: state.offlineBanner ? localizedText(41, []) : ""]
         case 7:
             // STEP-08 KYC OTP Screen
-            return [
-                .offlineBanner: state.offlineBanner
-                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
-                    : ""
-            ]
+            return [.offlineBanner: state.offlineBanner ? localizedText(42, []) : ""]
         case 8:
             // STEP-09 KYC ID Capture Screen
-            return [
-                .offlineBanner: state.offlineBanner
-                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
-                    : ""
-            ]
+            return [.offlineBanner: state.offlineBanner ? localizedText(46, []) : ""]
         case 9:
             // STEP-10 KYC Selfie Screen
-            return [
-                .offlineBanner: state.offlineBanner
-                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
-                    : ""
-            ]
+            return [.offlineBanner: state.offlineBanner ? localizedText(47, []) : ""]
         case 10:
             // STEP-11 KYC Success Screen
-            return [
-                .offlineBanner: state.offlineBanner
-                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
-                    : ""
-            ]
+            return [.offlineBanner: state.offlineBanner ? localizedText(48, []) : ""]
         case 11:
             // STEP-12 KYC Error Screen
-            return [
-                .offlineBanner: state.offlineBanner
-                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
-                    : ""
-            ]
+            return [.offlineBanner: state.offlineBanner ? localizedText(49, []) : ""]
         case 13:
             // STEP-13 Home Screen
             return try [
-                .offlineBanner: state.offlineBanner
-                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
-                    : "",
+                .offlineBanner: state.offlineBanner ? localizedText(54, []) : "",
                 .balance: localizedText(
                     52,
                     [
@@ -376,118 +330,60 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
                 ),
                 .sendMoney: localizedText(55, []),
                 .addMoney: localizedText(51, []),
-                .error: state.homeError
-                    ? ((state.language == YOLELanguage.fr)
-                        ? "Impossible de charger les informations du compte"
-                        : "Unable to load account information")
-                    : "",
-                .transactionsEmpty: (state.transactions.count == 0)
-                    ? ((state.language == YOLELanguage.fr)
-                        ? "Aucune transaction pour le moment"
-                        : "No transactions yet")
-                    : ""
+                .error: state.homeError ? localizedText(53, []) : "",
+                .transactionsEmpty: (state.transactions.count == 0) ? localizedText(57, []) : ""
             ]
         case 14:
             // STEP-13.transaction Transaction details
-            return [
-                .offlineBanner: state.offlineBanner
-                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
-                    : ""
-            ]
+            return [.offlineBanner: state.offlineBanner ? localizedText(56, []) : ""]
         case 15:
             // STEP-13.add-funds Add funds flow
-            return [
-                .offlineBanner: state.offlineBanner
-                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
-                    : ""
-            ]
+            return [.offlineBanner: state.offlineBanner ? localizedText(50, []) : ""]
         case 17:
             // STEP-14.1 Enter Details
-            return [
-                .offlineBanner: state.offlineBanner
-                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
-                    : ""
-            ]
+            return [.offlineBanner: state.offlineBanner ? localizedText(58, []) : ""]
         case 18:
             // STEP-15 Favorites Screen
             return [
-                .offlineBanner: state.offlineBanner
-                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
-                    : "",
-                .error: state.favoritesError
-                    ? ((state.language == YOLELanguage.fr)
-                        ? "Impossible de charger les favoris"
-                        : "Unable to load favorites")
-                    : "",
-                .noFavorites: (state.favorites.count == 0)
-                    ? ((state.language == YOLELanguage.fr)
-                        ? "Aucun destinataire favori pour l’instant"
-                        : "No favorite recipients yet")
-                    : ""
+                .offlineBanner: state.offlineBanner ? localizedText(88, []) : "",
+                .error: state.favoritesError ? localizedText(83, []) : "",
+                .noFavorites: (state.favorites.count == 0) ? localizedText(87, []) : ""
             ]
         case 19:
             // STEP-15.remove Remove confirmation
             return [.message: localizedText(89, [])]
         case 20:
             // STEP-15.edit-recipient Edit recipient form
-            return [
-                .offlineBanner: state.offlineBanner
-                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
-                    : ""
-            ]
+            return [.offlineBanner: state.offlineBanner ? localizedText(82, []) : ""]
         case 21:
             // STEP-15.add-recipient Add recipient flow
-            return [
-                .offlineBanner: state.offlineBanner
-                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
-                    : ""
-            ]
+            return [.offlineBanner: state.offlineBanner ? localizedText(81, []) : ""]
         case 22:
             // STEP-16 Profile Screen
             return [
-                .offlineBanner: state.offlineBanner
-                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
-                    : "",
+                .offlineBanner: state.offlineBanner ? localizedText(96, []) : "",
                 .editProfile: localizedText(91, []),
                 .transactionHistory: localizedText(98, []),
                 .help: localizedText(93, []),
                 .logOut: localizedText(94, []),
-                .error: state.profileError
-                    ? ((state.language == YOLELanguage.fr)
-                        ? "Impossible de charger les informations du profil"
-                        : "Unable to load profile information")
-                    : ""
+                .error: state.profileError ? localizedText(92, []) : ""
             ]
         case 23:
             // STEP-16.logout Logout confirmation
             return [.message: localizedText(95, [])]
         case 24:
             // STEP-16.edit-profile Edit profile form
-            return [
-                .offlineBanner: state.offlineBanner
-                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
-                    : ""
-            ]
+            return [.offlineBanner: state.offlineBanner ? localizedText(90, []) : ""]
         case 26:
             // STEP-16.settings Settings screens
-            return [
-                .offlineBanner: state.offlineBanner
-                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
-                    : ""
-            ]
+            return [.offlineBanner: state.offlineBanner ? localizedText(97, []) : ""]
         case 27:
             // STEP-16.transactions Full transaction list
-            return [
-                .offlineBanner: state.offlineBanner
-                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
-                    : ""
-            ]
+            return [.offlineBanner: state.offlineBanner ? localizedText(99, []) : ""]
         case 29:
             // STEP-14.2 Review & Fees
             return try [
-                .offlineBanner: state.offlineBanner
-                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
-                    : "",
+                .offlineBanner: state.offlineBanner ? localizedText(63, []) : "",
                 .amountRow: localizedText(
                     59,
                     [
@@ -552,18 +448,12 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
                     ]
                 ),
                 .caption: localizedText(60, []),
-                .error: state.feesError
-                    ? ((state.language == YOLELanguage.fr)
-                        ? "Impossible de charger les frais. Réessayez."
-                        : "We couldn't load fees. Try again.")
-                    : ""
+                .error: state.feesError ? localizedText(61, []) : ""
             ]
         case 30:
             // STEP-14.3 Choose Payment Method
             return [
-                .offlineBanner: state.offlineBanner
-                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
-                    : "",
+                .offlineBanner: state.offlineBanner ? localizedText(65, []) : "",
                 .optionTitle: localizedText(67, []),
                 .optionSubtitle: localizedText(66, [])
             ]
@@ -571,21 +461,13 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
             // STEP-14.4 PSP Checkout (Pesapal)
             return [
                 .header: localizedText(69, []),
-                .loading: (state.checkoutState == "loading")
-                    ? ((state.language == YOLELanguage.fr) ? "Connexion à Pesapal…" : "Connecting to Pesapal…")
-                    : "",
-                .error: (state.checkoutState == "failed")
-                    ? ((state.language == YOLELanguage.fr)
-                        ? "Impossible de charger Pesapal."
-                        : "Couldn't load Pesapal.")
-                    : ""
+                .loading: (state.checkoutState == "loading") ? localizedText(70, []) : "",
+                .error: (state.checkoutState == "failed") ? localizedText(68, []) : ""
             ]
         case 32:
             // STEP-14.5 Result
             return try [
-                .offlineBanner: state.offlineBanner
-                    ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
-                    : "",
+                .offlineBanner: state.offlineBanner ? localizedText(75, []) : "",
                 .title: localizedText(
                     78,
                     [
@@ -593,21 +475,13 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
                             (state.transfer.status == nil)
                                 ? ""
                                 : ((state.transfer.status == YOLETransferStatus.success)
-                                    ? ((state.language == YOLELanguage.fr)
-                                        ? "Transfert programmé"
-                                        : "Transfer scheduled")
+                                    ? localizedText(111, [])
                                     : ((state.transfer.status == YOLETransferStatus.pending)
-                                        ? ((state.language == YOLELanguage.fr)
-                                            ? "Paiement en cours"
-                                            : "Payment processing")
+                                        ? localizedText(110, [])
                                         : ((state.transfer.status == YOLETransferStatus.failed)
-                                            ? ((state.language == YOLELanguage.fr)
-                                                ? "Échec du transfert"
-                                                : "Transfer failed")
+                                            ? localizedText(109, [])
                                             : ((state.transfer.status == YOLETransferStatus.cancelled)
-                                                ? ((state.language == YOLELanguage.fr)
-                                                    ? "Transfert annulé"
-                                                    : "Transfer cancelled")
+                                                ? localizedText(108, [])
                                                 : state.transfer.status.map { describe($0) })))),
                             "the value"
                         )
@@ -681,7 +555,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
                 .favorites: FlowRow.rows(
                     count: state.favorites.count,
                     ids: state.favorites.map { recipient in recipient }.map { String($0) },
-                    texts: [(.name, state.favorites.map { recipient in recipient })]
+                    texts: [(.name, state.favorites.map { recipient in localizedText(85, [recipient]) })]
                 )
             ]
         default:
@@ -712,13 +586,9 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
         switch (screenNumber, list) {
         case (18, .favorites):
             // STEP-15 Favorites Screen: the actions of a row of 'favorites'
-            let labels0 = state.favorites.map { recipient in
-                (state.language == YOLELanguage.fr) ? "Retirer" : "Remove"
-            }
+            let labels0 = state.favorites.map { recipient in localizedText(86, []) }
             guard labels0.indices.contains(index) else { return [] }
-            let labels1 = state.favorites.map { recipient in
-                (state.language == YOLELanguage.fr) ? "Envoyer de l’argent" : "Send money"
-            }
+            let labels1 = state.favorites.map { recipient in localizedText(84, []) }
             guard labels1.indices.contains(index) else { return [] }
             return [
                 FlowRowAction(
@@ -948,7 +818,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
             effects.append(.toast(localizedText(15, [])))
         case 10:
             // STEP-03 auth.verify_email.expired_code; STEP-08 kyc.verify_sms_code.expired_code
-            effects.append(.toast(localizedText(108, [])))
+            effects.append(.toast(localizedText(112, [])))
         case 11:
             // STEP-03 auth.verify_email.too_many_attempts; STEP-08 kyc.verify_sms_code.too_many_attempts
             effects.append(.toast(localizedText(104, [])))

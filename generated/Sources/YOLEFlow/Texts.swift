@@ -118,6 +118,10 @@ extension YOLEMachine {
     0 Too many reset requests. Please try again later.
     0 Transfer failed
     0 Transfer scheduled
+    0 TransferStatus.cancelled
+    0 TransferStatus.failed
+    0 TransferStatus.pending
+    0 TransferStatus.success
     0 Verification code has expired. Please request a new one.
     """#
 
@@ -231,6 +235,10 @@ extension YOLEMachine {
     Too many reset requests. Please try again later.
     Transfer failed
     Transfer scheduled
+    Transfer cancelled
+    Transfer failed
+    Payment processing
+    Transfer scheduled
     Verification code has expired. Please request a new one.
     """#
 
@@ -343,6 +351,10 @@ extension YOLEMachine {
     Trop de tentatives. Veuillez réessayer plus tard.
     Trop de demandes de réinitialisation. Veuillez réessayer plus tard.
     Échec du transfert
+    Transfert programmé
+    Transfert annulé
+    Échec du transfert
+    Paiement en cours
     Transfert programmé
     Le code de vérification a expiré. Veuillez en demander un nouveau.
     """#
