@@ -38,6 +38,9 @@ struct TextsState {
         return TypedExpression(type: .bool, span: 0..<0, kind: .binary(.equal, variable, TypedExpression(type: .enumeration(type), span: 0..<0, kind: .enumCase(type: type, name: item))))
     }
 
+    /// Every component use, by the screen it is put into: which texts a component gives (`textKey`).
+    var expansions: [String: [ComponentExpansion]] = [:]
+
     /// The names the current locale is read from, which every text reads and no translation has to show.
     var localeNames: Set<String> { localeState.map { [$0.name] } ?? [] }
 }
@@ -64,6 +67,7 @@ extension AppChecker {
             if !locales.contains(item.value) { locales.append(item.value) }
         }
         app.localisation.sourceLocale = app.locale
+        texts.expansions = Dictionary(grouping: componentExpansions, by: \.screen)
         app.localisation.locales = locales
         texts.localeExpression = TypedExpression(type: .text, span: 0..<0, kind: .literal(.text(app.locale)))
         if locales.count > 1 { resolveCurrentLocale(locales, section: section) }
@@ -177,8 +181,10 @@ extension AppChecker {
 
     /// As `checkText`, also giving the text by its key and values (`LocalisedText`), and putting its words in every
     /// locale in the app's text table, which the generated code looks the key up in.
+    /// A component's text (`componentArguments`: the use's typed arguments) has its translations written with the
+    /// component's parameters (`{${{ amount }}}`), each read with the use's arguments put in.
     func checkKeyedText(_ source: ExpressionSource, key: String, kind: CatalogString.Kind, comment: String,
-                        in environment: TypeEnvironment, what: String) -> LocalisedText? {
+                        in environment: TypeEnvironment, what: String, componentArguments: [String: String] = [:]) -> LocalisedText? {
         var sourcePieces: [CheckedTextPiece] = []
         let checked = checkTemplate(source, in: environment, what: what, pieces: &sourcePieces)
         let sourceHoles = Self.holes(in: source.text)
@@ -194,7 +200,7 @@ extension AppChecker {
         var formats: [String: String] = [:]
         for locale in app.localisation.locales { formats[locale] = sourceFormat }
         for locale in app.localisation.locales.dropFirst() {
-            guard let translation = texts.translations[locale]?[key] else {
+            guard var translation = texts.translations[locale]?[key] else {
                 if texts.reportedMissing.insert("\(locale)\u{0}\(key)").inserted {
                     warning("missing-translation", "\(what) has no \(locale) translation; add it under translations: \(locale): texts: '\(key)'",
                             at: source.range)
@@ -202,6 +208,10 @@ extension AppChecker {
                 continue
             }
             texts.used.insert("\(locale)\u{0}\(key)")
+            if !componentArguments.isEmpty, translation.template.text.contains("${{") {
+                translation.template = ExpressionSource(text: puttingInComponentArguments(translation.template.text, componentArguments),
+                                                        range: translation.template.range, firstCharacter: nil)
+            }
             values[locale] = .init(translation.template.text, needsReview: translation.review)
             var translatedPieces: [CheckedTextPiece] = []
             let translated = checkTemplate(translation.template, in: environment, what: "the \(locale) translation of '\(key)'", pieces: &translatedPieces)
@@ -440,7 +450,8 @@ extension AppChecker {
         for (locale, translations) in texts.translations.sorted(by: { $0.key < $1.key }) {
             for (key, translation) in translations.sorted(by: { $0.key < $1.key }) where !texts.used.contains("\(locale)\u{0}\(key)") {
                 warning("unknown-translation", "no text of app '\(app.id)' has the key '\(key)'; this \(locale) translation is never shown",
-                        at: translation.key.range, notes: closestMatch(to: key, among: keys).map { [.init("did you mean '\($0)'?")] } ?? [])
+                        at: translation.key.range, notes: (closestMatch(to: key, among: keys) ?? componentKey(replacing: key, among: keys))
+                            .map { [.init("did you mean '\($0)'?")] } ?? [])
             }
         }
         app.localisation.strings = texts.strings.values.sorted { $0.key < $1.key }

@@ -412,21 +412,21 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         switch screenNumber {
         case 1:
             // intro Welcome
-            return [.headline: localizedText(81, [])]
+            return [.headline: localizedText(85, [])]
         case 3:
             // verify-email Verify Email
-            return [.sentTo: localizedText(113, [state.signInDestination])]
+            return [.sentTo: localizedText(119, [state.signInDestination])]
         case 6:
             // biometric-prompt Biometric Prompt
             return [.title: localizedText(62, [])]
         case 8:
             // onboarding KYC Flow
-            return [.title: localizedText(85, [])]
+            return [.title: localizedText(89, [])]
         case 9:
             // kyc-status KYC Status
             return [
                 .message: localizedText(
-                    84,
+                    88,
                     [
                         (state.kycStatus == RailKycStatus.rejected)
                             ? "We couldn't verify your identity. Contact support to continue."
@@ -437,13 +437,13 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 10:
             // station Station
             return try [
-                .total: localizedText(107, [formatMoney(computeTotalBalance(), "en-US")]),
+                .total: localizedText(113, [formatMoney(computeTotalBalance(), "en-US")]),
                 .split: localizedText(
-                    105,
+                    111,
                     [formatMoney(state.spendBalance, "en-US"), formatMoney(state.investBalance, "en-US")]
                 ),
                 .status: localizedText(
-                    106,
+                    112,
                     [
                         (state.systemStatus == RailSystemStatus.allocating)
                             ? "Allocating"
@@ -454,13 +454,13 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                                     : describe(state.systemStatus)))
                     ]
                 ),
-                .loadMoney: localizedText(100, []),
+                .loadMoney: localizedText(106, []),
                 .offlineBanner: localizedText(
-                    101,
+                    107,
                     [state.offline ? "You're offline. Showing your last balances." : ""]
                 ),
                 .pending: localizedText(
-                    102,
+                    108,
                     [state.depositPending ? ("Money on its way · arrives in " + state.depositEta) : ""]
                 )
             ]
@@ -468,7 +468,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             // transaction-detail Transaction Detail
             return try [
                 .merchant: localizedText(
-                    110,
+                    116,
                     [
                         (computeSelectedTransactions().count > 0)
                             ? element(computeSelectedTransactions(), 0).merchant
@@ -476,7 +476,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                     ]
                 ),
                 .amount: localizedText(
-                    109,
+                    115,
                     [
                         (((computeSelectedTransactions().count > 0)
                             ? element(computeSelectedTransactions(), 0).amount
@@ -504,66 +504,66 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 16:
             // round-ups Round-Ups
             return try [
-                .explainer: localizedText(92, []),
-                .thisMonth: localizedText(93, [formatMoney(computeRoundUpsThisMonth(), "en-US")])
+                .explainer: localizedText(96, []),
+                .thisMonth: localizedText(97, [formatMoney(computeRoundUpsThisMonth(), "en-US")])
             ]
         case 17:
             // invest Invest
             return try [
-                .balance: localizedText(82, [formatMoney(state.investBalance, "en-US")]),
-                .status: localizedText(83, [computeInvestStatusText()])
+                .balance: localizedText(86, [formatMoney(state.investBalance, "en-US")]),
+                .status: localizedText(87, [computeInvestStatusText()])
             ]
         case 18:
             // profile Profile
             return [
-                .name: localizedText(90, [state.firstName, state.lastName]),
-                .email: localizedText(89, [state.email]),
-                .phone: localizedText(91, [state.phone])
+                .name: localizedText(94, [state.firstName, state.lastName]),
+                .email: localizedText(93, [state.email]),
+                .phone: localizedText(95, [state.phone])
             ]
         case 19:
             // delete-account Delete Account
-            return [.message: localizedText(65, [])]
+            return [.message: localizedText(69, [])]
         case 20:
             // personal Personal Info
-            return [.email: localizedText(87, [state.email]), .phone: localizedText(88, [state.phone])]
+            return [.email: localizedText(91, [state.email]), .phone: localizedText(92, [state.phone])]
         case 21:
             // security Security
-            return try [.timeout: localizedText(94, [formatDuration(state.sessionTimeout, "en-US")])]
+            return try [.timeout: localizedText(98, [formatDuration(state.sessionTimeout, "en-US")])]
         case 24:
             // support Support
-            return [.title: localizedText(108, [])]
+            return [.title: localizedText(114, [])]
         case 25:
             // deposit Deposit Options
-            return [.title: localizedText(80, []), .splitPreview: localizedText(79, [])]
+            return [.title: localizedText(84, []), .splitPreview: localizedText(83, [])]
         case 27:
             // deposit-address Deposit Address
             return [
-                .title: localizedText(69, []),
-                .splitPreview: localizedText(68, []),
-                .address: localizedText(66, [state.depositAddress]),
-                .pending: localizedText(67, [state.depositPending ? ("Pending · arrives in " + state.depositEta) : ""])
+                .title: localizedText(73, []),
+                .splitPreview: localizedText(72, []),
+                .address: localizedText(70, [state.depositAddress]),
+                .pending: localizedText(71, [state.depositPending ? ("Pending · arrives in " + state.depositEta) : ""])
             ]
         case 28:
             // deposit-success Deposit Success
             return try [
-                .title: localizedText(78, []),
-                .amount: localizedText(74, [formatMoney(state.lastDepositAmount, "en-US")]),
-                .splitPreview: localizedText(77, []),
-                .spendShare: localizedText(76, [formatMoney(state.lastDepositSpend, "en-US")]),
-                .investShare: localizedText(75, [formatMoney(state.lastDepositInvest, "en-US")])
+                .title: localizedText(82, []),
+                .amount: localizedText(78, [formatMoney(state.lastDepositAmount, "en-US")]),
+                .splitPreview: localizedText(81, []),
+                .spendShare: localizedText(80, [formatMoney(state.lastDepositSpend, "en-US")]),
+                .investShare: localizedText(79, [formatMoney(state.lastDepositInvest, "en-US")])
             ]
         case 29:
             // withdraw Withdraw
-            return try [.available: localizedText(121, [formatMoney(state.spendBalance, "en-US")])]
+            return try [.available: localizedText(129, [formatMoney(state.spendBalance, "en-US")])]
         case 30:
             // withdraw-amount Amount
-            return try [.available: localizedText(114, [formatMoney(state.spendBalance, "en-US")])]
+            return try [.available: localizedText(121, [formatMoney(state.spendBalance, "en-US")])]
         case 31:
             // withdraw-confirm Confirm
             return try [
-                .amount: localizedText(115, [formatMoney(state.withdrawAmount, "en-US")]),
+                .amount: localizedText(123, [formatMoney(state.withdrawAmount, "en-US")]),
                 .method: localizedText(
-                    118,
+                    126,
                     [
                         required(
                             (state.withdrawMethod == nil)
@@ -577,15 +577,15 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                         )
                     ]
                 ),
-                .destination: localizedText(116, [state.withdrawDestination]),
-                .from: localizedText(117, [])
+                .destination: localizedText(124, [state.withdrawDestination]),
+                .from: localizedText(125, [])
             ]
         case 32:
             // withdraw-success Success
-            return [.title: localizedText(119, []), .transactionId: localizedText(120, [state.withdrawTransactionId])]
+            return [.title: localizedText(127, []), .transactionId: localizedText(128, [state.withdrawTransactionId])]
         case 35:
             // passcode-cooldown Passcode Cooldown
-            return [.message: localizedText(86, [])]
+            return [.message: localizedText(90, [])]
         default:
             return [:]
         }

@@ -74,6 +74,10 @@ extension RailMachine {
     0 biometric-prompt.title
     1 card.number
     1 card.spendable
+    0 complete-profile.dob.label
+    0 complete-profile.dob.placeholder
+    0 complete-profile.first_name.label
+    0 complete-profile.last_name.label
     0 delete-account.message
     1 deposit-address.address
     1 deposit-address.pending
@@ -106,7 +110,9 @@ extension RailMachine {
     1 security.timeout
     0 security.timeout.fifteen_minutes
     0 security.timeout.five_minutes
+    0 security.timeout.label
     0 security.timeout.one_minute
+    0 signin.email.placeholder
     0 signin.method.email
     0 signin.method.phone
     0 station.load_money
@@ -123,7 +129,9 @@ extension RailMachine {
     1 transactions.transactions.amount
     1 transactions.transactions.merchant
     1 verify-email.sent_to
+    0 withdraw-amount.amount.placeholder
     1 withdraw-amount.available
+    0 withdraw-amount.destination.label
     1 withdraw-confirm.amount
     1 withdraw-confirm.destination
     0 withdraw-confirm.from
@@ -200,6 +208,10 @@ extension RailMachine {
     Use Face ID to open Rail?
     %1$@
     %1$@
+    Date of birth
+    MM/DD/YYYY
+    First name
+    Last name
     Delete your Rail account? This can't be undone.
     %1$@
     %1$@
@@ -232,7 +244,9 @@ extension RailMachine {
     Lock after %1$@ without activity
     15 minutes
     5 minutes
+    Lock after
     1 minute
+    you@example.com
     Email
     Phone
     Load money
@@ -249,7 +263,9 @@ extension RailMachine {
     %1$@
     %1$@
     Enter the code we sent to %1$@
+    0.00
     %1$@ available in Spend
+    To
     %1$@
     %1$@
     From Spend Balance
@@ -287,8 +303,8 @@ extension RailMachine {
             switch field {
             case .method:
                 return [
-                    FlowOption(value: "email", label: localizedText(98, [])),
-                    FlowOption(value: "phone", label: localizedText(99, []))
+                    FlowOption(value: "email", label: localizedText(104, [])),
+                    FlowOption(value: "phone", label: localizedText(105, []))
                 ]
             default:
                 return []
@@ -298,9 +314,9 @@ extension RailMachine {
             switch field {
             case .timeout:
                 return [
-                    FlowOption(value: "one_minute", label: localizedText(97, [])),
-                    FlowOption(value: "five_minutes", label: localizedText(96, [])),
-                    FlowOption(value: "fifteen_minutes", label: localizedText(95, []))
+                    FlowOption(value: "one_minute", label: localizedText(102, [])),
+                    FlowOption(value: "five_minutes", label: localizedText(100, [])),
+                    FlowOption(value: "fifteen_minutes", label: localizedText(99, []))
                 ]
             default:
                 return []
@@ -310,10 +326,10 @@ extension RailMachine {
             switch field {
             case .network:
                 return [
-                    FlowOption(value: "ethereum", label: localizedText(71, [])),
-                    FlowOption(value: "polygon", label: localizedText(72, [])),
-                    FlowOption(value: "bsc", label: localizedText(70, [])),
-                    FlowOption(value: "solana", label: localizedText(73, []))
+                    FlowOption(value: "ethereum", label: localizedText(75, [])),
+                    FlowOption(value: "polygon", label: localizedText(76, [])),
+                    FlowOption(value: "bsc", label: localizedText(74, [])),
+                    FlowOption(value: "solana", label: localizedText(77, []))
                 ]
             default:
                 return []
@@ -321,5 +337,82 @@ extension RailMachine {
         default:
             return []
         }
+    }
+
+    /// The label of field `field` on the current screen in the current locale, by its key in the String Catalog
+    /// (`Text(machine.fieldLabel(.email) ?? "")`); nil for a field the screen does not show or one without a label.
+    public func fieldLabel(_ field: RailField) -> String? {
+        switch screenNumber {
+        case 7:
+            // complete-profile Complete Profile
+            switch field {
+            case .firstName:
+                return localizedText(67, [])
+            case .lastName:
+                return localizedText(68, [])
+            case .dob:
+                return localizedText(65, [])
+            default:
+                return nil
+            }
+        case 21:
+            // security Security
+            switch field {
+            case .timeout:
+                return localizedText(101, [])
+            default:
+                return nil
+            }
+        case 30:
+            // withdraw-amount Amount
+            switch field {
+            case .destination:
+                return localizedText(122, [])
+            default:
+                return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// The placeholder of field `field` on the current screen in the current locale, by its key in the String Catalog
+    /// (`Text(machine.fieldPlaceholder(.email) ?? "")`); nil for a field the screen does not show or one without a
+    /// placeholder.
+    public func fieldPlaceholder(_ field: RailField) -> String? {
+        switch screenNumber {
+        case 2:
+            // signin Sign In
+            switch field {
+            case .email:
+                return localizedText(103, [])
+            default:
+                return nil
+            }
+        case 7:
+            // complete-profile Complete Profile
+            switch field {
+            case .dob:
+                return localizedText(66, [])
+            default:
+                return nil
+            }
+        case 30:
+            // withdraw-amount Amount
+            switch field {
+            case .amount:
+                return localizedText(120, [])
+            default:
+                return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// The hint of field `field` on the current screen in the current locale, by its key in the String Catalog
+    /// (`Text(machine.fieldHint(.email) ?? "")`); nil for a field the screen does not show or one without a hint.
+    public func fieldHint(_ field: RailField) -> String? {
+        return nil
     }
 }

@@ -684,40 +684,40 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         case 1:
             // R-S1 Sign-Up Screen
             return try [
-                .tagline: localizedText(25, []),
-                .button: localizedText(24, []),
-                .alert: localizedText(23, [required((state.signInAlert == nil) ? "" : state.signInAlert, "the value")])
+                .tagline: localizedText(24, []),
+                .button: localizedText(23, []),
+                .alert: localizedText(22, [required((state.signInAlert == nil) ? "" : state.signInAlert, "the value")])
             ]
         case 2:
             // R-S1-faceid Face ID Setup
             return try [
-                .usage: localizedText(19, []),
+                .usage: localizedText(16, []),
                 .warning: localizedText(
-                    20,
+                    17,
                     [required((state.faceIdWarning == nil) ? "" : state.faceIdWarning, "the value")]
                 )
             ]
         case 3:
             // R-S1-pin Create your 4-digit PIN
-            return [.title: localizedText(22, []), .purpose: localizedText(21, [])]
+            return [.title: localizedText(21, []), .purpose: localizedText(20, [])]
         case 5:
             // R-S2 Auth Screen
-            return [.prompt: localizedText(31, [])]
+            return [.prompt: localizedText(30, [])]
         case 6:
             // R-S2-pin PIN Entry
             return try [
                 .message: localizedText(
-                    29,
+                    28,
                     [required((state.authMessage == nil) ? "" : state.authMessage, "the value")]
                 ),
-                .alert: localizedText(27, [required((state.authAlert == nil) ? "" : state.authAlert, "the value")]),
-                .error: localizedText(28, [required((state.pinError == nil) ? "" : state.pinError, "the value")])
+                .alert: localizedText(26, [required((state.authAlert == nil) ? "" : state.authAlert, "the value")]),
+                .error: localizedText(27, [required((state.pinError == nil) ? "" : state.pinError, "the value")])
             ]
         case 7:
             // R-S2-locked PIN Locked
             return try [
                 .countdown: localizedText(
-                    26,
+                    25,
                     [
                         formatDuration(
                             (state.lockedUntil == nil)
@@ -730,17 +730,17 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
             ]
         case 8:
             // R-S2-reset Reset PIN
-            return [.message: localizedText(30, [])]
+            return [.message: localizedText(29, [])]
         case 10:
             // R-S3 Home Screen
             return try [
-                .date: localizedText(38, [formatDate(calendarDay(now), "full", "en-GB")]),
-                .netWorthLabel: localizedText(45, []),
-                .netWorth: localizedText(44, [computeNetWorthDisplay()]),
-                .change: localizedText(36, [computeChangeDisplay()]),
-                .changeDirection: localizedText(37, [computeChangeDirection()]),
+                .date: localizedText(37, [formatDate(calendarDay(now), "full", "en-GB")]),
+                .netWorthLabel: localizedText(44, []),
+                .netWorth: localizedText(43, [computeNetWorthDisplay()]),
+                .change: localizedText(35, [computeChangeDisplay()]),
+                .changeDirection: localizedText(36, [computeChangeDirection()]),
                 .emptyPrompt: localizedText(
-                    39,
+                    38,
                     [
                         ((state.assets.count == 0) && (state.liabilities.count == 0))
                             ? "Add your first asset to get started"
@@ -748,20 +748,20 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                     ]
                 ),
                 .assetsTotal: localizedText(
-                    35,
+                    34,
                     [currencySymbol(state.primaryCurrency), formatNumber(computeTotalAssets().amount, 0, "en-GB")]
                 ),
                 .liabilitiesTotal: localizedText(
-                    43,
+                    42,
                     [currencySymbol(state.primaryCurrency), formatNumber(computeTotalLiabilities().amount, 0, "en-GB")]
                 ),
                 .priceWarning: localizedText(
-                    46,
+                    45,
                     [required((state.priceWarning == nil) ? "" : state.priceWarning, "the value")]
                 ),
-                .reconnect: localizedText(47, [state.reconnectNeeded ? "Reconnect your bank" : ""]),
+                .reconnect: localizedText(46, [state.reconnectNeeded ? "Reconnect your bank" : ""]),
                 .storageAlert: localizedText(
-                    48,
+                    47,
                     [required((state.storageAlert == nil) ? "" : state.storageAlert, "the value")]
                 ),
                 .assetsEmpty: (state.assets.count == 0) ? "No assets yet" : "",
@@ -770,10 +770,10 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         case 11:
             // R-S4 Add Asset Modal (Manual Entry)
             return try [
-                .title: localizedText(57, []),
-                .valueSymbol: localizedText(58, [currencySymbol(state.primaryCurrency)]),
+                .title: localizedText(68, []),
+                .valueSymbol: localizedText(70, [currencySymbol(state.primaryCurrency)]),
                 .quote: localizedText(
-                    55,
+                    63,
                     [
                         ((state.quoteState == "found") && (state.quotePrice != nil))
                             ? (((state.quoteName + " • ") + currencySymbol(required(state.quotePrice, "'quote_price'")))
@@ -782,7 +782,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                     ]
                 ),
                 .currentValue: localizedText(
-                    53,
+                    56,
                     [
                         (((state.quoteState == "found") && (state.quotePrice != nil)) && (state.stockQuantity != nil))
                             ? ((((((formatNumber(
@@ -809,37 +809,37 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                     ]
                 ),
                 .quoteError: localizedText(
-                    56,
+                    64,
                     [required((state.quoteError == nil) ? "" : state.quoteError, "the value")]
                 ),
-                .discard: localizedText(54, [state.discardPrompt ? "Discard changes?" : ""])
+                .discard: localizedText(57, [state.discardPrompt ? "Discard changes?" : ""])
             ]
         case 12:
             // R-S4-bank Connect Bank
             return try [
                 .message: localizedText(
-                    49,
+                    48,
                     [required((state.bankMessage == nil) ? "" : state.bankMessage, "the value")]
                 )
             ]
         case 14:
             // R-S4-liability Add Liability
             return [
-                .title: localizedText(51, []),
-                .valueSymbol: localizedText(52, [currencySymbol(state.primaryCurrency)]),
-                .discard: localizedText(50, [state.discardPrompt ? "Discard changes?" : ""])
+                .title: localizedText(54, []),
+                .valueSymbol: localizedText(55, [currencySymbol(state.primaryCurrency)]),
+                .discard: localizedText(51, [state.discardPrompt ? "Discard changes?" : ""])
             ]
         case 15:
             // R-S5 Edit Asset Modal
             return try [
-                .title: localizedText(64, []),
-                .deleteMessage: localizedText(61, [state.deleteMessage]),
+                .title: localizedText(76, []),
+                .deleteMessage: localizedText(73, [state.deleteMessage]),
                 .deleteWarning: localizedText(
-                    62,
+                    74,
                     [required((state.deleteWarning == nil) ? "" : state.deleteWarning, "the value")]
                 ),
                 .quote: localizedText(
-                    63,
+                    75,
                     [
                         ((state.quoteState == "found") && (state.quotePrice != nil))
                             ? (((state.quoteName + " • ") + currencySymbol(required(state.quotePrice, "'quote_price'")))
@@ -850,44 +850,44 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
             ]
         case 16:
             // R-S5-liability Edit Liability Modal
-            return [.title: localizedText(60, []), .deleteMessage: localizedText(59, [state.deleteMessage])]
+            return [.title: localizedText(72, []), .deleteMessage: localizedText(71, [state.deleteMessage])]
         case 17:
             // R-S6 Assets Detail Screen
             return try [
-                .title: localizedText(81, []),
+                .title: localizedText(93, []),
                 .total: localizedText(
-                    82,
+                    94,
                     [currencySymbol(state.primaryCurrency), formatNumber(computeTotalAssets().amount, 0, "en-GB")]
                 ),
-                .totalLabel: localizedText(83, []),
-                .sections: localizedText(80, [joinList(computeAssetChart().map { s in s.name }, "en-GB")]),
-                .deleteMessage: localizedText(78, [state.deleteMessage]),
+                .totalLabel: localizedText(95, []),
+                .sections: localizedText(92, [joinList(computeAssetChart().map { s in s.name }, "en-GB")]),
+                .deleteMessage: localizedText(90, [state.deleteMessage]),
                 .deleteWarning: localizedText(
-                    79,
+                    91,
                     [required((state.deleteWarning == nil) ? "" : state.deleteWarning, "the value")]
                 )
             ]
         case 18:
             // R-S6-liability Liabilities Detail Screen
             return try [
-                .title: localizedText(71, []),
+                .title: localizedText(83, []),
                 .total: localizedText(
-                    72,
+                    84,
                     [currencySymbol(state.primaryCurrency), formatNumber(computeTotalLiabilities().amount, 0, "en-GB")]
                 ),
-                .totalLabel: localizedText(73, []),
-                .sections: localizedText(70, [joinList(computeLiabilityChart().map { s in s.name }, "en-GB")]),
-                .deleteMessage: localizedText(65, [state.deleteMessage])
+                .totalLabel: localizedText(85, []),
+                .sections: localizedText(82, [joinList(computeLiabilityChart().map { s in s.name }, "en-GB")]),
+                .deleteMessage: localizedText(77, [state.deleteMessage])
             ]
         case 19:
             // R-S7 Settings Screen
             return try [
-                .name: localizedText(96, [state.userName]),
-                .email: localizedText(94, [state.userEmail]),
-                .badge: localizedText(91, [computeSubscriptionBadge()]),
-                .currency: localizedText(92, [state.primaryCurrency]),
+                .name: localizedText(105, [state.userName]),
+                .email: localizedText(103, [state.userEmail]),
+                .badge: localizedText(100, [computeSubscriptionBadge()]),
+                .currency: localizedText(101, [state.primaryCurrency]),
                 .renewal: localizedText(
-                    97,
+                    106,
                     [
                         (computeFirstChargeOn() == nil)
                             ? ""
@@ -906,17 +906,17 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                     ]
                 ),
                 .alert: localizedText(
-                    90,
+                    99,
                     [required((state.settingsAlert == nil) ? "" : state.settingsAlert, "the value")]
                 ),
-                .logout: localizedText(95, [state.logoutPrompt ? "Are you sure? Data is stored locally." : ""]),
-                .disclaimer: localizedText(93, [])
+                .logout: localizedText(104, [state.logoutPrompt ? "Are you sure? Data is stored locally." : ""]),
+                .disclaimer: localizedText(102, [])
             ]
         case 22:
             // R-S7-currency Currency Selection
             return [
                 .confirm: localizedText(
-                    85,
+                    97,
                     [
                         (state.pendingCurrency == "")
                             ? ""
@@ -927,30 +927,30 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
             ]
         case 23:
             // R-S7-security Face ID & PIN
-            return [.faceId: localizedText(89, [state.faceIdEnabled ? "On" : "Off"])]
+            return [.faceId: localizedText(98, [state.faceIdEnabled ? "On" : "Off"])]
         case 24:
             // R-S7-change-pin Change PIN
             return try [
-                .error: localizedText(84, [required((state.pinError == nil) ? "" : state.pinError, "the value")])
+                .error: localizedText(96, [required((state.pinError == nil) ? "" : state.pinError, "the value")])
             ]
         case 25:
             // R-S8 Paywall Modal
             return try [
-                .title: localizedText(105, []),
-                .subtitle: localizedText(104, []),
-                .plan: localizedText(102, []),
+                .title: localizedText(114, []),
+                .subtitle: localizedText(113, []),
+                .plan: localizedText(111, []),
                 .price: localizedText(
-                    103,
+                    112,
                     [currencySymbol(state.annualPrice), formatNumber(state.annualPrice, 0, "en-GB")]
                 ),
-                .period: localizedText(101, []),
+                .period: localizedText(110, []),
                 .perMonth: localizedText(
-                    100,
+                    109,
                     [currencySymbol(computeMonthlyPrice()), formatNumber(computeMonthlyPrice(), 2, "en-GB")]
                 ),
-                .cta: localizedText(98, []),
+                .cta: localizedText(107, []),
                 .ctaSubtext: localizedText(
-                    99,
+                    108,
                     [currencySymbol(state.annualPrice), formatNumber(state.annualPrice, 0, "en-GB")]
                 )
             ]
@@ -1549,7 +1549,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         case 5:
             // R-S1 google.sign_in.cancelled
             state.signInState = "default"
-            effects.append(.toast(localizedText(106, [])))
+            effects.append(.toast(localizedText(115, [])))
         case 6:
             // R-S1 google.sign_in.offline
             state.signInState = "error"
@@ -1647,10 +1647,10 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         case 30:
             // R-S2-reset google.sign_in.signed_in; R-S2-reset google.sign_in.already_registered; R-S2-reset
             // google.sign_in.failed
-            effects.append(.toast(localizedText(112, [])))
+            effects.append(.toast(localizedText(121, [])))
         case 31:
             // R-S2-reset google.sign_in.cancelled
-            effects.append(.toast(localizedText(106, [])))
+            effects.append(.toast(localizedText(115, [])))
         case 32:
             // R-S2-reset google.sign_in.offline
             effects.append(.toast(localizedText(13, [])))
@@ -2090,7 +2090,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         case 107:
             // R-S8 revenuecat.purchase.network_error
             state.purchasing = false
-            effects.append(.toast(localizedText(110, [])))
+            effects.append(.toast(localizedText(119, [])))
         case 108:
             // R-S8 revenuecat.restore.restored; regent (global) revenuecat.restore.restored; auth (global)
             // revenuecat.restore.restored; and 1 more
@@ -2100,7 +2100,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
             effects.append(.toast(localizedText(14, [])))
         case 110:
             // R-S8 revenuecat.restore.network_error
-            effects.append(.toast(localizedText(110, [])))
+            effects.append(.toast(localizedText(119, [])))
         case 111:
             // R-S8 enter
             effects.append(.call(RegentServiceCall.revenuecatOfferings))
@@ -2608,7 +2608,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         }
         state.subscriptionActive = true
         state.subscriptionExpiresAt = eventExpiresAt
-        effects.append(.toast(localizedText(107, [])))
+        effects.append(.toast(localizedText(116, [])))
     }
 
     @inline(never)
@@ -2679,7 +2679,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         state.priceWarning = "Price may be outdated"
         state.stockRefreshPending = false
         state.refreshing = state.bankRefreshPending
-        effects.append(.toast(localizedText(111, [])))
+        effects.append(.toast(localizedText(120, [])))
     }
 
     @inline(never)
@@ -2687,7 +2687,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         state.priceWarning = "No internet connection"
         state.stockRefreshPending = false
         state.refreshing = state.bankRefreshPending
-        effects.append(.toast(localizedText(111, [])))
+        effects.append(.toast(localizedText(120, [])))
     }
 
     @inline(never)
@@ -2754,7 +2754,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                 return localizedText(9, [])
             }
             if input != formInput(0) {
-                return localizedText(108, [])
+                return localizedText(117, [])
             }
             return nil
         case 3:
@@ -2802,9 +2802,9 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
             if input.isBlank {
                 return localizedText(6, [])
             }
-            guard let value = decimalValue(input) else { return localizedText(109, []) }
+            guard let value = decimalValue(input) else { return localizedText(118, []) }
             if value <= RegentConstants.decimal0 {
-                return localizedText(109, [])
+                return localizedText(118, [])
             }
             return nil
         case 9:
@@ -2832,7 +2832,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                 return localizedText(9, [])
             }
             if input != formInput(1) {
-                return localizedText(108, [])
+                return localizedText(117, [])
             }
             return nil
         default:

@@ -25,11 +25,10 @@ extension RegentMachine {
     0 No internet connection
     0 No subscription found
     0 Purchase cancelled
-    0 R-S1-currency.currency.EUR
-    0 R-S1-currency.currency.GBP
-    0 R-S1-currency.currency.USD
     0 R-S1-faceid.usage
     1 R-S1-faceid.warning
+    0 R-S1-pin.confirm_pin.label
+    0 R-S1-pin.pin.label
     0 R-S1-pin.purpose
     0 R-S1-pin.title
     1 R-S1.alert
@@ -59,14 +58,27 @@ extension RegentMachine {
     1 R-S3.reconnect
     1 R-S3.storage_alert
     1 R-S4-bank.message
+    0 R-S4-bank.search.placeholder
+    0 R-S4-liability.amount.label
     1 R-S4-liability.discard
+    0 R-S4-liability.name.label
+    0 R-S4-liability.name.placeholder
     0 R-S4-liability.title
     1 R-S4-liability.value_symbol
     1 R-S4.current_value
     1 R-S4.discard
+    0 R-S4.is_stock.label
+    0 R-S4.name.label
+    0 R-S4.name.placeholder
+    0 R-S4.quantity.label
+    0 R-S4.quantity.placeholder
     1 R-S4.quote
     1 R-S4.quote_error
+    0 R-S4.stock_currency.label
+    0 R-S4.ticker.label
+    0 R-S4.ticker.placeholder
     0 R-S4.title
+    0 R-S4.value.label
     1 R-S4.value_symbol
     1 R-S5-liability.delete_message
     0 R-S5-liability.title
@@ -95,9 +107,6 @@ extension RegentMachine {
     0 R-S6.total_label
     1 R-S7-change-pin.error
     1 R-S7-currency.confirm
-    0 R-S7-currency.currency.EUR
-    0 R-S7-currency.currency.GBP
-    0 R-S7-currency.currency.USD
     1 R-S7-security.face_id
     1 R-S7.alert
     1 R-S7.badge
@@ -122,6 +131,11 @@ extension RegentMachine {
     0 Unable to connect. Try again.
     0 Unable to refresh prices
     0 Unable to sign in. Please try again.
+    0 component.asset_category_picker.category.label
+    0 component.currency_picker.currency.EUR
+    0 component.currency_picker.currency.GBP
+    0 component.currency_picker.currency.USD
+    0 component.liability_category_picker.category.label
     """#
 
     /// The en-GB words of each text, one a line in the order of `textKeys`: `%1$@` is the first value put in.
@@ -142,11 +156,10 @@ extension RegentMachine {
     No internet connection
     No subscription found
     Purchase cancelled
-    EUR (€)
-    GBP (£)
-    USD ($)
     Regent uses Face ID to securely access your financial data.
     %1$@
+    Confirm PIN
+    PIN
     Use this as a backup if Face ID is unavailable
     Create your 4-digit PIN
     %1$@
@@ -176,14 +189,27 @@ extension RegentMachine {
     %1$@
     %1$@
     %1$@
+    Search
+    Amount Owed
     %1$@
+    Liability Name
+    e.g., Mortgage, Car Loan, Credit Card
     Add Liability
     %1$@
     %1$@
     %1$@
+    Is this a stock or ETF?
+    Name
+    e.g., Current Account, ISA
+    Shares
+    Number of shares
     %1$@
     %1$@
+    Currency
+    Ticker
+    e.g., AAPL, VUSA.L
     Add Asset
+    Value
     %1$@
     %1$@
     Edit Liability
@@ -212,9 +238,6 @@ extension RegentMachine {
     Total Assets
     %1$@
     %1$@
-    EUR (€)
-    GBP (£)
-    USD ($)
     %1$@
     %1$@
     %1$@
@@ -240,6 +263,11 @@ extension RegentMachine {
     Unable to connect. Try again.
     Unable to refresh prices
     Unable to sign in. Please try again.
+    Category
+    EUR (€)
+    GBP (£)
+    USD ($)
+    Category
     """#
 
     /// The texts by key in every locale (the words compiled in).
@@ -270,9 +298,9 @@ extension RegentMachine {
             switch field {
             case .currency:
                 return [
-                    FlowOption(value: "GBP", label: localizedText(17, [])),
-                    FlowOption(value: "USD", label: localizedText(18, [])),
-                    FlowOption(value: "EUR", label: localizedText(16, []))
+                    FlowOption(value: "GBP", label: localizedText(124, [])),
+                    FlowOption(value: "USD", label: localizedText(125, [])),
+                    FlowOption(value: "EUR", label: localizedText(123, []))
                 ]
             default:
                 return []
@@ -340,9 +368,9 @@ extension RegentMachine {
             switch field {
             case .currency:
                 return [
-                    FlowOption(value: "GBP", label: localizedText(87, [])),
-                    FlowOption(value: "USD", label: localizedText(88, [])),
-                    FlowOption(value: "EUR", label: localizedText(86, []))
+                    FlowOption(value: "GBP", label: localizedText(124, [])),
+                    FlowOption(value: "USD", label: localizedText(125, [])),
+                    FlowOption(value: "EUR", label: localizedText(123, []))
                 ]
             default:
                 return []
@@ -350,5 +378,116 @@ extension RegentMachine {
         default:
             return []
         }
+    }
+
+    /// The label of field `field` on the current screen in the current locale, by its key in the String Catalog
+    /// (`Text(machine.fieldLabel(.email) ?? "")`); nil for a field the screen does not show or one without a label.
+    public func fieldLabel(_ field: RegentField) -> String? {
+        switch screenNumber {
+        case 3:
+            // R-S1-pin Create your 4-digit PIN
+            switch field {
+            case .pin:
+                return localizedText(19, [])
+            case .confirmPin:
+                return localizedText(18, [])
+            default:
+                return nil
+            }
+        case 11:
+            // R-S4 Add Asset Modal (Manual Entry)
+            switch field {
+            case .category:
+                return localizedText(122, [])
+            case .name:
+                return localizedText(59, [])
+            case .isStock:
+                return localizedText(58, [])
+            case .value:
+                return localizedText(69, [])
+            case .ticker:
+                return localizedText(66, [])
+            case .quantity:
+                return localizedText(61, [])
+            case .stockCurrency:
+                return localizedText(65, [])
+            default:
+                return nil
+            }
+        case 14:
+            // R-S4-liability Add Liability
+            switch field {
+            case .category:
+                return localizedText(126, [])
+            case .name:
+                return localizedText(52, [])
+            case .amount:
+                return localizedText(50, [])
+            default:
+                return nil
+            }
+        case 15:
+            // R-S5 Edit Asset Modal
+            switch field {
+            case .category:
+                return localizedText(122, [])
+            default:
+                return nil
+            }
+        case 16:
+            // R-S5-liability Edit Liability Modal
+            switch field {
+            case .category:
+                return localizedText(126, [])
+            default:
+                return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// The placeholder of field `field` on the current screen in the current locale, by its key in the String Catalog
+    /// (`Text(machine.fieldPlaceholder(.email) ?? "")`); nil for a field the screen does not show or one without a
+    /// placeholder.
+    public func fieldPlaceholder(_ field: RegentField) -> String? {
+        switch screenNumber {
+        case 11:
+            // R-S4 Add Asset Modal (Manual Entry)
+            switch field {
+            case .name:
+                return localizedText(60, [])
+            case .ticker:
+                return localizedText(67, [])
+            case .quantity:
+                return localizedText(62, [])
+            default:
+                return nil
+            }
+        case 12:
+            // R-S4-bank Connect Bank
+            switch field {
+            case .search:
+                return localizedText(49, [])
+            default:
+                return nil
+            }
+        case 14:
+            // R-S4-liability Add Liability
+            switch field {
+            case .name:
+                return localizedText(53, [])
+            default:
+                return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// The hint of field `field` on the current screen in the current locale, by its key in the String Catalog
+    /// (`Text(machine.fieldHint(.email) ?? "")`); nil for a field the screen does not show or one without a hint.
+    public func fieldHint(_ field: RegentField) -> String? {
+        return nil
     }
 }

@@ -555,19 +555,19 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 21:
             // WAL-001 Home
             return try [
-                .lastUpdated: localizedText(119, [describe(computeBalanceAgeMinutes())]),
+                .lastUpdated: localizedText(164, [describe(computeBalanceAgeMinutes())]),
                 .noTransactions: (takeElements(reversedElements(state.transactions), 5).count == 0)
                     ? "No transactions… yet"
                     : ""
             ]
         case 22:
             // WAL-003 Balance
-            return try [.lastUpdated: localizedText(124, [describe(computeBalanceAgeMinutes())])]
+            return try [.lastUpdated: localizedText(169, [describe(computeBalanceAgeMinutes())])]
         case 47:
             // WAL-013h Order Placed
             return try [
                 .expectedDelivery: localizedText(
-                    131,
+                    183,
                     [
                         (state.physicalCardExpectedBy == nil)
                             ? ""
@@ -583,7 +583,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // PAY-004 Review & Confirm
             return try [
                 .amountAndFee: localizedText(
-                    95,
+                    128,
                     [
                         formatNumber(state.transferAmount, 2, "en-GB"),
                         sameMoney(state.transferFee, TempoConstants.gbp0)
@@ -596,7 +596,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // PAY-007 Currency & Amount
             return try [
                 .fee: localizedText(
-                    96,
+                    135,
                     [
                         (state.fxFee != nil)
                             ? ("Fee £" + formatNumber(required(state.fxFee, "'fx_fee'"), 2, "en-GB"))
@@ -608,7 +608,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // PAY-008 Review & Confirm
             return try [
                 .youSend: localizedText(
-                    97,
+                    136,
                     [
                         formatNumber(state.transferAmount, 2, "en-GB"),
                         formatNumber(state.transferFee, 2, "en-GB"),
@@ -1195,7 +1195,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             try actionList38(event, into: &effects)
         case 39:
             // WAL-001 tap_tab_send; WAL-001 tap_send; WAL-003 tap_tab_send; and 10 more
-            effects.append(.toast(localizedText(149, [])))
+            effects.append(.toast(localizedText(202, [])))
         case 40:
             // WAL-001 equals.get_balance.fetched; app_lock (global) equals.get_balance.fetched; device_integrity
             // (global) equals.get_balance.fetched; and 6 more
@@ -1208,7 +1208,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // WAL-001 toggle_freeze; WAL-008b toggle_freeze; WAL-008c toggle_freeze
             state.cardFrozen = false
             effects.append(.call(TempoServiceCall.equalsSetCardFrozen(frozen: false)))
-            effects.append(.push(localizedText(154, [])))
+            effects.append(.push(localizedText(207, [])))
         case 42:
             // WAL-001 ecosystem_highlight_viewed
             guard case .ecosystemHighlightViewed(let eventSlot, let eventCampaignId)? = event else {
@@ -1310,16 +1310,16 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             try actionList59(event, into: &effects)
         case 60:
             // WAL-006 payments.charge.declined
-            effects.append(.toast(localizedText(159, [])))
+            effects.append(.toast(localizedText(212, [])))
         case 61:
             // WAL-007 tap_copy_account_number
             effects.append(.toast(localizedText(4, [])))
         case 62:
             // WAL-007 tap_copy_sort_code
-            effects.append(.toast(localizedText(107, [])))
+            effects.append(.toast(localizedText(152, [])))
         case 63:
             // WAL-008b tap_order_physical_card
-            effects.append(.toast(localizedText(161, [])))
+            effects.append(.toast(localizedText(214, [])))
         case 64:
             // WAL-009 tap_add_to_apple_wallet
             effects.append(.call(TempoServiceCall.deviceWalletProvisionCard(platform: "ios")))
@@ -1329,10 +1329,10 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 66:
             // WAL-009 device_wallet.provision_card.added
             state.cardInDeviceWallet = true
-            effects.append(.toast(localizedText(153, [])))
+            effects.append(.toast(localizedText(206, [])))
         case 67:
             // WAL-009 device_wallet.provision_card.failed; ONB-016-FT device_wallet.provision_card.failed
-            effects.append(.toast(localizedText(137, [])))
+            effects.append(.toast(localizedText(190, [])))
         case 68:
             // WAL-010b device.authenticate.authenticated
             effects.append(.call(TempoServiceCall.equalsActivateCard))
@@ -1374,7 +1374,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // WAL-011 tap_freeze
             state.cardFrozen = true
             effects.append(.call(TempoServiceCall.equalsSetCardFrozen(frozen: true)))
-            effects.append(.push(localizedText(152, [])))
+            effects.append(.push(localizedText(205, [])))
         case 74:
             // WAL-012 device.authenticate.authenticated
             effects.append(.call(TempoServiceCall.equalsGetCardDetails))
@@ -1387,7 +1387,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             state.cardDetailsVisible = true
         case 77:
             // WAL-012 equals.get_card_details.failed
-            effects.append(.toast(localizedText(141, [])))
+            effects.append(.toast(localizedText(194, [])))
         case 78:
             // WAL-012 tap_copy_pan
             effects.append(.toast(localizedText(13, [])))
@@ -1407,13 +1407,13 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             try engineCallStarted(5, into: &effects)
         case 83:
             // WAL-012b device.authenticate.cancelled
-            effects.append(.toast(localizedText(151, [])))
+            effects.append(.toast(localizedText(204, [])))
         case 84:
             // WAL-012b equals.get_pin.retrieved
             state.pinVisible = true
         case 85:
             // WAL-012b equals.get_pin.failed
-            effects.append(.toast(localizedText(140, [])))
+            effects.append(.toast(localizedText(193, [])))
         case 86:
             // WAL-012b enter
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "pin_reveal")))
@@ -1441,7 +1441,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 91:
             // WAL-014 pitstop.open_ticket.failed; SET-002 pitstop.open_ticket.failed; app_lock (global)
             // pitstop.open_ticket.failed; and 7 more
-            effects.append(.toast(localizedText(143, [])))
+            effects.append(.toast(localizedText(196, [])))
         case 92:
             // WAL-015 toggle_card_limit
             state.cardLimitConfirmOpen = true
@@ -1461,7 +1461,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // WAL-015 equals.set_card_limit.failed; app_lock (global) equals.set_card_limit.failed; device_integrity
             // (global) equals.set_card_limit.failed; and 6 more
             state.cardLimitEnabled = !state.cardLimitEnabled
-            effects.append(.toast(localizedText(138, [])))
+            effects.append(.toast(localizedText(191, [])))
         case 97:
             // WAL-013a tap_continue
             state.physicalCardPayWith = TempoPayWith.init(rawValue: textValue(formInput(0))) // form 0: pay_with
@@ -1472,7 +1472,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             try engineCallStarted(10, into: &effects) // form 0: postcode
         case 99:
             // WAL-013c postcode_lookup.find_addresses.not_found
-            effects.append(.toast(localizedText(139, [])))
+            effects.append(.toast(localizedText(192, [])))
         case 100:
             // WAL-013c address_selected
             guard case .addressSelected(let eventAddress)? = event else { throw FlowFailure("no value for 'event'") }
@@ -1485,7 +1485,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             state.pinDraft = nil
         case 103:
             // WAL-013f pin_entered
-            effects.append(.toast(localizedText(148, [])))
+            effects.append(.toast(localizedText(201, [])))
         case 104:
             // WAL-013f pin_entered
             try effects.append(
@@ -1499,7 +1499,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             )
         case 105:
             // WAL-013f pin_entered
-            effects.append(.toast(localizedText(155, [])))
+            effects.append(.toast(localizedText(208, [])))
         case 106:
             // WAL-013f pin_entered
             try effects.append(
@@ -1523,7 +1523,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             )
         case 108:
             // WAL-013f payments.charge.declined
-            effects.append(.toast(localizedText(156, [])))
+            effects.append(.toast(localizedText(209, [])))
         case 109:
             // WAL-013f equals.order_physical_card.placed; app_lock (global) equals.order_physical_card.placed;
             // device_integrity (global) equals.order_physical_card.placed; and 6 more
@@ -1537,7 +1537,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 111:
             // WAL-013f equals.order_physical_card.failed; app_lock (global) equals.order_physical_card.failed;
             // device_integrity (global) equals.order_physical_card.failed; and 6 more
-            effects.append(.toast(localizedText(142, [])))
+            effects.append(.toast(localizedText(195, [])))
         case 112:
             // PAY-001 tap_uk_transfer
             try actionList112(event, into: &effects)
@@ -1627,7 +1627,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             state.fxRateLocked = true
         case 128:
             // PAY-008 fx.lock_rate.expired; PAY-008 after 30s
-            effects.append(.toast(localizedText(111, [])))
+            effects.append(.toast(localizedText(156, [])))
         case 129:
             // PAY-008 tap_send
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "send_international_transfer")))
@@ -1732,7 +1732,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             state.contactCodeSent = true
         case 146:
             // SET-003 otp.send_email_code.failed; SET-003 otp.send_sms_code.failed
-            effects.append(.toast(localizedText(144, [])))
+            effects.append(.toast(localizedText(197, [])))
         case 147:
             // SET-003 code_entered
             effects.append(
@@ -2087,12 +2087,12 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // app_lock (global) equals.set_card_frozen.failed; device_integrity (global) equals.set_card_frozen.failed;
             // onboarding (global) equals.set_card_frozen.failed; and 5 more
             state.cardFrozen = !state.cardFrozen
-            effects.append(.toast(localizedText(145, [])))
+            effects.append(.toast(localizedText(198, [])))
         case 225:
             // app_lock (global) equals.send_uk_transfer.failed; app_lock (global)
             // equals.send_international_transfer.failed; device_integrity (global) equals.send_uk_transfer.failed; and
             // 13 more
-            effects.append(.toast(localizedText(115, [])))
+            effects.append(.toast(localizedText(160, [])))
         case 226:
             // app_lock (global) payments.charge.succeeded; device_integrity (global) payments.charge.succeeded;
             // onboarding (global) payments.charge.succeeded; and 5 more
@@ -2101,7 +2101,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // app_lock (global) legal_documents_changed; device_integrity (global) legal_documents_changed; onboarding
             // (global) legal_documents_changed; and 5 more
             state.legalUpdateUnseen = true
-            effects.append(.toast(localizedText(146, [])))
+            effects.append(.toast(localizedText(199, [])))
         case 228:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
@@ -2239,7 +2239,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // onboarding (global) physical_card_atm_activated; and 5 more
             state.physicalCard = TempoPhysicalCardStatus.active
             state.virtualCard = TempoVirtualCardStatus.retired
-            effects.append(.push(localizedText(160, [])))
+            effects.append(.push(localizedText(213, [])))
         case 242:
             // app_lock (global) forget_user; device_integrity (global) forget_user; onboarding (global) forget_user;
             // and 5 more
@@ -2261,7 +2261,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 247:
             // wallet (global) equals.refresh_session.expired; settings (global) equals.refresh_session.expired
             state.sessionRefreshedAt = nil
-            effects.append(.toast(localizedText(162, [])))
+            effects.append(.toast(localizedText(215, [])))
         case 248:
             // wallet (global) transfer_recorded
             effects.append(.analytics(AnalyticsEvent(name: "funnel_first_send")))
@@ -2356,7 +2356,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         state.cardFrozen = true
         state.issueReported = TempoCardIssue.init(rawValue: textValue(formInput(0))) // form 0: issue
         effects.append(.call(TempoServiceCall.equalsSetCardFrozen(frozen: true)))
-        effects.append(.push(localizedText(152, [])))
+        effects.append(.push(localizedText(205, [])))
         // form 0: issue
         try effects.append(
             .call(
@@ -2452,7 +2452,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         state.txDraft.received = nil
         state.txDraft.day = try calendarDay(now)
         state.transactions.append(state.txDraft)
-        effects.append(.push(localizedText(116, [])))
+        effects.append(.push(localizedText(161, [])))
         effects.append(
             .analytics(
                 AnalyticsEvent(name: "transfer_sent", properties: [AnalyticsProperty(name: "rail", value: "uk")])
@@ -2520,7 +2520,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         state.txDraft.received = state.transferReceiveAmount
         state.txDraft.day = try calendarDay(now)
         state.transactions.append(state.txDraft)
-        effects.append(.push(localizedText(116, [])))
+        effects.append(.push(localizedText(161, [])))
         effects.append(
             .analytics(
                 AnalyticsEvent(
@@ -2741,7 +2741,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                 return localizedText(50, [])
             }
             if input.typedText.count != 6 {
-                return localizedText(157, [])
+                return localizedText(210, [])
             }
             return nil
         case 2:
@@ -2765,7 +2765,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                 return localizedText(57, [])
             }
             if input.typedText.count < 2 {
-                return localizedText(108, [])
+                return localizedText(153, [])
             }
             return nil
         case 5:
@@ -2774,7 +2774,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                 return nil
             }
             if input.typedText.count < 2 {
-                return localizedText(98, [])
+                return localizedText(137, [])
             }
             return nil
         case 6:
@@ -2802,7 +2802,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                 return localizedText(41, [])
             }
             if input.typedText.count != 6 {
-                return localizedText(110, [])
+                return localizedText(155, [])
             }
             return nil
         case 9:
@@ -2821,7 +2821,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                 return localizedText(29, [])
             }
             if input.typedText.count != 6 {
-                return localizedText(158, [])
+                return localizedText(211, [])
             }
             let value = textValue(input)
             if isSequence(value) {
@@ -2831,7 +2831,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 11:
             // ONB-008 confirm_keycode
             if input.isBlank {
-                return localizedText(100, [])
+                return localizedText(139, [])
             }
             if input != formInput(0) {
                 return localizedText(60, [])
@@ -2842,9 +2842,9 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             if input.isBlank {
                 return localizedText(51, [])
             }
-            guard let value = dateValue(input) else { return localizedText(147, []) }
+            guard let value = dateValue(input) else { return localizedText(200, []) }
             if try age(value, on: calendarDay(now)) < 18 {
-                return localizedText(147, [])
+                return localizedText(200, [])
             }
             return nil
         case 13:
@@ -2922,9 +2922,9 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             if input.isBlank {
                 return localizedText(21, [])
             }
-            guard let value = TempoPayWith.init(rawValue: textValue(input)) else { return localizedText(155, []) }
+            guard let value = TempoPayWith.init(rawValue: textValue(input)) else { return localizedText(208, []) }
             if try !((value != TempoPayWith.balance) || (compare(state.balance, computePhysicalCardFee()) >= 0)) {
-                return localizedText(155, [])
+                return localizedText(208, [])
             }
             return nil
         case 24:
@@ -2933,7 +2933,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                 return localizedText(31, [])
             }
             if input.typedText.count != 6 {
-                return localizedText(150, [])
+                return localizedText(203, [])
             }
             if (!matchesWhole(input.typedText, "(?!.*(1234|0000))[0-9]{6}")) {
                 return localizedText(7, [])
@@ -2955,10 +2955,10 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 25:
             // WAL-013f pin_confirm
             if input.isBlank {
-                return localizedText(99, [])
+                return localizedText(138, [])
             }
             if input.typedText.count != 6 {
-                return localizedText(150, [])
+                return localizedText(203, [])
             }
             return nil
         case 26:
@@ -2967,7 +2967,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                 return localizedText(43, [])
             }
             if input.typedText.count < 2 {
-                return localizedText(109, [])
+                return localizedText(154, [])
             }
             return nil
         case 27:
@@ -3018,7 +3018,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                 return localizedText(48, [])
             }
             if input.typedText.count < 2 {
-                return localizedText(112, [])
+                return localizedText(157, [])
             }
             return nil
         case 32:
@@ -3054,7 +3054,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                 "SE",
                 "AE"
             ].contains(input.typedText) {
-                return localizedText(136, [])
+                return localizedText(189, [])
             }
             return nil
         case 33:
@@ -3064,7 +3064,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             }
             let value = textValue(input)
             if !isIBAN(value) {
-                return localizedText(114, [])
+                return localizedText(159, [])
             }
             return nil
         case 34:
@@ -3079,7 +3079,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             }
             let value = textValue(input)
             if !isBIC(value) {
-                return localizedText(113, [])
+                return localizedText(158, [])
             }
             return nil
         case 35:
@@ -3129,7 +3129,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                 return nil
             }
             if input.typedText.count != 6 {
-                return localizedText(110, [])
+                return localizedText(155, [])
             }
             return nil
         case 38:
@@ -3138,7 +3138,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                 return localizedText(55, [])
             }
             if input.typedText.count != 6 {
-                return localizedText(158, [])
+                return localizedText(211, [])
             }
             let value = textValue(input)
             if isSequence(value) {
@@ -3148,7 +3148,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 39:
             // SET-005 confirm_keycode
             if input.isBlank {
-                return localizedText(101, [])
+                return localizedText(140, [])
             }
             if input != formInput(0) {
                 return localizedText(60, [])
@@ -3157,11 +3157,11 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 40:
             // SET-012b confirmation
             if input.isBlank {
-                return localizedText(118, [])
+                return localizedText(163, [])
             }
             let value = textValue(input)
             if value != "CLOSE" {
-                return localizedText(117, [])
+                return localizedText(162, [])
             }
             return nil
         case 41:

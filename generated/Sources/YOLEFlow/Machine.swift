@@ -292,7 +292,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
                 .offlineBanner: state.offlineBanner
                     ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
                     : "",
-                .emailDisplay: localizedText(36, [state.email])
+                .emailDisplay: localizedText(40, [state.email])
             ]
         case 3:
             // STEP-04 Login Screen
@@ -364,7 +364,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
                     ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
                     : "",
                 .balance: localizedText(
-                    52,
+                    53,
                     [
                         (state.balance != nil)
                             ? formatMoney(
@@ -375,7 +375,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
                     ]
                 ),
                 .sendMoney: localizedText(55, []),
-                .addMoney: localizedText(51, []),
+                .addMoney: localizedText(52, []),
                 .error: state.homeError
                     ? ((state.language == YOLELanguage.fr)
                         ? "Impossible de charger les informations du compte"
@@ -427,7 +427,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
             ]
         case 19:
             // STEP-15.remove Remove confirmation
-            return [.message: localizedText(89, [])]
+            return [.message: localizedText(84, [])]
         case 20:
             // STEP-15.edit-recipient Edit recipient form
             return [
@@ -448,10 +448,10 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
                 .offlineBanner: state.offlineBanner
                     ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
                     : "",
-                .editProfile: localizedText(91, []),
-                .transactionHistory: localizedText(98, []),
-                .help: localizedText(93, []),
-                .logOut: localizedText(94, []),
+                .editProfile: localizedText(87, []),
+                .transactionHistory: localizedText(92, []),
+                .help: localizedText(89, []),
+                .logOut: localizedText(90, []),
                 .error: state.profileError
                     ? ((state.language == YOLELanguage.fr)
                         ? "Impossible de charger les informations du profil"
@@ -460,7 +460,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
             ]
         case 23:
             // STEP-16.logout Logout confirmation
-            return [.message: localizedText(95, [])]
+            return [.message: localizedText(91, [])]
         case 24:
             // STEP-16.edit-profile Edit profile form
             return [
@@ -489,7 +489,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
                     ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
                     : "",
                 .amountRow: localizedText(
-                    59,
+                    60,
                     [
                         (state.transfer.amount != nil)
                             ? ((formatMoney(
@@ -510,7 +510,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
                     ]
                 ),
                 .feesRow: localizedText(
-                    62,
+                    63,
                     [
                         (state.transfer.fee != nil)
                             ? ((formatMoney(
@@ -551,7 +551,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
                             : ""
                     ]
                 ),
-                .caption: localizedText(60, []),
+                .caption: localizedText(61, []),
                 .error: state.feesError
                     ? ((state.language == YOLELanguage.fr)
                         ? "Impossible de charger les frais. Réessayez."
@@ -564,13 +564,13 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
                 .offlineBanner: state.offlineBanner
                     ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
                     : "",
-                .optionTitle: localizedText(67, []),
-                .optionSubtitle: localizedText(66, [])
+                .optionTitle: localizedText(66, []),
+                .optionSubtitle: localizedText(65, [])
             ]
         case 31:
             // STEP-14.4 PSP Checkout (Pesapal)
             return [
-                .header: localizedText(69, []),
+                .header: localizedText(68, []),
                 .loading: (state.checkoutState == "loading")
                     ? ((state.language == YOLELanguage.fr) ? "Connexion à Pesapal…" : "Connecting to Pesapal…")
                     : "",
@@ -587,7 +587,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
                     ? ((state.language == YOLELanguage.fr) ? "Aucune connexion Internet" : "No internet connection")
                     : "",
                 .title: localizedText(
-                    78,
+                    76,
                     [
                         required(
                             (state.transfer.status == nil)
@@ -614,7 +614,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
                     ]
                 ),
                 .amount: localizedText(
-                    71,
+                    70,
                     [
                         (formatMoney(computeSendAmount(), (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US")
                             + " ")
@@ -625,7 +625,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
                     ]
                 ),
                 .fees: localizedText(
-                    73,
+                    72,
                     [
                         (formatMoney(computeSendFee(), (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US") + " ")
                             + computeSendFee().currency,
@@ -635,7 +635,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
                     ]
                 ),
                 .totalCharged: localizedText(
-                    79,
+                    77,
                     [
                         (computeTotalCharged() != nil)
                             ? ((formatMoney(
@@ -655,15 +655,15 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
                             : ""
                     ]
                 ),
-                .recipient: localizedText(77, [state.transfer.recipient]),
-                .yoleRef: localizedText(80, [state.transfer.yoleReference]),
-                .pspTxnId: localizedText(76, [state.transfer.pspTransactionId]),
+                .recipient: localizedText(75, [state.transfer.recipient]),
+                .yoleRef: localizedText(78, [state.transfer.yoleReference]),
+                .pspTxnId: localizedText(74, [state.transfer.pspTransactionId]),
                 .message: (state.transfer.status == YOLETransferStatus.pending)
                     ? ((state.language == YOLELanguage.fr)
                         ? "Nous vous préviendrons dès que le paiement sera confirmé"
                         : "We'll notify you once payment is confirmed")
                     : "",
-                .errorReason: localizedText(72, [state.transfer.reason])
+                .errorReason: localizedText(71, [state.transfer.reason])
             ]
         default:
             return [:]
@@ -932,7 +932,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
             effects.append(.toast(localizedText(18, [])))
         case 5:
             // STEP-02 auth.create_account.server_error
-            effects.append(.toast(localizedText(100, [])))
+            effects.append(.toast(localizedText(93, [])))
         case 6:
             // STEP-02 toggle_password_visibility; STEP-04 toggle_password_visibility
             state.passwordVisible = !state.passwordVisible
@@ -948,10 +948,10 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
             effects.append(.toast(localizedText(15, [])))
         case 10:
             // STEP-03 auth.verify_email.expired_code; STEP-08 kyc.verify_sms_code.expired_code
-            effects.append(.toast(localizedText(108, [])))
+            effects.append(.toast(localizedText(101, [])))
         case 11:
             // STEP-03 auth.verify_email.too_many_attempts; STEP-08 kyc.verify_sms_code.too_many_attempts
-            effects.append(.toast(localizedText(104, [])))
+            effects.append(.toast(localizedText(97, [])))
         case 12:
             // STEP-03 tap_resend_code; STEP-08 tap_resend_sms
             effects.append(.toast(localizedText(31, [])))
@@ -1004,7 +1004,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
             effects.append(.toast(localizedText(19, [])))
         case 26:
             // STEP-05 auth.request_password_reset.rate_limited
-            effects.append(.toast(localizedText(105, [])))
+            effects.append(.toast(localizedText(98, [])))
         case 27:
             // STEP-06 tap_skip
             state.kycStatus = YOLEKycStatus.skipped
@@ -1022,7 +1022,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
             state.smsCodeResent = false
         case 30:
             // STEP-07 kyc.send_sms_code.phone_already_registered; STEP-08 kyc.send_sms_code.phone_already_registered
-            effects.append(.toast(localizedText(103, [])))
+            effects.append(.toast(localizedText(96, [])))
         case 31:
             // STEP-07 kyc.send_sms_code.sms_failed; STEP-08 kyc.send_sms_code.sms_failed
             effects.append(.toast(localizedText(9, [])))
@@ -1298,7 +1298,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
         case 94:
             // yole (global) service_unavailable; main (global) service_unavailable; send_money (global)
             // service_unavailable
-            effects.append(.toast(localizedText(101, [])))
+            effects.append(.toast(localizedText(94, [])))
         case 95:
             // yole (global) profile.update.updated; main (global) profile.update.updated; send_money (global)
             // profile.update.updated
@@ -1324,10 +1324,10 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
             state.loggedIn = false
         case 101:
             // main (global) payment_status_updated
-            effects.append(.toast(localizedText(107, [])))
+            effects.append(.toast(localizedText(100, [])))
         case 102:
             // main (global) payment_status_updated
-            effects.append(.toast(localizedText(106, [])))
+            effects.append(.toast(localizedText(99, [])))
         case 103:
             // send_money (global) pesapal.checkout.success
             try actionList103(event, into: &effects)
@@ -1619,7 +1619,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
         case 1:
             // STEP-02 email; STEP-04 email; STEP-05 email
             if input.isBlank {
-                return localizedText(102, [])
+                return localizedText(95, [])
             }
             let value = textValue(input)
             if !isEmail(value) {
@@ -1629,13 +1629,13 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
         case 2:
             // STEP-02 first_name; STEP-02 last_name; STEP-02 country; and 1 more
             if input.isBlank {
-                return localizedText(102, [])
+                return localizedText(95, [])
             }
             return nil
         case 3:
             // STEP-02 password
             if input.isBlank {
-                return localizedText(102, [])
+                return localizedText(95, [])
             }
             if input.typedText.count < 8 {
                 return localizedText(20, [])
@@ -1653,7 +1653,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
         case 5:
             // STEP-07 phone
             if input.isBlank {
-                return localizedText(102, [])
+                return localizedText(95, [])
             }
             let value = textValue(input)
             if !isPhone(value, textValue(formInput(0))) {
