@@ -374,6 +374,10 @@ P = {
  "A translation's key is not the key of any text of the app, so it is never shown: the text was renamed or reworded, the key is misspelt, or the text now comes from a component (keyed `component.<component>.<name>` once, not per screen).",
  "Use the key the note suggests (the closest existing one), or delete the translation. Toasts, pushes and messages are keyed by their exact words: reword the translation's key with the text.",
  None),
+'text-key-clash': (
+ "Two different texts get the same key in the String Catalog (an option named `label` beside the field's own label, `<screen>.<field>.label`; a list and a field of one name), so one translation would show for both. The same words shown on several screens (a toast, a component's text) are one text and are not reported.",
+ "Rename one of them (the option, the list or the text) so each has a key of its own.",
+ None),
 'translation-values': (
  "A translation leaves out a value its source text shows, or shows one the source does not. A translation may word a value differently (`{format_money(balance)}` for `{balance}`), but shows the same values.",
  "Put the same values in, in the order the language needs: `Solde : {balance}` for `Balance: {balance}`.",

@@ -38,6 +38,8 @@ struct TextsState {
         return TypedExpression(type: .bool, span: 0..<0, kind: .binary(.equal, variable, TypedExpression(type: .enumeration(type), span: 0..<0, kind: .enumCase(type: type, name: item))))
     }
 
+    /// Each key's first text: its kind, its source words in the catalog's format and where it is written.
+    var firstKeyed: [String: (kind: CatalogString.Kind, format: String, range: SourceRange)] = [:]
     /// Every component use, by the screen it is put into: which texts a component gives (`textKey`).
     var expansions: [String: [ComponentExpansion]] = [:]
 
@@ -240,6 +242,16 @@ extension AppChecker {
                     return arguments.count
                 }
             }
+        }
+        if let first = texts.firstKeyed[key] {
+            // The same key again: the same words shown on another screen (a toast, a component's text) are one string;
+            // other words would share one translation.
+            if first.kind != kind || first.format != sourceFormat {
+                error("text-key-clash", "\(what) and another text are both keyed '\(key)' in the String Catalog, so they would share one translation; rename one of them",
+                      at: source.range, notes: [.init("the other text, keyed '\(key)' first", at: first.range)])
+            }
+        } else {
+            texts.firstKeyed[key] = (kind, sourceFormat, source.range)
         }
         if texts.strings[key] == nil {
             texts.strings[key] = CatalogString(key: key, kind: kind, comment: comment, values: values, placeholders: sourceHoles)
