@@ -367,12 +367,16 @@ P = {
  "Add `locale: { type: text, initial: \"'en-GB'\", persist: true }` under `state:` and switch it with `set:`, or point `current_locale:` at the preference the app already has (YOLE: `current_locale: language`).",
  None),
 'missing-translation': (
- "A text people read (a screen's text, a toast, a push, a rule's message, an enum label) has no translation into one of the app's locales; that locale would show the source words.",
- "Add it under `translations: <locale>: texts:` with the key the message names (a screen's text is `<screen>.<name>`, a label `<Enum>.<case>`, anything else its words). generated/<App>.xcstrings lists every key.",
+ "A text people read (a screen's text, a field's label, placeholder or hint, an option's label, a toast, a push, a rule's message, an enum label) has no translation into one of the app's locales; that locale would show the source words. A component's text is reported once, at the component.",
+ "Add it under `translations: <locale>: texts:` with the key the message names (a screen's text is `<screen>.<name>`, a field's label `<screen>.<field>.label`, a component's text `component.<component>.<name>`, an enum label `<Enum>.<case>`, anything else its words; docs/language.md lists every kind). generated/<App>.xcstrings lists every key.",
  None),
 'unknown-translation': (
- "A translation's key is not the key of any text of the app, so it is never shown: the text was renamed or reworded, or the key is misspelt.",
+ "A translation's key is not the key of any text of the app, so it is never shown: the text was renamed or reworded, the key is misspelt, or the text now comes from a component (keyed `component.<component>.<name>` once, not per screen).",
  "Use the key the note suggests (the closest existing one), or delete the translation. Toasts, pushes and messages are keyed by their exact words: reword the translation's key with the text.",
+ None),
+'text-key-clash': (
+ "Two different texts get the same key in the String Catalog (an option named `label` beside the field's own label, `<screen>.<field>.label`; a list and a field of one name), so one translation would show for both. The same words shown on several screens (a toast, a component's text) are one text and are not reported.",
+ "Rename one of them (the option, the list or the text) so each has a key of its own.",
  None),
 'translation-values': (
  "A translation leaves out a value its source text shows, or shows one the source does not. A translation may word a value differently (`{format_money(balance)}` for `{balance}`), but shows the same values.",

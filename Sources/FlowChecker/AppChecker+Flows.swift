@@ -151,7 +151,8 @@ extension AppChecker {
         }
         let context = ScreenContext(screen: index, fields: fieldTypes)
         for field in syntax.fields {
-            if let resolved = resolveField(field, on: syntax.id.value, context: context) {
+            if var resolved = resolveField(field, on: syntax.id.value, context: context) {
+                resolved.captions = keyedCaptions(of: field, on: syntax)
                 fields.append(resolved)
             }
         }
@@ -173,15 +174,14 @@ extension AppChecker {
                 error("duplicate-declaration", "screen '\(syntax.id.value)' has two texts named '\(text.name.value)'", at: text.name.range)
                 continue
             }
-            let key = "\(syntax.id.value).\(text.name.value)"
+            let key = textKey(text.name.value, writtenAt: text.template.range, on: syntax.id.value)
             // A text shown only while its `when:` holds reads the values that condition rules null out, as `?:` does.
             var textEnvironment = environment
             if let condition = syntax.textConditions[text.name.value] { textEnvironment.nonNullPaths.formUnion(guardFacts(condition, when: true)) }
-            if let keyed = checkKeyedText(text.template, key: key, kind: .text,
-                                          comment: "screen \(syntax.id.value) (\(syntax.name?.value ?? syntax.id.value)), text '\(text.name.value)'",
-                                          in: textEnvironment, what: "text '\(text.name.value)'") {
+            if let keyed = checkKeyedText(text.template, key: key.key, kind: .text, comment: "\(key.place(syntax)), text '\(text.name.value)'",
+                                          in: textEnvironment, what: "text '\(text.name.value)'", componentArguments: key.arguments) {
                 app.screens[index].texts.append((text.name.value, shownWhile(syntax.textConditions[text.name.value], keyed.value, in: environment)))
-                app.localisation.screenTexts[key] = keyed
+                app.localisation.screenTexts["\(syntax.id.value).\(text.name.value)"] = keyed
                 // Shown only while its condition holds: the generated code looks it up inside `condition ? text : ''`.
                 if syntax.textConditions[text.name.value] != nil { app.localisation.shownInside.append(keyed) }
             }

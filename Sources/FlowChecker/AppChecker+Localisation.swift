@@ -38,6 +38,11 @@ struct TextsState {
         return TypedExpression(type: .bool, span: 0..<0, kind: .binary(.equal, variable, TypedExpression(type: .enumeration(type), span: 0..<0, kind: .enumCase(type: type, name: item))))
     }
 
+    /// Each key's first text: its kind, its source words in the catalog's format and where it is written.
+    var firstKeyed: [String: (kind: CatalogString.Kind, format: String, range: SourceRange)] = [:]
+    /// Every component use, by the screen it is put into: which texts a component gives (`textKey`).
+    var expansions: [String: [ComponentExpansion]] = [:]
+
     /// The names the current locale is read from, which every text reads and no translation has to show.
     var localeNames: Set<String> { localeState.map { [$0.name] } ?? [] }
 }
@@ -64,6 +69,7 @@ extension AppChecker {
             if !locales.contains(item.value) { locales.append(item.value) }
         }
         app.localisation.sourceLocale = app.locale
+        texts.expansions = Dictionary(grouping: componentExpansions, by: \.screen)
         app.localisation.locales = locales
         texts.localeExpression = TypedExpression(type: .text, span: 0..<0, kind: .literal(.text(app.locale)))
         if locales.count > 1 { resolveCurrentLocale(locales, section: section) }
@@ -177,8 +183,10 @@ extension AppChecker {
 
     /// As `checkText`, also giving the text by its key and values (`LocalisedText`), and putting its words in every
     /// locale in the app's text table, which the generated code looks the key up in.
+    /// A component's text (`componentArguments`: the use's typed arguments) has its translations written with the
+    /// component's parameters (`{${{ amount }}}`), each read with the use's arguments put in.
     func checkKeyedText(_ source: ExpressionSource, key: String, kind: CatalogString.Kind, comment: String,
-                        in environment: TypeEnvironment, what: String) -> LocalisedText? {
+                        in environment: TypeEnvironment, what: String, componentArguments: [String: String] = [:]) -> LocalisedText? {
         var sourcePieces: [CheckedTextPiece] = []
         var writtenValues: [(hole: String, value: TypedExpression)] = []
         let checked = checkTemplate(source, in: environment, what: what, pieces: &sourcePieces, written: &writtenValues)
@@ -196,7 +204,7 @@ extension AppChecker {
         var formats: [String: String] = [:]
         for locale in app.localisation.locales { formats[locale] = sourceFormat }
         for locale in app.localisation.locales.dropFirst() {
-            guard let translation = texts.translations[locale]?[key] else {
+            guard var translation = texts.translations[locale]?[key] else {
                 if texts.reportedMissing.insert("\(locale)\u{0}\(key)").inserted {
                     warning("missing-translation", "\(what) has no \(locale) translation; add it under translations: \(locale): texts: '\(key)'",
                             at: source.range)
@@ -204,6 +212,10 @@ extension AppChecker {
                 continue
             }
             texts.used.insert("\(locale)\u{0}\(key)")
+            if !componentArguments.isEmpty, translation.template.text.contains("${{") {
+                translation.template = ExpressionSource(text: puttingInComponentArguments(translation.template.text, componentArguments),
+                                                        range: translation.template.range, firstCharacter: nil)
+            }
             values[locale] = .init(translation.template.text, needsReview: translation.review)
             var translatedPieces: [CheckedTextPiece] = []
             let translated = checkTemplate(translation.template, in: environment, what: "the \(locale) translation of '\(key)'", pieces: &translatedPieces)
@@ -232,6 +244,16 @@ extension AppChecker {
                     return arguments.count
                 }
             }
+        }
+        if let first = texts.firstKeyed[key] {
+            // The same key again: the same words shown on another screen (a toast, a component's text) are one string;
+            // other words would share one translation.
+            if first.kind != kind || first.format != sourceFormat {
+                error("text-key-clash", "\(what) and another text are both keyed '\(key)' in the String Catalog, so they would share one translation; rename one of them",
+                      at: source.range, notes: [.init("the other text, keyed '\(key)' first", at: first.range)])
+            }
+        } else {
+            texts.firstKeyed[key] = (kind, sourceFormat, source.range)
         }
         if texts.strings[key] == nil {
             texts.strings[key] = CatalogString(key: key, kind: kind, comment: comment, values: values, placeholders: sourceHoles)
@@ -444,7 +466,8 @@ extension AppChecker {
         for (locale, translations) in texts.translations.sorted(by: { $0.key < $1.key }) {
             for (key, translation) in translations.sorted(by: { $0.key < $1.key }) where !texts.used.contains("\(locale)\u{0}\(key)") {
                 warning("unknown-translation", "no text of app '\(app.id)' has the key '\(key)'; this \(locale) translation is never shown",
-                        at: translation.key.range, notes: closestMatch(to: key, among: keys).map { [.init("did you mean '\($0)'?")] } ?? [])
+                        at: translation.key.range, notes: (closestMatch(to: key, among: keys) ?? componentKey(replacing: key, among: keys))
+                            .map { [.init("did you mean '\($0)'?")] } ?? [])
             }
         }
         app.localisation.strings = texts.strings.values.sorted { $0.key < $1.key }

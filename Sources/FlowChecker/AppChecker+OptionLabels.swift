@@ -23,7 +23,7 @@ extension AppChecker {
     }
 
     /// The labels a field writes for its options (`options: { passport: Passport }`), each a text of the catalog
-    /// keyed `<screen>.<field>.<option>` with its translations, shown in the current locale. An option without a
+    /// keyed `<screen>.<field>.<option>` (or `component.<component>.<field>.<option>`, see `textKey`) with its translations, shown in the current locale. An option without a
     /// label of its own reads as its enum's label (translated by `Enum.case`) or as its value (a code: `USD`).
     func translatedOptions(_ options: [Field.Option], of syntax: FieldSyntax, on screen: String) -> [Field.Option] {
         let type: String? = switch resolveFieldKind(syntax) {
@@ -43,8 +43,10 @@ extension AppChecker {
             let source = ExpressionSource(text: escaped, range: written.range, firstCharacter: nil)
             let field = syntax.name.value
             var labelled = option
-            labelled.localised = checkKeyedText(source, key: "\(screen).\(field).\(option.value)", kind: .option,
-                                                comment: "option '\(option.value)' of field '\(field)' on screen \(screen)",
+            let key = textKey("\(field).\(option.value)", writtenAt: written.range, on: screen)
+            let place = key.component.map { "component \($0.component) (on every screen that uses it)" } ?? "screen \(screen)"
+            labelled.localised = checkKeyedText(source, key: key.key, kind: .option,
+                                                comment: "option '\(option.value)' of field '\(field)' on \(place)",
                                                 in: domainEnvironment(), what: "the label of option '\(option.value)' of field '\(field)'")
             return labelled
         }

@@ -97,7 +97,7 @@ func reportEditedCatalogs(_ program: FlowProgram, stored: StoredStringCatalogs, 
             let ours = written.strings[key]?.localizations ?? [:]
             for locale in Set(theirs.keys).union(ours.keys).sorted() where locale != catalog.sourceLanguage {
                 let fix = { (value: String) in
-                    "write it in the flows: translations: { \(locale): { texts: { \(yamlKey(key)): \(yamlValue(flowcTemplate(value, placeholders: placeholders[key] ?? []))) } } }"
+                    "write it in the flows: translations: { \(locale): { texts: { \(yamlKey(key)): \(yamlQuoted(flowcTemplate(value, placeholders: placeholders[key] ?? []))) } } }"
                 }
                 switch (theirs[locale]?.stringUnit, ours[locale]?.stringUnit) {
                 case (let edited?, let flows?) where edited.value != flows.value:
@@ -167,9 +167,5 @@ private func jsonString(_ text: String) -> String {
 }
 
 private func yamlKey(_ key: String) -> String {
-    key.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) ? key : yamlValue(key)
-}
-
-private func yamlValue(_ text: String) -> String {
-    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    key.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) ? key : yamlQuoted(key)
 }

@@ -72,11 +72,20 @@ public struct Field: Sendable {
         }
     }
 
+    /// The words a field shows besides its options, each a text of the String Catalog keyed
+    /// `<screen>.<field>.<caption>` (`S03.email.placeholder`), or `component.<component>.<field>.<caption>` for a
+    /// field a component gives every screen alike.
+    public enum Caption: String, Sendable, Hashable, CaseIterable {
+        case label, placeholder, hint
+    }
+
     public var name: String
     public var kind: Kind
     public var label: String?
     public var hint: String?
     public var placeholder: String?
+    /// The label, placeholder and hint by their catalog keys, in the current locale (absent where the field writes none).
+    public var captions: [Caption: LocalisedText] = [:]
     public var options: [Option]
     public var currency: String?
     public var country: String?

@@ -117,7 +117,8 @@ public struct Localisation: Sendable {
     public var currentLocale = TypedExpression(type: .text, span: 0..<0, kind: .literal(.text("en-GB")))
     /// Every keyed text's words in each locale, sorted by key: the generated code's text table.
     public var table: [TextFormats] = []
-    /// Each screen text (`texts:`) by its key (`STEP-14.2.caption`), with its values.
+    /// Each screen text (`texts:`) by the screen and its name (`STEP-14.2.caption`), with its catalog key (the same,
+    /// or `component.offline_banner.offline_banner` for a text a component gives every screen alike) and its values.
     public var screenTexts: [String: LocalisedText] = [:]
     /// Keyed texts shown inside a larger expression, each as it sits there: an enum value's label inside a value
     /// (`{transfer.status}`), a list's row texts and row actions' labels (inside the map over the rows), a `when:`
@@ -131,7 +132,8 @@ public struct Localisation: Sendable {
 /// One string of the catalog.
 public struct CatalogString: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable {
-        case text, toast, push, message, label, option
+        /// `label` is an enum value's label (shown inside a value); `field` a field's label, placeholder or hint.
+        case text, toast, push, message, label, option, field
     }
     /// One locale's words, with `{...}` where values go, and whether it is a draft to review.
     public struct Value: Sendable, Hashable {

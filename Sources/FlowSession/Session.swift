@@ -384,6 +384,7 @@ public struct Session: Sendable {
             lines.append("  timers: " + timers.map { "\($0.delay.hasPrefix("at ") ? $0.delay : "after \($0.delay)") (in \($0.remaining / 1000)s)" }.joined(separator: ", ") + " — use: advance <duration>")
         }
         lines += textLines()
+        lines += captionLines()
         lines += optionLines()
         lines += listLines()
         if !app.state.isEmpty {

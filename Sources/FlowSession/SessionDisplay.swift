@@ -119,6 +119,20 @@ extension Session {
         return ["  texts:"] + screen.texts.map { "    \($0.name): " + (shown[$0.name].map { "\"\($0)\"" } ?? "(cannot be shown)") }
     }
 
+    /// The label, placeholder and hint of the screen's fields that write them, in the current locale, one field a
+    /// line: `email: "Email address", placeholder "you@example.com"`.
+    func captionLines() -> [String] {
+        let lines = interpreter.currentScreen.fields.compactMap { field -> String? in
+            guard let shown = try? interpreter.captions(of: field.name) else { return "    \(field.name): (cannot be shown)" }
+            guard !shown.isEmpty else { return nil }
+            let words = Field.Caption.allCases.compactMap { caption in
+                shown[caption].map { caption == .label ? "\"\($0)\"" : "\(caption.rawValue) \"\($0)\"" }
+            }
+            return "    \(field.name): " + words.joined(separator: ", ")
+        }
+        return lines.isEmpty ? [] : ["  labels:"] + lines
+    }
+
     /// The options of the screen's choice fields whose options have labels, in the current locale: `value "label"`.
     func optionLines() -> [String] {
         let fields = interpreter.currentScreen.fields.filter { field in field.options.contains { $0.label != nil } }

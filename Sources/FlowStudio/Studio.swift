@@ -417,7 +417,10 @@ public actor Studio {
             case .list(let items)?: items.joined(separator: ", ")
             case nil: ""
             }
-            return StudioView.Field(name: field.name, label: field.label ?? field.name, kind: field.kind.name,
+            // The label and placeholder in the locale the app shows now, as `flowc run show` and the generated code show them.
+            let captions = (try? interpreter.captions(of: field.name)) ?? [:]
+            return StudioView.Field(name: field.name, label: captions[.label] ?? field.label ?? field.name,
+                                    placeholder: captions[.placeholder] ?? field.placeholder ?? "", kind: field.kind.name,
                                     // Each label in the locale the app shows now, as `flowc run` and the generated `options(_:)` show it.
                                     options: ((try? interpreter.options(of: field.name)) ?? field.options.map { ($0.value, $0.label ?? $0.value) })
                                         .map { StudioView.Option(value: $0.value, label: $0.label) },

@@ -169,7 +169,7 @@ function renderPhone() {
       input.checked = field.value === 'true';
     } else {
       input = el('input', { id: id, type: 'text', 'data-field': field.name, autocomplete: 'off',
-                            placeholder: field.kind === 'multi_choice' ? field.options.map(o => o.value).join(', ') : field.kind });
+                            placeholder: field.kind === 'multi_choice' ? field.options.map(o => o.value).join(', ') : (field.placeholder || field.kind) });
       input.value = field.value;
     }
     input.addEventListener('change', () => {

@@ -4,6 +4,8 @@ struct StudioView: Encodable, Sendable {
     struct Field: Encodable, Sendable {
         var name: String
         var label: String
+        /// Empty when the field writes none.
+        var placeholder: String
         var kind: String
         var options: [Option]
         var value: String

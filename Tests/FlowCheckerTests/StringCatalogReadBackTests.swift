@@ -43,6 +43,16 @@ import Testing
         #expect(found.first?.notes.map(\.message) == ["write it in the flows: translations: { fr-FR: { texts: { dashboard.title: \"Votre accord avec {bank}\" } } }"])
     }
 
+    /// A translator's line break (or tab) comes back escaped in the line to write, as flowc writes any YAML text,
+    /// so the suggested fix reads back as the edited words.
+    @Test func anEditedLineBreakIsEscapedInTheLineToWrite() throws {
+        let found = try Self.buildTwice { bytes in
+            bytes = Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "Votre consentement avec", with: "Votre\\nconsentement\\tavec").utf8)
+        }
+        #expect(found.map(\.code) == ["catalog-translation-changed"])
+        #expect(found.first?.notes.map(\.message) == ["write it in the flows: translations: { fr-FR: { texts: { dashboard.title: \"Votre\\nconsentement\\tavec {bank}\" } } }"])
+    }
+
     /// A reformatted catalog (Xcode may write it otherwise) whose words are the flows' says nothing.
     @Test func anEditThatChangesNoWordsIsNotAMistake() throws {
         #expect(try Self.buildTwice { bytes in bytes += Array("\n".utf8) } == [])
@@ -92,6 +102,8 @@ import Testing
 final class InMemoryFiles: FileSystem, @unchecked Sendable {
     var files: [String: [UInt8]] = [:]
     let base: (any FileSystem)?
+    /// Folders are listed from `base` (the files here only replace some of theirs).
+    var listsFromBase = false
     init(base: (any FileSystem)? = nil) { self.base = base }
     func kind(of path: String) -> FileKind? { files[path].map { .file(size: $0.count) } ?? base?.kind(of: path) }
     func read(_ path: String) throws -> [UInt8] {
@@ -101,7 +113,7 @@ final class InMemoryFiles: FileSystem, @unchecked Sendable {
     }
     func list(_ path: String) throws -> [String] {
         let mine = files.keys.filter { $0.hasPrefix(path + "/") }.map { String($0.dropFirst(path.count + 1)) }
-        return mine.isEmpty ? try base?.list(path) ?? [] : mine
+        return mine.isEmpty || listsFromBase ? try base?.list(path) ?? [] : mine
     }
     func resolvingSymlinks(_ path: String) -> String { base?.resolvingSymlinks(path) ?? path }
     func write(_ path: String, _ bytes: [UInt8]) throws { files[path] = bytes }

@@ -74,6 +74,33 @@ import Testing
         #expect(french.options(.documentType).first?.label == "Passeport biométrique")
     }
 
+    /// A field's label and placeholder in French, from the interpreter and from the generated code, both by the
+    /// key of the catalog (a host's words for it win, as for any keyed text).
+    @Test func labelsAndPlaceholdersInTheAppsLocaleAndByKey() throws {
+        let app = try #require(DifferentialTests.apps().first { $0.id == "yole" })
+        let program = RuntimeProgram(app: app)
+        let step09 = try #require(app.screens.firstIndex { $0.id == "STEP-09" })
+        let step02 = try #require(app.screens.firstIndex { $0.id == "STEP-02" })
+        let french = [(["language"], TypedExpression(type: .enumeration("Language"), span: 0..<0, kind: .enumCase(type: "Language", name: "fr")))]
+        #expect(try Interpreter(program: program, start: step09).captions(of: "document_type") == [.label: "Document type"])
+        #expect(try Interpreter(program: program, start: step09, state: french).captions(of: "document_type") == [.label: "Type de document"])
+        #expect(try Interpreter(program: program, start: step02, state: french).captions(of: "email") == [.placeholder: "vous@exemple.com"])
+        #expect(try Interpreter(program: program, start: step02, state: french).captions(of: "password") == [.placeholder: "Créez un mot de passe"])
+
+        let english = try Self.started(.step09, language: "en")
+        #expect(english.fieldLabel(.documentType) == "Document type")
+        #expect(english.fieldLabel(.email) == nil)
+        var machine = try Self.started(.step09, language: "fr")
+        #expect(machine.fieldLabel(.documentType) == "Type de document")
+        #expect(machine.fieldPlaceholder(.documentType) == nil)
+        machine.textLookup = Words(["fr-FR\u{0}STEP-09.document_type.label": "Pièce d’identité"])
+        #expect(machine.fieldLabel(.documentType) == "Pièce d’identité")
+        let signUp = try Self.started(.step02, language: "fr")
+        #expect(signUp.fieldPlaceholder(.email) == "vous@exemple.com")
+        #expect(signUp.fieldPlaceholder(.password) == "Créez un mot de passe")
+        #expect(try Self.started(.step02, language: "en").fieldPlaceholder(.email) == "you@example.com")
+    }
+
     @Test func hostWordsWithTheTextsValueFilledIn() throws {
         var machine = try Self.with(try YOLEMachine(start: .step03), "email", "ada@example.com")
         var effects: [YOLEEffect] = []
@@ -131,6 +158,15 @@ import Testing
                 // The options of its choice fields, each label in the locale.
                 guard let machine = try? Self.started(yoleScreen, language: item),
                       let interpreter = try? Interpreter(program: program, start: index, state: [([name], value)]) else { continue }
+                // Its fields' labels, placeholders and hints, in the locale.
+                for field in screen.fields {
+                    let typed = try #require(YOLEField(rawValue: field.name))
+                    let expected = try interpreter.captions(of: field.name)
+                    let shown: [Field.Caption: String?] = [.label: machine.fieldLabel(typed), .placeholder: machine.fieldPlaceholder(typed),
+                                                           .hint: machine.fieldHint(typed)]
+                    #expect(shown.compactMapValues { $0 } == expected, "\(screen.id) \(field.name) in \(item)")
+                    compared += expected.count
+                }
                 for field in screen.fields where !field.options.isEmpty {
                     let expected = try interpreter.options(of: field.name).map { FlowOption(value: $0.value, label: $0.label) }
                     let typed = try #require(YOLEField(rawValue: field.name))

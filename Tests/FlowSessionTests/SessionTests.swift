@@ -41,6 +41,21 @@ import Testing
         }
     }
 
+    /// `show` lists the fields' labels and placeholders in the locale the app shows now.
+    @Test func labelsAndPlaceholdersShowInTheAppsLocale() throws {
+        let folder = packageRoot().appendingPathComponent("flows/yole")
+        let yole = try #require(compile(CompilerConfig(inputs: [folder.path], generatesOutputs: false), diagnostics: DiagnosticBag()).program.apps.first)
+        for (language, lines) in [("en", "  labels:\n    document_type: \"Document type\"\n    document_photo: \"Document photo\"\n"),
+                                  ("fr", "  labels:\n    document_type: \"Type de document\"\n    document_photo: \"Photo du document\"\n")] {
+            var session = try Session.start(app: yole, startScreenID: "STEP-09", stateJSON: #"{"language": "\#(language)"}"#, scenarioName: nil)
+            guard case .text(let shown)? = session.respond(to: "show") else { Issue.record("no reply"); return }
+            #expect(shown.contains(lines), "\(shown)")
+        }
+        var signUp = try Session.start(app: yole, startScreenID: "STEP-02", stateJSON: #"{"language": "fr"}"#, scenarioName: nil)
+        guard case .text(let shown)? = signUp.respond(to: "show") else { Issue.record("no reply"); return }
+        #expect(shown.contains("    email: placeholder \"vous@exemple.com\"\n"), "\(shown)")
+    }
+
     @Test func aSessionIsSavedAsAScenario() throws {
         var session = try Session.start(app: try Self.app(), startScreenID: "VAL-1", stateJSON: nil, scenarioName: nil)
         _ = session.respond(to: "fill amount 150")

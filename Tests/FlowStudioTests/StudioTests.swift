@@ -51,6 +51,18 @@ import Testing
         }
     }
 
+    /// The page labels a field and fills its placeholder in the locale the app shows now (YOLE's language toggle).
+    @Test func fieldLabelsAndPlaceholdersFollowTheAppsLocale() async throws {
+        let studio = try Studio(flowsPath: packageRoot().appendingPathComponent("flows").path, appID: "yole")
+        _ = try await Self.act(studio, ["do": "send", "event": "tap_get_started"])
+        var fields = try #require(try await Self.act(studio, ["do": "send", "event": "toggle_language"])["fields"] as? [[String: Any]])
+        let email = try #require(fields.first { $0["name"] as? String == "email" })
+        #expect(email["placeholder"] as? String == "vous@exemple.com")
+        #expect(email["label"] as? String == "email")   // no label written: the page shows the field's name
+        fields = try #require(try await Self.act(studio, ["do": "send", "event": "toggle_language"])["fields"] as? [[String: Any]])
+        #expect(fields.first { $0["name"] as? String == "email" }?["placeholder"] as? String == "you@example.com")
+    }
+
     @Test func aWalkIsRecordedSavedAndPassesAsAScenario() async throws {
         let folder = try Self.copyOfFixture()
         let studio = try Studio(flowsPath: folder, appID: nil)

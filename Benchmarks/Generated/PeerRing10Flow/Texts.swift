@@ -39,4 +39,23 @@ extension PeerRing10Machine {
     public func options(_ field: PeerRing10Field) -> [FlowOption] {
         // PeerRing10 has no fields: nothing can call this.
     }
+
+    /// The label of field `field` on the current screen in the current locale, by its key in the String Catalog
+    /// (`Text(machine.fieldLabel(.email) ?? "")`); nil for a field the screen does not show or one without a label.
+    public func fieldLabel(_ field: PeerRing10Field) -> String? {
+        // PeerRing10 has no fields: nothing can call this.
+    }
+
+    /// The placeholder of field `field` on the current screen in the current locale, by its key in the String Catalog
+    /// (`Text(machine.fieldPlaceholder(.email) ?? "")`); nil for a field the screen does not show or one without a
+    /// placeholder.
+    public func fieldPlaceholder(_ field: PeerRing10Field) -> String? {
+        // PeerRing10 has no fields: nothing can call this.
+    }
+
+    /// The hint of field `field` on the current screen in the current locale, by its key in the String Catalog
+    /// (`Text(machine.fieldHint(.email) ?? "")`); nil for a field the screen does not show or one without a hint.
+    public func fieldHint(_ field: PeerRing10Field) -> String? {
+        // PeerRing10 has no fields: nothing can call this.
+    }
 }

@@ -57,6 +57,7 @@ struct TextsTranslator {
                                                                                                       SwiftParameter(label: "_", name: "arguments", type: "[String]")],
                                                   effects: [], returns: "String", body: body)))
         members.append(optionsFunction(&expressions))
+        members += captionFunctions(&expressions)
         return [SwiftDeclaration(.extension(name: names.machine, conformances: [], members: members))]
     }
 

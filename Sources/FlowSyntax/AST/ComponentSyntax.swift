@@ -54,10 +54,25 @@ public struct ComponentExpansion: Sendable {
     public var typedArguments: [TypedComponentArgument]
     /// Where each argument is written at the use.
     public var arguments: [SourceRange] = []
+    /// The body's scalars whose words come from this use's screen ID, event, name or words arguments: a text among
+    /// them reads differently on each screen, so it is keyed by the screen, not by the component.
+    public var wordsFromTheUse: [SourceRange] = []
 }
 
 public struct TypedComponentArgument: Sendable {
     public var parameter: Located<String>
     public var type: ExpressionSource
     public var value: ExpressionSource
+}
+
+/// `text` with each `${{ parameter }}` of `arguments` replaced by the argument as an expression (`(form.amount)`), as
+/// a component's body reads at one use: a translation of a component's text is written with the parameters, as the
+/// component's text is, and reads each use's values.
+public func puttingInComponentArguments(_ text: String, _ arguments: [String: String]) -> String {
+    var scalars = Array(text.unicodeScalars)
+    for reference in ComponentExpander.references(in: text).reversed() {
+        guard let value = arguments[reference.name] else { continue }
+        scalars.replaceSubrange(reference.span, with: "(\(value))".unicodeScalars)
+    }
+    return String(String.UnicodeScalarView(scalars))
 }

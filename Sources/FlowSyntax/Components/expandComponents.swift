@@ -141,9 +141,13 @@ final class ComponentExpander {
                 type: ExpressionSource(text: parameter.kind.value, range: parameter.kind.range, firstCharacter: nil),
                 value: expressionSource(value, argument.node)))
         }
-        expansions.append(ComponentExpansion(component: name, screen: screen, use: use.component.range, definition: component.name.range,
-                                             body: component.body.range, typedArguments: typed,
-                                             arguments: use.arguments.map(\.value.range)))
+        var expansion = ComponentExpansion(component: name, screen: screen, use: use.component.range, definition: component.name.range,
+                                           body: component.body.range, typedArguments: typed,
+                                           arguments: use.arguments.map(\.value.range))
+        expansion.wordsFromTheUse = Self.scalars(of: component.body) { text in
+            Self.references(in: text).contains { arguments[$0.name]?.kind != nil }
+        }
+        expansions.append(expansion)
         guard case .mapping(let pairs) = component.body.content else { return true }
         var complete = true
         for pair in pairs {
@@ -300,7 +304,10 @@ final class ComponentExpander {
         switch node.content {
         case .scalar(_, .plain) where node.range.end.line == start.line:
             return ExpressionSource(text: text, range: node.range, firstCharacter: start)
-        case .scalar(_, .singleQuoted), .scalar(_, .doubleQuoted) where node.range.end.line == start.line:
+        // A quoted scalar's text starts after its quote; both quotes need the one-line condition (a `where` would
+        // bind only to the last pattern).
+        case .scalar(_, .singleQuoted) where node.range.end.line == start.line,
+             .scalar(_, .doubleQuoted) where node.range.end.line == start.line:
             return ExpressionSource(text: text, range: node.range, firstCharacter: SourceLocation(line: start.line, column: start.column + 1))
         default:
             return ExpressionSource(text: text, range: node.range, firstCharacter: nil)
@@ -308,6 +315,15 @@ final class ComponentExpander {
     }
 
     // MARK: Substitution
+
+    /// The ranges of the scalars of `node` (keys and values) whose text satisfies `test`.
+    static func scalars(of node: YAMLNode, where test: (String) -> Bool) -> [SourceRange] {
+        switch node.content {
+        case .scalar(let text, _): return test(text) ? [node.range] : []
+        case .sequence(let items): return items.flatMap { scalars(of: $0, where: test) }
+        case .mapping(let pairs): return pairs.flatMap { scalars(of: $0.key, where: test) + scalars(of: $0.value, where: test) }
+        }
+    }
 
     /// `${{ name }}` references in one scalar: each with its span (in Unicode scalars) and the name.
     static func references(in text: String) -> [(span: Range<Int>, name: String)] {

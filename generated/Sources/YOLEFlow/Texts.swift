@@ -44,38 +44,37 @@ extension YOLEMachine {
     0 Please wait 60 seconds before requesting another code
     0 STEP-01.get_started
     0 STEP-01.log_in
-    0 STEP-01.offline_banner
-    0 STEP-02.offline_banner
+    0 STEP-02.country.placeholder
+    0 STEP-02.email.placeholder
+    0 STEP-02.first_name.placeholder
+    0 STEP-02.last_name.placeholder
+    0 STEP-02.password.placeholder
+    0 STEP-03.code.label
     1 STEP-03.email_display
-    0 STEP-03.offline_banner
-    0 STEP-04.offline_banner
-    0 STEP-05.offline_banner
-    0 STEP-06.offline_banner
-    0 STEP-07.offline_banner
-    0 STEP-08.offline_banner
+    0 STEP-04.email.placeholder
+    0 STEP-04.password.placeholder
+    0 STEP-05.email.placeholder
+    0 STEP-07.phone_country.label
+    0 STEP-08.code.label
+    0 STEP-09.document_photo.label
     0 STEP-09.document_type.drivers_license
+    0 STEP-09.document_type.label
     0 STEP-09.document_type.national_id
     0 STEP-09.document_type.passport
-    0 STEP-09.offline_banner
-    0 STEP-10.offline_banner
-    0 STEP-11.offline_banner
-    0 STEP-12.offline_banner
-    0 STEP-13.add-funds.offline_banner
+    0 STEP-10.selfie_photo.label
     0 STEP-13.add_money
     1 STEP-13.balance
     0 STEP-13.error
-    0 STEP-13.offline_banner
     0 STEP-13.send_money
-    0 STEP-13.transaction.offline_banner
     0 STEP-13.transactions_empty
-    0 STEP-14.1.offline_banner
+    0 STEP-14.1.amount.placeholder
+    0 STEP-14.1.note.label
+    0 STEP-14.1.recipient.label
     1 STEP-14.2.amount_row
     0 STEP-14.2.caption
     0 STEP-14.2.error
     1 STEP-14.2.fees_row
-    0 STEP-14.2.offline_banner
     1 STEP-14.2.total_row
-    0 STEP-14.3.offline_banner
     0 STEP-14.3.option_subtitle
     0 STEP-14.3.option_title
     0 STEP-14.4.error
@@ -85,31 +84,25 @@ extension YOLEMachine {
     1 STEP-14.5.error_reason
     1 STEP-14.5.fees
     0 STEP-14.5.message
-    0 STEP-14.5.offline_banner
     1 STEP-14.5.psp_txn_id
     1 STEP-14.5.recipient
     1 STEP-14.5.title
     1 STEP-14.5.total_charged
     1 STEP-14.5.yole_ref
-    0 STEP-15.add-recipient.offline_banner
-    0 STEP-15.edit-recipient.offline_banner
     0 STEP-15.error
     0 STEP-15.favorites.long_press.send_money
     1 STEP-15.favorites.name
     0 STEP-15.favorites.swipe.remove
     0 STEP-15.no_favorites
-    0 STEP-15.offline_banner
     0 STEP-15.remove.message
-    0 STEP-16.edit-profile.offline_banner
+    0 STEP-16.edit-profile.first_name.placeholder
+    0 STEP-16.edit-profile.last_name.placeholder
     0 STEP-16.edit_profile
     0 STEP-16.error
     0 STEP-16.help
     0 STEP-16.log_out
     0 STEP-16.logout.message
-    0 STEP-16.offline_banner
-    0 STEP-16.settings.offline_banner
     0 STEP-16.transaction_history
-    0 STEP-16.transactions.offline_banner
     0 Server error. Please try again later.
     0 Service temporarily unavailable
     0 This field is required
@@ -123,6 +116,7 @@ extension YOLEMachine {
     0 TransferStatus.pending
     0 TransferStatus.success
     0 Verification code has expired. Please request a new one.
+    0 component.offline_banner.offline_banner
     """#
 
     /// The en-US words of each text, one a line in the order of `textKeys`: `%1$@` is the first value put in.
@@ -161,38 +155,37 @@ extension YOLEMachine {
     Please wait 60 seconds before requesting another code
     Get started
     Log In
-    No internet connection
-    No internet connection
+    Select your country
+    you@example.com
+    First Name
+    Last Name
+    Create a password
+    Verification code
     %1$@
-    No internet connection
-    No internet connection
-    No internet connection
-    No internet connection
-    No internet connection
-    No internet connection
+    you@example.com
+    Enter your password
+    you@example.com
+    Country code
+    SMS verification code
+    Document photo
     Driver's license
+    Document type
     National ID card
     Passport
-    No internet connection
-    No internet connection
-    No internet connection
-    No internet connection
-    No internet connection
+    Selfie
     Add money
     %1$@
     Unable to load account information
-    No internet connection
     Send money
-    No internet connection
     No transactions yet
-    No internet connection
+    0.00
+    Note
+    Recipient
     %1$@
     Fees provided by Yole Fees API
     We couldn't load fees. Try again.
     %1$@
-    No internet connection
     %1$@
-    No internet connection
     Cards • Mobile Money
     Pesapal
     Couldn't load Pesapal.
@@ -202,31 +195,25 @@ extension YOLEMachine {
     %1$@
     %1$@
     We'll notify you once payment is confirmed
-    No internet connection
     %1$@
     %1$@
     %1$@
     %1$@
     %1$@
-    No internet connection
-    No internet connection
     Unable to load favorites
     Send money
     %1$@
     Remove
     No favorite recipients yet
-    No internet connection
     Are you sure you want to remove this recipient?
-    No internet connection
+    First Name
+    Last Name
     Edit profile
     Unable to load profile information
     Help & support
     Log out
     Are you sure you want to log out?
-    No internet connection
-    No internet connection
     Transaction history
-    No internet connection
     Server error. Please try again later.
     Service temporarily unavailable
     This field is required
@@ -240,6 +227,7 @@ extension YOLEMachine {
     Payment processing
     Transfer scheduled
     Verification code has expired. Please request a new one.
+    No internet connection
     """#
 
     /// The fr-FR words of each text, one a line in the order of `textKeys`: `%1$@` is the first value put in.
@@ -278,38 +266,37 @@ extension YOLEMachine {
     Veuillez patienter 60 secondes avant de demander un nouveau code
     Commencer
     Se connecter
-    Aucune connexion Internet
-    Aucune connexion Internet
+    Sélectionnez votre pays
+    vous@exemple.com
+    Prénom
+    Nom
+    Créez un mot de passe
+    Code de vérification
     %1$@
-    Aucune connexion Internet
-    Aucune connexion Internet
-    Aucune connexion Internet
-    Aucune connexion Internet
-    Aucune connexion Internet
-    Aucune connexion Internet
+    vous@exemple.com
+    Saisissez votre mot de passe
+    vous@exemple.com
+    Indicatif du pays
+    Code de vérification par SMS
+    Photo du document
     Permis de conduire
+    Type de document
     Carte d’identité nationale
     Passeport
-    Aucune connexion Internet
-    Aucune connexion Internet
-    Aucune connexion Internet
-    Aucune connexion Internet
-    Aucune connexion Internet
+    Selfie
     Ajouter de l’argent
     %1$@
     Impossible de charger les informations du compte
-    Aucune connexion Internet
     Envoyer de l’argent
-    Aucune connexion Internet
     Aucune transaction pour le moment
-    Aucune connexion Internet
+    0,00
+    Note
+    Destinataire
     %2$@
     Frais fournis par l’API Yole Fees
     Impossible de charger les frais. Réessayez.
     %2$@
-    Aucune connexion Internet
     %2$@
-    Aucune connexion Internet
     Cartes • Mobile Money
     Pesapal
     Impossible de charger Pesapal.
@@ -319,31 +306,25 @@ extension YOLEMachine {
     %1$@
     %2$@
     Nous vous préviendrons dès que le paiement sera confirmé
-    Aucune connexion Internet
     %1$@
     %1$@
     %1$@
     %2$@
     %1$@
-    Aucune connexion Internet
-    Aucune connexion Internet
     Impossible de charger les favoris
     Envoyer de l’argent
     %1$@
     Retirer
     Aucun destinataire favori pour l’instant
-    Aucune connexion Internet
     Voulez-vous vraiment retirer ce destinataire ?
-    Aucune connexion Internet
+    Prénom
+    Nom
     Modifier le profil
     Impossible de charger les informations du profil
     Aide et assistance
     Se déconnecter
     Voulez-vous vraiment vous déconnecter ?
-    Aucune connexion Internet
-    Aucune connexion Internet
     Historique des transactions
-    Aucune connexion Internet
     Erreur du serveur. Veuillez réessayer plus tard.
     Service temporairement indisponible
     Ce champ est obligatoire
@@ -357,6 +338,7 @@ extension YOLEMachine {
     Paiement en cours
     Transfert programmé
     Le code de vérification a expiré. Veuillez en demander un nouveau.
+    Aucune connexion Internet
     """#
 
     /// The texts by key in every locale (the words compiled in).
@@ -387,9 +369,9 @@ extension YOLEMachine {
             switch field {
             case .documentType:
                 return [
-                    FlowOption(value: "passport", label: localizedText(45, [])),
-                    FlowOption(value: "drivers_license", label: localizedText(43, [])),
-                    FlowOption(value: "national_id", label: localizedText(44, []))
+                    FlowOption(value: "passport", label: localizedText(50, [])),
+                    FlowOption(value: "drivers_license", label: localizedText(47, [])),
+                    FlowOption(value: "national_id", label: localizedText(49, []))
                 ]
             default:
                 return []
@@ -405,5 +387,134 @@ extension YOLEMachine {
         default:
             return []
         }
+    }
+
+    /// The label of field `field` on the current screen in the current locale, by its key in the String Catalog
+    /// (`Text(machine.fieldLabel(.email) ?? "")`); nil for a field the screen does not show or one without a label.
+    public func fieldLabel(_ field: YOLEField) -> String? {
+        switch screenNumber {
+        case 2:
+            // STEP-03 Email Verification Screen
+            switch field {
+            case .code:
+                return localizedText(39, [])
+            default:
+                return nil
+            }
+        case 6:
+            // STEP-07 KYC Phone Screen
+            switch field {
+            case .phoneCountry:
+                return localizedText(44, [])
+            default:
+                return nil
+            }
+        case 7:
+            // STEP-08 KYC OTP Screen
+            switch field {
+            case .code:
+                return localizedText(45, [])
+            default:
+                return nil
+            }
+        case 8:
+            // STEP-09 KYC ID Capture Screen
+            switch field {
+            case .documentType:
+                return localizedText(48, [])
+            case .documentPhoto:
+                return localizedText(46, [])
+            default:
+                return nil
+            }
+        case 9:
+            // STEP-10 KYC Selfie Screen
+            switch field {
+            case .selfiePhoto:
+                return localizedText(51, [])
+            default:
+                return nil
+            }
+        case 17:
+            // STEP-14.1 Enter Details
+            switch field {
+            case .recipient:
+                return localizedText(59, [])
+            case .note:
+                return localizedText(58, [])
+            default:
+                return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// The placeholder of field `field` on the current screen in the current locale, by its key in the String Catalog
+    /// (`Text(machine.fieldPlaceholder(.email) ?? "")`); nil for a field the screen does not show or one without a
+    /// placeholder.
+    public func fieldPlaceholder(_ field: YOLEField) -> String? {
+        switch screenNumber {
+        case 1:
+            // STEP-02 Create Account Screen
+            switch field {
+            case .email:
+                return localizedText(35, [])
+            case .firstName:
+                return localizedText(36, [])
+            case .lastName:
+                return localizedText(37, [])
+            case .password:
+                return localizedText(38, [])
+            case .country:
+                return localizedText(34, [])
+            default:
+                return nil
+            }
+        case 3:
+            // STEP-04 Login Screen
+            switch field {
+            case .email:
+                return localizedText(41, [])
+            case .password:
+                return localizedText(42, [])
+            default:
+                return nil
+            }
+        case 4:
+            // STEP-05 Forgot Password Screen
+            switch field {
+            case .email:
+                return localizedText(43, [])
+            default:
+                return nil
+            }
+        case 17:
+            // STEP-14.1 Enter Details
+            switch field {
+            case .amount:
+                return localizedText(57, [])
+            default:
+                return nil
+            }
+        case 24:
+            // STEP-16.edit-profile Edit profile form
+            switch field {
+            case .firstName:
+                return localizedText(85, [])
+            case .lastName:
+                return localizedText(86, [])
+            default:
+                return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// The hint of field `field` on the current screen in the current locale, by its key in the String Catalog
+    /// (`Text(machine.fieldHint(.email) ?? "")`); nil for a field the screen does not show or one without a hint.
+    public func fieldHint(_ field: YOLEField) -> String? {
+        return nil
     }
 }

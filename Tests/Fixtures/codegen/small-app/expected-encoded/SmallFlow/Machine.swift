@@ -223,7 +223,7 @@ public struct SmallMachine: Sendable, FlowStateMachine {
             state.signedIn = true
         case 3:
             // LOG-002 auth.sign_in.denied
-            effects.append(.toast(localizedText(2, [])))
+            effects.append(.toast(localizedText(3, [])))
         case 4:
             // LOG-002 enter
             if formInput(0) == nil {

@@ -11,6 +11,7 @@ extension SmallMachine {
     static let textKeys = #"""
     0 Enter a valid email, like <name>@example.com
     0 Enter your email
+    0 LOG-002.email.label
     0 Wrong email & password
     """#
 
@@ -18,6 +19,7 @@ extension SmallMachine {
     static let textFormats0 = #"""
     Enter a valid email, like <name>@example.com
     Enter your email
+    Email
     Wrong email & password
     """#
 
@@ -44,5 +46,35 @@ extension SmallMachine {
     /// does not show.
     public func options(_ field: SmallField) -> [FlowOption] {
         return []
+    }
+
+    /// The label of field `field` on the current screen in the current locale, by its key in the String Catalog
+    /// (`Text(machine.fieldLabel(.email) ?? "")`); nil for a field the screen does not show or one without a label.
+    public func fieldLabel(_ field: SmallField) -> String? {
+        switch screenNumber {
+        case 1:
+            // LOG-002 Log In
+            switch field {
+            case .email:
+                return localizedText(2, [])
+            default:
+                return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// The placeholder of field `field` on the current screen in the current locale, by its key in the String Catalog
+    /// (`Text(machine.fieldPlaceholder(.email) ?? "")`); nil for a field the screen does not show or one without a
+    /// placeholder.
+    public func fieldPlaceholder(_ field: SmallField) -> String? {
+        return nil
+    }
+
+    /// The hint of field `field` on the current screen in the current locale, by its key in the String Catalog
+    /// (`Text(machine.fieldHint(.email) ?? "")`); nil for a field the screen does not show or one without a hint.
+    public func fieldHint(_ field: SmallField) -> String? {
+        return nil
     }
 }
