@@ -412,55 +412,53 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         switch screenNumber {
         case 1:
             // intro Welcome
-            return [.headline: localizedText(81, [])]
+            return [.headline: localizedText(90, [])]
         case 3:
             // verify-email Verify Email
-            return [.sentTo: localizedText(114, [state.signInDestination])]
+            return [.sentTo: localizedText(125, [state.signInDestination])]
         case 6:
             // biometric-prompt Biometric Prompt
-            return [.title: localizedText(62, [])]
+            return [.title: localizedText(67, [])]
         case 8:
             // onboarding KYC Flow
-            return [.title: localizedText(86, [])]
+            return [.title: localizedText(95, [])]
         case 9:
             // kyc-status KYC Status
             return [
                 .message: (state.kycStatus == RailKycStatus.rejected)
                     ? "We couldn't verify your identity. Contact support to continue."
                     : "",
-                .checking: (state.kycStatus != RailKycStatus.rejected)
-                    ? "We're checking your details. We'll let you in as soon as it's done."
-                    : ""
+                .checking: (state.kycStatus != RailKycStatus.rejected) ? localizedText(93, []) : ""
             ]
         case 10:
             // station Station
             return try [
-                .total: localizedText(108, [formatMoney(computeTotalBalance(), "en-US")]),
+                .total: localizedText(119, [formatMoney(computeTotalBalance(), "en-US")]),
                 .split: localizedText(
-                    106,
+                    117,
                     [formatMoney(state.spendBalance, "en-US"), formatMoney(state.investBalance, "en-US")]
                 ),
                 .status: localizedText(
-                    107,
+                    118,
                     [
                         (state.systemStatus == RailSystemStatus.allocating)
-                            ? "Allocating"
+                            ? localizedText(30, [])
                             : ((state.systemStatus == RailSystemStatus.active)
-                                ? "Active"
+                                ? localizedText(29, [])
                                 : ((state.systemStatus == RailSystemStatus.paused)
-                                    ? "Paused"
+                                    ? localizedText(31, [])
                                     : describe(state.systemStatus)))
                     ]
                 ),
-                .loadMoney: localizedText(101, []),
-                .offlineBanner: state.offline ? "You're offline. Showing your last balances." : "",
-                .pending: state.depositPending ? ("Money on its way · arrives in " + state.depositEta) : ""
+                .loadMoney: localizedText(112, []),
+                .offlineBanner: state.offline ? localizedText(113, []) : "",
+                .pending: state.depositPending ? localizedText(114, [state.depositEta]) : ""
             ]
         case 12:
             // transaction-detail Transaction Detail
             return try [
                 .merchant: localizedText(
-                    111,
+                    122,
                     [
                         (computeSelectedTransactions().count > 0)
                             ? element(computeSelectedTransactions(), 0).merchant
@@ -468,7 +466,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                     ]
                 ),
                 .amount: localizedText(
-                    110,
+                    121,
                     [
                         (((computeSelectedTransactions().count > 0)
                             ? element(computeSelectedTransactions(), 0).amount
@@ -490,94 +488,94 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 13:
             // card Card
             return try [
-                .number: localizedText(63, [computeCardVisible() ? ("•••• •••• •••• " + state.cardLast4) : ""]),
-                .spendable: localizedText(64, [formatMoney(state.spendBalance, "en-US")])
+                .number: localizedText(68, [computeCardVisible() ? ("•••• •••• •••• " + state.cardLast4) : ""]),
+                .spendable: localizedText(69, [formatMoney(state.spendBalance, "en-US")])
             ]
         case 16:
             // round-ups Round-Ups
             return try [
-                .explainer: localizedText(93, []),
-                .thisMonth: localizedText(94, [formatMoney(computeRoundUpsThisMonth(), "en-US")])
+                .explainer: localizedText(102, []),
+                .thisMonth: localizedText(103, [formatMoney(computeRoundUpsThisMonth(), "en-US")])
             ]
         case 17:
             // invest Invest
             return try [
-                .balance: localizedText(82, [formatMoney(state.investBalance, "en-US")]),
-                .status: localizedText(83, [computeInvestStatusText()])
+                .balance: localizedText(91, [formatMoney(state.investBalance, "en-US")]),
+                .status: localizedText(92, [computeInvestStatusText()])
             ]
         case 18:
             // profile Profile
             return [
-                .name: localizedText(91, [state.firstName, state.lastName]),
-                .email: localizedText(90, [state.email]),
-                .phone: localizedText(92, [state.phone])
+                .name: localizedText(100, [state.firstName, state.lastName]),
+                .email: localizedText(99, [state.email]),
+                .phone: localizedText(101, [state.phone])
             ]
         case 19:
             // delete-account Delete Account
-            return [.message: localizedText(65, [])]
+            return [.message: localizedText(74, [])]
         case 20:
             // personal Personal Info
-            return [.email: localizedText(88, [state.email]), .phone: localizedText(89, [state.phone])]
+            return [.email: localizedText(97, [state.email]), .phone: localizedText(98, [state.phone])]
         case 21:
             // security Security
-            return try [.timeout: localizedText(95, [formatDuration(state.sessionTimeout, "en-US")])]
+            return try [.timeout: localizedText(104, [formatDuration(state.sessionTimeout, "en-US")])]
         case 24:
             // support Support
-            return [.title: localizedText(109, [])]
+            return [.title: localizedText(120, [])]
         case 25:
             // deposit Deposit Options
-            return [.title: localizedText(80, []), .splitPreview: localizedText(79, [])]
+            return [.title: localizedText(89, []), .splitPreview: localizedText(88, [])]
         case 27:
             // deposit-address Deposit Address
             return [
-                .title: localizedText(69, []),
-                .splitPreview: localizedText(68, []),
-                .address: localizedText(66, [state.depositAddress]),
-                .pending: state.depositPending ? ("Pending · arrives in " + state.depositEta) : ""
+                .title: localizedText(78, []),
+                .splitPreview: localizedText(77, []),
+                .address: localizedText(75, [state.depositAddress]),
+                .pending: state.depositPending ? localizedText(76, [state.depositEta]) : ""
             ]
         case 28:
             // deposit-success Deposit Success
             return try [
-                .title: localizedText(78, []),
-                .amount: localizedText(74, [formatMoney(state.lastDepositAmount, "en-US")]),
-                .splitPreview: localizedText(77, []),
-                .spendShare: localizedText(76, [formatMoney(state.lastDepositSpend, "en-US")]),
-                .investShare: localizedText(75, [formatMoney(state.lastDepositInvest, "en-US")])
+                .title: localizedText(87, []),
+                .amount: localizedText(83, [formatMoney(state.lastDepositAmount, "en-US")]),
+                .splitPreview: localizedText(86, []),
+                .spendShare: localizedText(85, [formatMoney(state.lastDepositSpend, "en-US")]),
+                .investShare: localizedText(84, [formatMoney(state.lastDepositInvest, "en-US")])
             ]
         case 29:
             // withdraw Withdraw
-            return try [.available: localizedText(122, [formatMoney(state.spendBalance, "en-US")])]
+            return try [.available: localizedText(135, [formatMoney(state.spendBalance, "en-US")])]
         case 30:
             // withdraw-amount Amount
-            return try [.available: localizedText(115, [formatMoney(state.spendBalance, "en-US")])]
+            return try [.available: localizedText(127, [formatMoney(state.spendBalance, "en-US")])]
         case 31:
             // withdraw-confirm Confirm
             return try [
-                .amount: localizedText(116, [formatMoney(state.withdrawAmount, "en-US")]),
+                .amount: localizedText(129, [formatMoney(state.withdrawAmount, "en-US")]),
                 .method: localizedText(
-                    119,
+                    132,
                     [
                         required(
                             (state.withdrawMethod == nil)
                                 ? ""
                                 : ((state.withdrawMethod == RailWithdrawMethod.bank)
-                                    ? "Bank transfer"
+                                    ? localizedText(58, [])
                                     : ((state.withdrawMethod == RailWithdrawMethod.crypto)
-                                        ? "Crypto wallet"
+                                        ? localizedText(59, [])
                                         : state.withdrawMethod.map { describe($0) })),
                             "the value"
                         )
                     ]
                 ),
-                .destination: localizedText(117, [state.withdrawDestination]),
-                .from: localizedText(118, [])
+                .destination: localizedText(130, [state.withdrawDestination]),
+                .from: localizedText(131, [])
             ]
         case 32:
             // withdraw-success Success
-            return [.title: localizedText(120, []), .transactionId: localizedText(121, [state.withdrawTransactionId])]
+            return [.title: localizedText(133, []), .transactionId: localizedText(134, [state.withdrawTransactionId])]
         case 35:
             // passcode-cooldown Passcode Cooldown
-            return [.message: localizedText(87, [])]
+            return [.message: localizedText(96, [])]
         default:
             return [:]
         }
@@ -595,11 +593,14 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                     count: (try computeRecentActivity()).count,
                     ids: (try computeRecentActivity().map { tx in tx.id }).map { String($0) },
                     texts: [
-                        (.merchant, try computeRecentActivity().map { tx in tx.merchant }),
+                        (.merchant, try computeRecentActivity().map { tx in localizedText(116, [tx.merchant]) }),
                         (
                             .amount,
                             try computeRecentActivity().map { tx in
-                                try (tx.amount == nil) ? "" : formatMoney(required(tx.amount, "'tx.amount'"), "en-US")
+                                try localizedText(
+                                    115,
+                                    [(tx.amount == nil) ? "" : formatMoney(required(tx.amount, "'tx.amount'"), "en-US")]
+                                )
                             }
                         )
                     ]
@@ -612,11 +613,14 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                     count: (try computeVisibleTransactions()).count,
                     ids: (try computeVisibleTransactions().map { tx in tx.id }).map { String($0) },
                     texts: [
-                        (.merchant, try computeVisibleTransactions().map { tx in tx.merchant }),
+                        (.merchant, try computeVisibleTransactions().map { tx in localizedText(124, [tx.merchant]) }),
                         (
                             .amount,
                             try computeVisibleTransactions().map { tx in
-                                try (tx.amount == nil) ? "" : formatMoney(required(tx.amount, "'tx.amount'"), "en-US")
+                                try localizedText(
+                                    123,
+                                    [(tx.amount == nil) ? "" : formatMoney(required(tx.amount, "'tx.amount'"), "en-US")]
+                                )
                             }
                         )
                     ]
@@ -856,7 +860,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             try actionList6(event, into: &effects)
         case 7:
             // signin auth.send_code.failed; verify-email auth.send_code.failed
-            effects.append(.toast(localizedText(48, [])))
+            effects.append(.toast(localizedText(51, [])))
         case 8:
             // signin tap_retry; verify-email tap_resend_code
             effects.append(.call(RailServiceCall.authSendCode(destination: state.signInDestination)))
@@ -877,13 +881,13 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 11:
             // verify-email auth.verify_otp.wrong_code
             setInput(0, nil)
-            effects.append(.toast(localizedText(29, [])))
+            effects.append(.toast(localizedText(32, [])))
         case 12:
             // verify-email auth.verify_otp.failed
-            effects.append(.toast(localizedText(37, [])))
+            effects.append(.toast(localizedText(40, [])))
         case 13:
             // verify-email auth.send_code.sent
-            effects.append(.toast(localizedText(54, [])))
+            effects.append(.toast(localizedText(57, [])))
         case 14:
             // create-passcode tap_continue
             state.pendingPasscode = textValue(formInput(0)) // form 0: passcode
@@ -897,7 +901,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             state.passcodeSet = true
         case 17:
             // confirm-passcode passcode.create.failed
-            effects.append(.toast(localizedText(45, [])))
+            effects.append(.toast(localizedText(48, [])))
         case 18:
             // confirm-passcode tap_retry
             effects.append(.call(RailServiceCall.passcodeCreate(passcode: state.pendingPasscode)))
@@ -913,7 +917,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             try actionList21(event, into: &effects)
         case 22:
             // complete-profile profile.save.failed; personal profile.save.failed
-            effects.append(.toast(localizedText(44, [])))
+            effects.append(.toast(localizedText(47, [])))
         case 23:
             // complete-profile tap_retry
             effects.append(.call(RailServiceCall.profileSave(firstName: state.firstName, lastName: state.lastName)))
@@ -934,17 +938,17 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             state.kycStatus = RailKycStatus.rejected
         case 28:
             // onboarding kyc.submit.failed
-            effects.append(.toast(localizedText(49, [])))
+            effects.append(.toast(localizedText(52, [])))
         case 29:
             // kyc-status pull_to_refresh; kyc-status tap_retry; login-passcode tap_retry_status
             effects.append(.call(RailServiceCall.kycStatus))
             try engineCallStarted(5, into: &effects)
         case 30:
             // kyc-status kyc.status.failed; login-passcode kyc.status.failed
-            effects.append(.toast(localizedText(39, [])))
+            effects.append(.toast(localizedText(42, [])))
         case 31:
             // station pull_to_refresh; transactions pull_to_refresh; invest pull_to_refresh
-            effects.append(.toast(localizedText(57, [])))
+            effects.append(.toast(localizedText(62, [])))
         case 32:
             // station pull_to_refresh; station tap_retry; transactions pull_to_refresh; and 3 more
             state.refreshing = true
@@ -964,7 +968,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 35:
             // station account.refresh.failed; invest account.refresh.failed
             state.refreshing = false
-            effects.append(.toast(localizedText(51, [])))
+            effects.append(.toast(localizedText(54, [])))
         case 36:
             // station tap_deposit_history; transactions tap_filter_deposits
             state.transactionFilter = RailTxFilter.deposits
@@ -991,7 +995,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 42:
             // transactions account.refresh.failed
             state.refreshing = false
-            effects.append(.toast(localizedText(41, [])))
+            effects.append(.toast(localizedText(44, [])))
         case 43:
             // card tap_freeze; card tap_retry; card-settings tap_freeze; and 1 more
             state.cardFrozen = !state.cardFrozen
@@ -999,7 +1003,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 44:
             // card card.set_frozen.failed; card-settings card.set_frozen.failed
             state.cardFrozen = !state.cardFrozen
-            effects.append(.toast(localizedText(53, [])))
+            effects.append(.toast(localizedText(56, [])))
         case 45:
             // card tap_reveal
             state.pendingAction = RailSensitiveAction.cardReveal
@@ -1012,16 +1016,16 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 48:
             // card card.add_to_apple_wallet.added
             state.cardInAppleWallet = true
-            effects.append(.toast(localizedText(58, [])))
+            effects.append(.toast(localizedText(63, [])))
         case 49:
             // card card.add_to_apple_wallet.failed
-            effects.append(.toast(localizedText(34, [])))
+            effects.append(.toast(localizedText(37, [])))
         case 50:
             // card-details card.details.shown
             state.cardDetailsShown = true
         case 51:
             // card-details card.details.failed
-            effects.append(.toast(localizedText(50, [])))
+            effects.append(.toast(localizedText(53, [])))
         case 52:
             // card-details tap_retry; card-details enter
             effects.append(.call(RailServiceCall.cardDetails))
@@ -1047,7 +1051,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             )
         case 56:
             // round-ups settings.save.failed; security settings.save.failed; notifications settings.save.failed
-            effects.append(.toast(localizedText(47, [])))
+            effects.append(.toast(localizedText(50, [])))
         case 57:
             // round-ups tap_retry; security tap_retry; notifications tap_retry
             effects.append(
@@ -1067,7 +1071,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             effects.append(.call(RailServiceCall.accountDelete))
         case 60:
             // delete-account account.delete.failed
-            effects.append(.toast(localizedText(40, [])))
+            effects.append(.toast(localizedText(43, [])))
         case 61:
             // personal tap_save
             state.pendingAction = RailSensitiveAction.profileChange
@@ -1139,10 +1143,10 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 72:
             // change-passcode passcode.change.wrong_current
             setInput(0, nil)
-            effects.append(.toast(localizedText(31, [])))
+            effects.append(.toast(localizedText(34, [])))
         case 73:
             // change-passcode passcode.change.failed
-            effects.append(.toast(localizedText(36, [])))
+            effects.append(.toast(localizedText(39, [])))
         case 74:
             // notifications toggle_push
             state.pendingAction = RailSensitiveAction.pushChange
@@ -1181,7 +1185,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             state.depositAddress = eventAddress
         case 81:
             // deposit-address deposits.details.failed
-            effects.append(.toast(localizedText(42, [])))
+            effects.append(.toast(localizedText(45, [])))
         case 82:
             // deposit-address tap_retry; deposit-address enter
             try effects.append(
@@ -1235,7 +1239,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 93:
             // withdraw-confirm authorized
             state.pendingAction = nil
-            effects.append(.toast(localizedText(30, [])))
+            effects.append(.toast(localizedText(33, [])))
         case 94:
             // withdraw-confirm withdrawals.submit.submitted; auth (global) withdrawals.submit.submitted; main (global)
             // withdrawals.submit.submitted; and 3 more
@@ -1271,10 +1275,10 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             // login-passcode passcode.verify.wrong; authorize-transaction passcode.verify.wrong
             state.failedPasscodeAttempts = try add(state.failedPasscodeAttempts, 1)
             setInput(0, nil)
-            effects.append(.toast(localizedText(55, [])))
+            effects.append(.toast(localizedText(60, [])))
         case 103:
             // login-passcode passcode.verify.failed; authorize-transaction passcode.verify.failed
-            effects.append(.toast(localizedText(38, [])))
+            effects.append(.toast(localizedText(41, [])))
         case 104:
             // authorize-transaction tap_use_biometrics
             effects.append(.call(RailServiceCall.deviceBiometricCheck(purpose: "authorize")))
@@ -1303,7 +1307,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             // auth (global) card.set_frozen.failed; main (global) card.set_frozen.failed; deposit (global)
             // card.set_frozen.failed; and 2 more
             state.cardFrozen = !state.cardFrozen
-            effects.append(.toast(localizedText(52, [])))
+            effects.append(.toast(localizedText(55, [])))
         case 111:
             // auth (global) card.add_to_apple_wallet.added; main (global) card.add_to_apple_wallet.added; deposit
             // (global) card.add_to_apple_wallet.added; and 2 more
@@ -1311,7 +1315,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 112:
             // auth (global) settings.save.failed; main (global) settings.save.failed; deposit (global)
             // settings.save.failed; and 2 more
-            effects.append(.toast(localizedText(46, [])))
+            effects.append(.toast(localizedText(49, [])))
         case 113:
             // auth (global) profile.save.saved; main (global) profile.save.saved; deposit (global) profile.save.saved;
             // and 2 more
@@ -1323,15 +1327,15 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 114:
             // auth (global) profile.save.failed; main (global) profile.save.failed; deposit (global)
             // profile.save.failed; and 2 more
-            effects.append(.toast(localizedText(43, [])))
+            effects.append(.toast(localizedText(46, [])))
         case 115:
             // auth (global) passcode.change.wrong_current; main (global) passcode.change.wrong_current; deposit
             // (global) passcode.change.wrong_current; and 2 more
-            effects.append(.toast(localizedText(31, [])))
+            effects.append(.toast(localizedText(34, [])))
         case 116:
             // auth (global) passcode.change.failed; main (global) passcode.change.failed; deposit (global)
             // passcode.change.failed; and 2 more
-            effects.append(.toast(localizedText(35, [])))
+            effects.append(.toast(localizedText(38, [])))
         case 117:
             // auth (global) kyc.submit.approved; main (global) kyc.submit.approved; deposit (global)
             // kyc.submit.approved; and 2 more
@@ -1467,7 +1471,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         state.withdrawnTotal = try subtract(state.withdrawnTotal, state.lastWithdrawal)
         state.spendBeforeWithdrawal = RailConstants.usd0
         state.lastWithdrawal = RailConstants.usd0
-        effects.append(.toast(localizedText(61, [])))
+        effects.append(.toast(localizedText(66, [])))
     }
 
     @inline(never)
@@ -1532,7 +1536,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         state.withdrawnTotal = try subtract(state.withdrawnTotal, state.lastWithdrawal)
         state.spendBeforeWithdrawal = RailConstants.usd0
         state.lastWithdrawal = RailConstants.usd0
-        effects.append(.toast(localizedText(60, [])))
+        effects.append(.toast(localizedText(65, [])))
     }
 
     @inline(never)
@@ -1640,7 +1644,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                 return localizedText(11, [])
             }
             if input.typedText.count != 6 {
-                return localizedText(32, [])
+                return localizedText(35, [])
             }
             return nil
         case 5:
@@ -1649,7 +1653,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                 return localizedText(5, [])
             }
             if input.typedText.count != 6 {
-                return localizedText(59, [])
+                return localizedText(64, [])
             }
             return nil
         case 6:
@@ -1679,9 +1683,9 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             if input.isBlank {
                 return localizedText(15, [])
             }
-            guard let value = dateValue(input) else { return localizedText(56, []) }
+            guard let value = dateValue(input) else { return localizedText(61, []) }
             if try age(value, on: calendarDay(now)) < 18 {
-                return localizedText(56, [])
+                return localizedText(61, [])
             }
             return nil
         case 10:
@@ -1702,7 +1706,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                 return localizedText(6, [])
             }
             if input.typedText.count != 6 {
-                return localizedText(59, [])
+                return localizedText(64, [])
             }
             return nil
         case 13:
@@ -1725,15 +1729,15 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             if input.isBlank {
                 return localizedText(9, [])
             }
-            guard let value = moneyValue(input, currency: "USD") else { return localizedText(33, []) }
+            guard let value = moneyValue(input, currency: "USD") else { return localizedText(36, []) }
             if decimalPlaces(value) > 2 {
-                return localizedText(33, [])
+                return localizedText(36, [])
             }
             if (!(order(value, RailConstants.usd0_01).map { $0 >= 0 } ?? false)) {
                 return localizedText(10, [])
             }
             if (!(order(value, state.spendBalance).map { $0 <= 0 } ?? false)) {
-                return localizedText(30, [])
+                return localizedText(33, [])
             }
             return nil
         case 16:
@@ -1748,7 +1752,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                 return localizedText(19, [])
             }
             if input.typedText.count != 6 {
-                return localizedText(59, [])
+                return localizedText(64, [])
             }
             return nil
         default:

@@ -38,6 +38,9 @@ extension RailMachine {
     0 Payment declined. Not enough in Spend.
     0 Payment declined. Your card is frozen.
     0 Session timeout updated
+    0 SystemStatus.active
+    0 SystemStatus.allocating
+    0 SystemStatus.paused
     0 That code isn't right. Check it and try again.
     0 That's more than your Spend Balance
     0 That's not your current passcode
@@ -64,6 +67,8 @@ extension RailMachine {
     0 We couldn't update your card.
     0 We couldn't update your card. Tap Retry to try again.
     0 We sent you a new code
+    0 WithdrawMethod.bank
+    0 WithdrawMethod.crypto
     0 Wrong passcode. Try again.
     0 You need to be 18 or older to use Rail
     0 You're offline. Showing your last balances.
@@ -74,6 +79,10 @@ extension RailMachine {
     0 biometric-prompt.title
     1 card.number
     1 card.spendable
+    0 complete-profile.dob.label
+    0 complete-profile.dob.placeholder
+    0 complete-profile.first_name.label
+    0 complete-profile.last_name.label
     0 delete-account.message
     1 deposit-address.address
     1 deposit-address.pending
@@ -107,7 +116,9 @@ extension RailMachine {
     1 security.timeout
     0 security.timeout.fifteen_minutes
     0 security.timeout.five_minutes
+    0 security.timeout.label
     0 security.timeout.one_minute
+    0 signin.email.placeholder
     0 signin.method.email
     0 signin.method.phone
     0 station.load_money
@@ -124,7 +135,9 @@ extension RailMachine {
     1 transactions.transactions.amount
     1 transactions.transactions.merchant
     1 verify-email.sent_to
+    0 withdraw-amount.amount.placeholder
     1 withdraw-amount.available
+    0 withdraw-amount.destination.label
     1 withdraw-confirm.amount
     1 withdraw-confirm.destination
     0 withdraw-confirm.from
@@ -165,6 +178,9 @@ extension RailMachine {
     Payment declined. Not enough in Spend.
     Payment declined. Your card is frozen.
     Session timeout updated
+    Active
+    Allocating
+    Paused
     That code isn't right. Check it and try again.
     That's more than your Spend Balance
     That's not your current passcode
@@ -191,6 +207,8 @@ extension RailMachine {
     We couldn't update your card.
     We couldn't update your card. Tap Retry to try again.
     We sent you a new code
+    Bank transfer
+    Crypto wallet
     Wrong passcode. Try again.
     You need to be 18 or older to use Rail
     You're offline. Showing your last balances.
@@ -201,6 +219,10 @@ extension RailMachine {
     Use Face ID to open Rail?
     %1$@
     %1$@
+    Date of birth
+    MM/DD/YYYY
+    First name
+    Last name
     Delete your Rail account? This can't be undone.
     %1$@
     Pending · arrives in %1$@
@@ -234,7 +256,9 @@ extension RailMachine {
     Lock after %1$@ without activity
     15 minutes
     5 minutes
+    Lock after
     1 minute
+    you@example.com
     Email
     Phone
     Load money
@@ -251,7 +275,9 @@ extension RailMachine {
     %1$@
     %1$@
     Enter the code we sent to %1$@
+    0.00
     %1$@ available in Spend
+    To
     %1$@
     %1$@
     From Spend Balance
@@ -289,8 +315,8 @@ extension RailMachine {
             switch field {
             case .method:
                 return [
-                    FlowOption(value: "email", label: localizedText(99, [])),
-                    FlowOption(value: "phone", label: localizedText(100, []))
+                    FlowOption(value: "email", label: localizedText(110, [])),
+                    FlowOption(value: "phone", label: localizedText(111, []))
                 ]
             default:
                 return []
@@ -300,9 +326,9 @@ extension RailMachine {
             switch field {
             case .timeout:
                 return [
-                    FlowOption(value: "one_minute", label: localizedText(98, [])),
-                    FlowOption(value: "five_minutes", label: localizedText(97, [])),
-                    FlowOption(value: "fifteen_minutes", label: localizedText(96, []))
+                    FlowOption(value: "one_minute", label: localizedText(108, [])),
+                    FlowOption(value: "five_minutes", label: localizedText(106, [])),
+                    FlowOption(value: "fifteen_minutes", label: localizedText(105, []))
                 ]
             default:
                 return []
@@ -312,10 +338,10 @@ extension RailMachine {
             switch field {
             case .network:
                 return [
-                    FlowOption(value: "ethereum", label: localizedText(71, [])),
-                    FlowOption(value: "polygon", label: localizedText(72, [])),
-                    FlowOption(value: "bsc", label: localizedText(70, [])),
-                    FlowOption(value: "solana", label: localizedText(73, []))
+                    FlowOption(value: "ethereum", label: localizedText(80, [])),
+                    FlowOption(value: "polygon", label: localizedText(81, [])),
+                    FlowOption(value: "bsc", label: localizedText(79, [])),
+                    FlowOption(value: "solana", label: localizedText(82, []))
                 ]
             default:
                 return []
@@ -323,5 +349,82 @@ extension RailMachine {
         default:
             return []
         }
+    }
+
+    /// The label of field `field` on the current screen in the current locale, by its key in the String Catalog
+    /// (`Text(machine.fieldLabel(.email) ?? "")`); nil for a field the screen does not show or one without a label.
+    public func fieldLabel(_ field: RailField) -> String? {
+        switch screenNumber {
+        case 7:
+            // complete-profile Complete Profile
+            switch field {
+            case .firstName:
+                return localizedText(72, [])
+            case .lastName:
+                return localizedText(73, [])
+            case .dob:
+                return localizedText(70, [])
+            default:
+                return nil
+            }
+        case 21:
+            // security Security
+            switch field {
+            case .timeout:
+                return localizedText(107, [])
+            default:
+                return nil
+            }
+        case 30:
+            // withdraw-amount Amount
+            switch field {
+            case .destination:
+                return localizedText(128, [])
+            default:
+                return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// The placeholder of field `field` on the current screen in the current locale, by its key in the String Catalog
+    /// (`Text(machine.fieldPlaceholder(.email) ?? "")`); nil for a field the screen does not show or one without a
+    /// placeholder.
+    public func fieldPlaceholder(_ field: RailField) -> String? {
+        switch screenNumber {
+        case 2:
+            // signin Sign In
+            switch field {
+            case .email:
+                return localizedText(109, [])
+            default:
+                return nil
+            }
+        case 7:
+            // complete-profile Complete Profile
+            switch field {
+            case .dob:
+                return localizedText(71, [])
+            default:
+                return nil
+            }
+        case 30:
+            // withdraw-amount Amount
+            switch field {
+            case .amount:
+                return localizedText(126, [])
+            default:
+                return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// The hint of field `field` on the current screen in the current locale, by its key in the String Catalog
+    /// (`Text(machine.fieldHint(.email) ?? "")`); nil for a field the screen does not show or one without a hint.
+    public func fieldHint(_ field: RailField) -> String? {
+        return nil
     }
 }

@@ -684,40 +684,40 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         case 1:
             // R-S1 Sign-Up Screen
             return try [
-                .tagline: localizedText(25, []),
-                .button: localizedText(24, []),
-                .alert: localizedText(23, [required((state.signInAlert == nil) ? "" : state.signInAlert, "the value")])
+                .tagline: localizedText(32, []),
+                .button: localizedText(31, []),
+                .alert: localizedText(30, [required((state.signInAlert == nil) ? "" : state.signInAlert, "the value")])
             ]
         case 2:
             // R-S1-faceid Face ID Setup
             return try [
-                .usage: localizedText(19, []),
+                .usage: localizedText(24, []),
                 .warning: localizedText(
-                    20,
+                    25,
                     [required((state.faceIdWarning == nil) ? "" : state.faceIdWarning, "the value")]
                 )
             ]
         case 3:
             // R-S1-pin Create your 4-digit PIN
-            return [.title: localizedText(22, []), .purpose: localizedText(21, [])]
+            return [.title: localizedText(29, []), .purpose: localizedText(28, [])]
         case 5:
             // R-S2 Auth Screen
-            return [.prompt: localizedText(31, [])]
+            return [.prompt: localizedText(38, [])]
         case 6:
             // R-S2-pin PIN Entry
             return try [
                 .message: localizedText(
-                    29,
+                    36,
                     [required((state.authMessage == nil) ? "" : state.authMessage, "the value")]
                 ),
-                .alert: localizedText(27, [required((state.authAlert == nil) ? "" : state.authAlert, "the value")]),
-                .error: localizedText(28, [required((state.pinError == nil) ? "" : state.pinError, "the value")])
+                .alert: localizedText(34, [required((state.authAlert == nil) ? "" : state.authAlert, "the value")]),
+                .error: localizedText(35, [required((state.pinError == nil) ? "" : state.pinError, "the value")])
             ]
         case 7:
             // R-S2-locked PIN Locked
             return try [
                 .countdown: localizedText(
-                    26,
+                    33,
                     [
                         formatDuration(
                             (state.lockedUntil == nil)
@@ -730,45 +730,45 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
             ]
         case 8:
             // R-S2-reset Reset PIN
-            return [.message: localizedText(30, [])]
+            return [.message: localizedText(37, [])]
         case 10:
             // R-S3 Home Screen
             return try [
-                .date: localizedText(38, [formatDate(calendarDay(now), "full", "en-GB")]),
-                .netWorthLabel: localizedText(45, []),
-                .netWorth: localizedText(44, [computeNetWorthDisplay()]),
-                .change: localizedText(36, [computeChangeDisplay()]),
-                .changeDirection: localizedText(37, [computeChangeDirection()]),
+                .date: localizedText(45, [formatDate(calendarDay(now), "full", "en-GB")]),
+                .netWorthLabel: localizedText(52, []),
+                .netWorth: localizedText(51, [computeNetWorthDisplay()]),
+                .change: localizedText(43, [computeChangeDisplay()]),
+                .changeDirection: localizedText(44, [computeChangeDirection()]),
                 .emptyPrompt: ((state.assets.count == 0) && (state.liabilities.count == 0))
-                    ? "Add your first asset to get started"
+                    ? localizedText(46, [])
                     : "",
                 .assetsTotal: localizedText(
-                    35,
+                    42,
                     [currencySymbol(state.primaryCurrency), formatNumber(computeTotalAssets().amount, 0, "en-GB")]
                 ),
                 .liabilitiesTotal: localizedText(
-                    43,
+                    50,
                     [currencySymbol(state.primaryCurrency), formatNumber(computeTotalLiabilities().amount, 0, "en-GB")]
                 ),
                 .priceWarning: localizedText(
-                    46,
+                    53,
                     [required((state.priceWarning == nil) ? "" : state.priceWarning, "the value")]
                 ),
-                .reconnect: state.reconnectNeeded ? "Reconnect your bank" : "",
+                .reconnect: state.reconnectNeeded ? localizedText(54, []) : "",
                 .storageAlert: localizedText(
-                    48,
+                    55,
                     [required((state.storageAlert == nil) ? "" : state.storageAlert, "the value")]
                 ),
-                .assetsEmpty: (state.assets.count == 0) ? "No assets yet" : "",
-                .liabilitiesEmpty: (state.liabilities.count == 0) ? "No liabilities yet" : ""
+                .assetsEmpty: (state.assets.count == 0) ? localizedText(41, []) : "",
+                .liabilitiesEmpty: (state.liabilities.count == 0) ? localizedText(49, []) : ""
             ]
         case 11:
             // R-S4 Add Asset Modal (Manual Entry)
             return try [
-                .title: localizedText(58, []),
-                .valueSymbol: localizedText(59, [currencySymbol(state.primaryCurrency)]),
+                .title: localizedText(77, []),
+                .valueSymbol: localizedText(79, [currencySymbol(state.primaryCurrency)]),
                 .quote: localizedText(
-                    56,
+                    72,
                     [
                         ((state.quoteState == "found") && (state.quotePrice != nil))
                             ? (((state.quoteName + " • ") + currencySymbol(required(state.quotePrice, "'quote_price'")))
@@ -779,67 +779,74 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                 .currentValue: ((((state.quoteState == "found") && (state.quotePrice != nil))
                     && (state.stockQuantity != nil))
                     && (state.stockQuantity != RegentConstants.decimal1))
-                    ? ((((((formatNumber(
-                        required(state.stockQuantity, "'stock_quantity'"),
-                        decimalPlaces(required(state.stockQuantity, "'stock_quantity'")),
-                        "en-GB"
-                    )
-                        + " shares × ")
-                        + currencySymbol(required(state.quotePrice, "'quote_price'")))
-                        + formatNumber(required(state.quotePrice, "'quote_price'"), 2, "en-GB"))
-                        + " = ")
-                        + currencySymbol(required(state.quotePrice, "'quote_price'")))
-                        + formatNumber(
-                            round(
-                                multiply(
-                                    required(state.quotePrice, "'quote_price'"),
-                                    required(state.stockQuantity, "'stock_quantity'")
-                                )
+                    ? localizedText(
+                        64,
+                        [
+                            formatNumber(
+                                required(state.stockQuantity, "'stock_quantity'"),
+                                decimalPlaces(required(state.stockQuantity, "'stock_quantity'")),
+                                "en-GB"
                             ),
-                            2,
-                            "en-GB"
-                        ))
+                            currencySymbol(required(state.quotePrice, "'quote_price'")),
+                            formatNumber(required(state.quotePrice, "'quote_price'"), 2, "en-GB"),
+                            currencySymbol(required(state.quotePrice, "'quote_price'")),
+                            formatNumber(
+                                round(
+                                    multiply(
+                                        required(state.quotePrice, "'quote_price'"),
+                                        required(state.stockQuantity, "'stock_quantity'")
+                                    )
+                                ),
+                                2,
+                                "en-GB"
+                            )
+                        ]
+                    )
                     : "",
                 .currentValueOneShare: (((state.quoteState == "found") && (state.quotePrice != nil))
                     && (state.stockQuantity == RegentConstants.decimal1))
-                    ? ((((("1 share × " + currencySymbol(required(state.quotePrice, "'quote_price'")))
-                        + formatNumber(required(state.quotePrice, "'quote_price'"), 2, "en-GB"))
-                        + " = ")
-                        + currencySymbol(required(state.quotePrice, "'quote_price'")))
-                        + formatNumber(required(state.quotePrice, "'quote_price'"), 2, "en-GB"))
+                    ? localizedText(
+                        65,
+                        [
+                            currencySymbol(required(state.quotePrice, "'quote_price'")),
+                            formatNumber(required(state.quotePrice, "'quote_price'"), 2, "en-GB"),
+                            currencySymbol(required(state.quotePrice, "'quote_price'")),
+                            formatNumber(required(state.quotePrice, "'quote_price'"), 2, "en-GB")
+                        ]
+                    )
                     : "",
                 .quoteError: localizedText(
-                    57,
+                    73,
                     [required((state.quoteError == nil) ? "" : state.quoteError, "the value")]
                 ),
-                .discard: state.discardPrompt ? "Discard changes?" : ""
+                .discard: state.discardPrompt ? localizedText(66, []) : ""
             ]
         case 12:
             // R-S4-bank Connect Bank
             return try [
                 .message: localizedText(
-                    49,
+                    56,
                     [required((state.bankMessage == nil) ? "" : state.bankMessage, "the value")]
                 )
             ]
         case 14:
             // R-S4-liability Add Liability
             return [
-                .title: localizedText(51, []),
-                .valueSymbol: localizedText(52, [currencySymbol(state.primaryCurrency)]),
-                .discard: state.discardPrompt ? "Discard changes?" : ""
+                .title: localizedText(62, []),
+                .valueSymbol: localizedText(63, [currencySymbol(state.primaryCurrency)]),
+                .discard: state.discardPrompt ? localizedText(59, []) : ""
             ]
         case 15:
             // R-S5 Edit Asset Modal
             return try [
-                .title: localizedText(65, []),
-                .deleteMessage: localizedText(62, [state.deleteMessage]),
+                .title: localizedText(85, []),
+                .deleteMessage: localizedText(82, [state.deleteMessage]),
                 .deleteWarning: localizedText(
-                    63,
+                    83,
                     [required((state.deleteWarning == nil) ? "" : state.deleteWarning, "the value")]
                 ),
                 .quote: localizedText(
-                    64,
+                    84,
                     [
                         ((state.quoteState == "found") && (state.quotePrice != nil))
                             ? (((state.quoteName + " • ") + currencySymbol(required(state.quotePrice, "'quote_price'")))
@@ -850,93 +857,90 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
             ]
         case 16:
             // R-S5-liability Edit Liability Modal
-            return [.title: localizedText(61, []), .deleteMessage: localizedText(60, [state.deleteMessage])]
+            return [.title: localizedText(81, []), .deleteMessage: localizedText(80, [state.deleteMessage])]
         case 17:
             // R-S6 Assets Detail Screen
             return try [
-                .title: localizedText(82, []),
+                .title: localizedText(102, []),
                 .total: localizedText(
-                    83,
+                    103,
                     [currencySymbol(state.primaryCurrency), formatNumber(computeTotalAssets().amount, 0, "en-GB")]
                 ),
-                .totalLabel: localizedText(84, []),
-                .sections: localizedText(81, [joinList(computeAssetChart().map { s in s.name }, "en-GB")]),
-                .deleteMessage: localizedText(79, [state.deleteMessage]),
+                .totalLabel: localizedText(104, []),
+                .sections: localizedText(101, [joinList(computeAssetChart().map { s in s.name }, "en-GB")]),
+                .deleteMessage: localizedText(99, [state.deleteMessage]),
                 .deleteWarning: localizedText(
-                    80,
+                    100,
                     [required((state.deleteWarning == nil) ? "" : state.deleteWarning, "the value")]
                 )
             ]
         case 18:
             // R-S6-liability Liabilities Detail Screen
             return try [
-                .title: localizedText(72, []),
+                .title: localizedText(92, []),
                 .total: localizedText(
-                    73,
+                    93,
                     [currencySymbol(state.primaryCurrency), formatNumber(computeTotalLiabilities().amount, 0, "en-GB")]
                 ),
-                .totalLabel: localizedText(74, []),
-                .sections: localizedText(71, [joinList(computeLiabilityChart().map { s in s.name }, "en-GB")]),
-                .deleteMessage: localizedText(66, [state.deleteMessage])
+                .totalLabel: localizedText(94, []),
+                .sections: localizedText(91, [joinList(computeLiabilityChart().map { s in s.name }, "en-GB")]),
+                .deleteMessage: localizedText(86, [state.deleteMessage])
             ]
         case 19:
             // R-S7 Settings Screen
             return try [
-                .name: localizedText(97, [state.userName]),
-                .email: localizedText(95, [state.userEmail]),
-                .badge: localizedText(92, [computeSubscriptionBadge()]),
-                .currency: localizedText(93, [state.primaryCurrency]),
+                .name: localizedText(114, [state.userName]),
+                .email: localizedText(112, [state.userEmail]),
+                .badge: localizedText(109, [computeSubscriptionBadge()]),
+                .currency: localizedText(110, [state.primaryCurrency]),
                 .renewal: (computeFirstChargeOn() != nil)
-                    ? ((((("Free trial until "
-                        + formatDate(required(computeFirstChargeOn(), "'first_charge_on'"), "long", "en-GB"))
-                        + ", then £149 on ")
-                        + formatDate(required(computeFirstChargeOn(), "'first_charge_on'"), "long", "en-GB"))
-                        + " and every year from ")
-                        + ((computeSecondChargeOn() == nil)
-                            ? ""
-                            : formatDate(required(computeSecondChargeOn(), "'second_charge_on'"), "long", "en-GB")))
+                    ? localizedText(
+                        115,
+                        [
+                            formatDate(required(computeFirstChargeOn(), "'first_charge_on'"), "long", "en-GB"),
+                            formatDate(required(computeFirstChargeOn(), "'first_charge_on'"), "long", "en-GB"),
+                            (computeSecondChargeOn() == nil)
+                                ? ""
+                                : formatDate(required(computeSecondChargeOn(), "'second_charge_on'"), "long", "en-GB")
+                        ]
+                    )
                     : "",
                 .alert: localizedText(
-                    91,
+                    108,
                     [required((state.settingsAlert == nil) ? "" : state.settingsAlert, "the value")]
                 ),
-                .logout: state.logoutPrompt ? "Are you sure? Data is stored locally." : "",
-                .disclaimer: localizedText(94, [])
+                .logout: state.logoutPrompt ? localizedText(113, []) : "",
+                .disclaimer: localizedText(111, [])
             ]
         case 22:
             // R-S7-currency Currency Selection
-            return [
-                .confirm: (state.pendingCurrency != "")
-                    ? (("Switch to " + state.pendingCurrency)
-                        + "? All values will be converted at current exchange rates.")
-                    : ""
-            ]
+            return [.confirm: (state.pendingCurrency != "") ? localizedText(106, [state.pendingCurrency]) : ""]
         case 23:
             // R-S7-security Face ID & PIN
-            return [.faceId: localizedText(90, [state.faceIdEnabled ? "On" : "Off"])]
+            return [.faceId: localizedText(107, [state.faceIdEnabled ? "On" : "Off"])]
         case 24:
             // R-S7-change-pin Change PIN
             return try [
-                .error: localizedText(85, [required((state.pinError == nil) ? "" : state.pinError, "the value")])
+                .error: localizedText(105, [required((state.pinError == nil) ? "" : state.pinError, "the value")])
             ]
         case 25:
             // R-S8 Paywall Modal
             return try [
-                .title: localizedText(106, []),
-                .subtitle: localizedText(105, []),
-                .plan: localizedText(103, []),
+                .title: localizedText(123, []),
+                .subtitle: localizedText(122, []),
+                .plan: localizedText(120, []),
                 .price: localizedText(
-                    104,
+                    121,
                     [currencySymbol(state.annualPrice), formatNumber(state.annualPrice, 0, "en-GB")]
                 ),
-                .period: localizedText(102, []),
+                .period: localizedText(119, []),
                 .perMonth: localizedText(
-                    101,
+                    118,
                     [currencySymbol(computeMonthlyPrice()), formatNumber(computeMonthlyPrice(), 2, "en-GB")]
                 ),
-                .cta: localizedText(99, []),
+                .cta: localizedText(116, []),
                 .ctaSubtext: localizedText(
-                    100,
+                    117,
                     [currencySymbol(state.annualPrice), formatNumber(state.annualPrice, 0, "en-GB")]
                 )
             ]
@@ -957,11 +961,17 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                     count: state.assets.count,
                     ids: state.assets.map { asset in asset.id }.map { String($0) },
                     texts: [
-                        (.name, state.assets.map { asset in asset.name }),
+                        (.name, state.assets.map { asset in localizedText(39, [asset.name]) }),
                         (
                             .value,
                             try state.assets.map { asset in
-                                try currencySymbol(state.primaryCurrency) + formatNumber(asset.value.amount, 0, "en-GB")
+                                try localizedText(
+                                    40,
+                                    [
+                                        currencySymbol(state.primaryCurrency),
+                                        formatNumber(asset.value.amount, 0, "en-GB")
+                                    ]
+                                )
                             }
                         )
                     ]
@@ -970,12 +980,17 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                     count: state.liabilities.count,
                     ids: state.liabilities.map { liability in liability.id }.map { String($0) },
                     texts: [
-                        (.name, state.liabilities.map { liability in liability.name }),
+                        (.name, state.liabilities.map { liability in localizedText(48, [liability.name]) }),
                         (
                             .amount,
                             try state.liabilities.map { liability in
-                                try currencySymbol(state.primaryCurrency)
-                                    + formatNumber(liability.amount.amount, 0, "en-GB")
+                                try localizedText(
+                                    47,
+                                    [
+                                        currencySymbol(state.primaryCurrency),
+                                        formatNumber(liability.amount.amount, 0, "en-GB")
+                                    ]
+                                )
                             }
                         )
                     ]
@@ -1010,7 +1025,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                                     currency: "GBP"
                                 ).amount
                             }.map { asset in
-                                asset.name
+                                localizedText(96, [asset.name])
                             }
                         ),
                         (
@@ -1021,15 +1036,20 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                                     currency: "GBP"
                                 ).amount
                             }.map { asset in
-                                (asset.category == RegentAssetCategory.cash)
-                                    ? "Cash"
-                                    : ((asset.category == RegentAssetCategory.property)
-                                        ? "Property"
-                                        : ((asset.category == RegentAssetCategory.investments)
-                                            ? "Investments"
-                                            : ((asset.category == RegentAssetCategory.other)
-                                                ? "Other"
-                                                : describe(asset.category))))
+                                localizedText(
+                                    95,
+                                    [
+                                        (asset.category == RegentAssetCategory.cash)
+                                            ? localizedText(2, [])
+                                            : ((asset.category == RegentAssetCategory.property)
+                                                ? localizedText(5, [])
+                                                : ((asset.category == RegentAssetCategory.investments)
+                                                    ? localizedText(3, [])
+                                                    : ((asset.category == RegentAssetCategory.other)
+                                                        ? localizedText(4, [])
+                                                        : describe(asset.category))))
+                                    ]
+                                )
                             }
                         ),
                         (
@@ -1040,7 +1060,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                                     currency: "GBP"
                                 ).amount
                             }.map { asset in
-                                try currencySymbol(state.primaryCurrency) + formatNumber(asset.value.amount, 0, "en-GB")
+                                try localizedText(
+                                    98,
+                                    [
+                                        currencySymbol(state.primaryCurrency),
+                                        formatNumber(asset.value.amount, 0, "en-GB")
+                                    ]
+                                )
                             }
                         )
                     ]
@@ -1075,7 +1101,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                                     currency: "GBP"
                                 ).amount
                             }.map { liability in
-                                liability.name
+                                localizedText(89, [liability.name])
                             }
                         ),
                         (
@@ -1086,15 +1112,20 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                                     currency: "GBP"
                                 ).amount
                             }.map { liability in
-                                (liability.category == RegentLiabilityCategory.mortgage)
-                                    ? "Mortgage"
-                                    : ((liability.category == RegentLiabilityCategory.loan)
-                                        ? "Loan"
-                                        : ((liability.category == RegentLiabilityCategory.creditCard)
-                                            ? "Credit Card"
-                                            : ((liability.category == RegentLiabilityCategory.other)
-                                                ? "Other"
-                                                : describe(liability.category))))
+                                localizedText(
+                                    88,
+                                    [
+                                        (liability.category == RegentLiabilityCategory.mortgage)
+                                            ? localizedText(18, [])
+                                            : ((liability.category == RegentLiabilityCategory.loan)
+                                                ? localizedText(17, [])
+                                                : ((liability.category == RegentLiabilityCategory.creditCard)
+                                                    ? localizedText(16, [])
+                                                    : ((liability.category == RegentLiabilityCategory.other)
+                                                        ? localizedText(19, [])
+                                                        : describe(liability.category))))
+                                    ]
+                                )
                             }
                         ),
                         (
@@ -1105,8 +1136,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                                     currency: "GBP"
                                 ).amount
                             }.map { liability in
-                                try currencySymbol(state.primaryCurrency)
-                                    + formatNumber(liability.amount.amount, 0, "en-GB")
+                                try localizedText(
+                                    87,
+                                    [
+                                        currencySymbol(state.primaryCurrency),
+                                        formatNumber(liability.amount.amount, 0, "en-GB")
+                                    ]
+                                )
                             }
                         )
                     ]
@@ -1189,7 +1225,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                     currency: "GBP"
                 ).amount
             }.map { asset in
-                "Delete"
+                localizedText(97, [])
             }
             guard labels0.indices.contains(index) else { return [] }
             return [
@@ -1209,7 +1245,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                     currency: "GBP"
                 ).amount
             }.map { liability in
-                "Delete"
+                localizedText(90, [])
             }
             guard labels0.indices.contains(index) else { return [] }
             return [
@@ -1535,7 +1571,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         case 5:
             // R-S1 google.sign_in.cancelled
             state.signInState = "default"
-            effects.append(.toast(localizedText(107, [])))
+            effects.append(.toast(localizedText(124, [])))
         case 6:
             // R-S1 google.sign_in.offline
             state.signInState = "error"
@@ -1633,13 +1669,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         case 30:
             // R-S2-reset google.sign_in.signed_in; R-S2-reset google.sign_in.already_registered; R-S2-reset
             // google.sign_in.failed
-            effects.append(.toast(localizedText(113, [])))
+            effects.append(.toast(localizedText(130, [])))
         case 31:
             // R-S2-reset google.sign_in.cancelled
-            effects.append(.toast(localizedText(107, [])))
+            effects.append(.toast(localizedText(124, [])))
         case 32:
             // R-S2-reset google.sign_in.offline
-            effects.append(.toast(localizedText(13, [])))
+            effects.append(.toast(localizedText(21, [])))
         case 33:
             // R-S2-newpin pin_store.save.saved
             try actionList33(event, into: &effects)
@@ -2072,21 +2108,21 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         case 106:
             // R-S8 revenuecat.purchase.cancelled
             state.purchasing = false
-            effects.append(.toast(localizedText(15, [])))
+            effects.append(.toast(localizedText(23, [])))
         case 107:
             // R-S8 revenuecat.purchase.network_error
             state.purchasing = false
-            effects.append(.toast(localizedText(111, [])))
+            effects.append(.toast(localizedText(128, [])))
         case 108:
             // R-S8 revenuecat.restore.restored; regent (global) revenuecat.restore.restored; auth (global)
             // revenuecat.restore.restored; and 1 more
             try actionList108(event, into: &effects)
         case 109:
             // R-S8 revenuecat.restore.none
-            effects.append(.toast(localizedText(14, [])))
+            effects.append(.toast(localizedText(22, [])))
         case 110:
             // R-S8 revenuecat.restore.network_error
-            effects.append(.toast(localizedText(111, [])))
+            effects.append(.toast(localizedText(128, [])))
         case 111:
             // R-S8 enter
             effects.append(.call(RegentServiceCall.revenuecatOfferings))
@@ -2561,7 +2597,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         state.eurPerGbp = RegentConstants.decimal1_17
         state.ratesFromFallback = true
         state.ratesWarning = "Exchange rates unavailable. Values converted at fallback rates."
-        effects.append(.toast(localizedText(11, [])))
+        effects.append(.toast(localizedText(15, [])))
         raised.append(.convertValues(raisedBy: RaisedByFlows()))
     }
 
@@ -2594,7 +2630,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         }
         state.subscriptionActive = true
         state.subscriptionExpiresAt = eventExpiresAt
-        effects.append(.toast(localizedText(108, [])))
+        effects.append(.toast(localizedText(125, [])))
     }
 
     @inline(never)
@@ -2665,7 +2701,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         state.priceWarning = "Price may be outdated"
         state.stockRefreshPending = false
         state.refreshing = state.bankRefreshPending
-        effects.append(.toast(localizedText(112, [])))
+        effects.append(.toast(localizedText(129, [])))
     }
 
     @inline(never)
@@ -2673,7 +2709,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         state.priceWarning = "No internet connection"
         state.stockRefreshPending = false
         state.refreshing = state.bankRefreshPending
-        effects.append(.toast(localizedText(112, [])))
+        effects.append(.toast(localizedText(129, [])))
     }
 
     @inline(never)
@@ -2728,40 +2764,40 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         case 1:
             // R-S1-pin pin; R-S2-newpin pin; R-S7-change-pin new_pin
             if input.isBlank {
-                return localizedText(3, [])
+                return localizedText(7, [])
             }
             if input.typedText.count != 4 {
-                return localizedText(3, [])
+                return localizedText(7, [])
             }
             return nil
         case 2:
             // R-S1-pin confirm_pin; R-S2-newpin confirm_pin
             if input.isBlank {
-                return localizedText(9, [])
+                return localizedText(13, [])
             }
             if input != formInput(0) {
-                return localizedText(109, [])
+                return localizedText(126, [])
             }
             return nil
         case 3:
             // R-S1-currency currency; R-S7-currency currency
             if input.isBlank {
-                return localizedText(2, [])
+                return localizedText(6, [])
             }
             return nil
         case 4:
             // R-S2-pin pin
             if input.isBlank {
-                return localizedText(8, [])
+                return localizedText(12, [])
             }
             if input.typedText.count != 4 {
-                return localizedText(8, [])
+                return localizedText(12, [])
             }
             return nil
         case 5:
             // R-S4 name; R-S4-liability name; R-S5 name; and 1 more
             if input.isBlank {
-                return localizedText(12, [])
+                return localizedText(20, [])
             }
             return nil
         case 6:
@@ -2774,23 +2810,23 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                 return localizedText(1, [])
             }
             if decimalPlaces(value) > 2 {
-                return localizedText(7, [])
+                return localizedText(11, [])
             }
             return nil
         case 7:
             // R-S4 ticker; R-S5 ticker
             if input.isBlank {
-                return localizedText(4, [])
+                return localizedText(8, [])
             }
             return nil
         case 8:
             // R-S4 quantity; R-S5 quantity
             if input.isBlank {
-                return localizedText(6, [])
+                return localizedText(10, [])
             }
-            guard let value = decimalValue(input) else { return localizedText(110, []) }
+            guard let value = decimalValue(input) else { return localizedText(127, []) }
             if value <= RegentConstants.decimal0 {
-                return localizedText(110, [])
+                return localizedText(127, [])
             }
             return nil
         case 9:
@@ -2803,22 +2839,22 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
                 return localizedText(0, [])
             }
             if decimalPlaces(value) > 2 {
-                return localizedText(5, [])
+                return localizedText(9, [])
             }
             return nil
         case 10:
             // R-S7-change-pin current_pin
             if input.isBlank {
-                return localizedText(10, [])
+                return localizedText(14, [])
             }
             return nil
         case 11:
             // R-S7-change-pin confirm_pin
             if input.isBlank {
-                return localizedText(9, [])
+                return localizedText(13, [])
             }
             if input != formInput(1) {
-                return localizedText(109, [])
+                return localizedText(126, [])
             }
             return nil
         default:

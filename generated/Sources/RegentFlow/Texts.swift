@@ -11,6 +11,10 @@ extension RegentMachine {
     static let textKeys = #"""
     0 Amount owed must be positive
     0 Asset value must be positive
+    0 AssetCategory.cash
+    0 AssetCategory.investments
+    0 AssetCategory.other
+    0 AssetCategory.property
     0 Choose your primary currency
     0 Enter a 4-digit PIN
     0 Enter a ticker symbol
@@ -21,15 +25,18 @@ extension RegentMachine {
     0 Enter your PIN again
     0 Enter your current PIN
     0 Exchange rates unavailable. Values converted at fallback rates.
+    0 LiabilityCategory.credit_card
+    0 LiabilityCategory.loan
+    0 LiabilityCategory.mortgage
+    0 LiabilityCategory.other
     0 Name is required
     0 No internet connection
     0 No subscription found
     0 Purchase cancelled
-    0 R-S1-currency.currency.EUR
-    0 R-S1-currency.currency.GBP
-    0 R-S1-currency.currency.USD
     0 R-S1-faceid.usage
     1 R-S1-faceid.warning
+    0 R-S1-pin.confirm_pin.label
+    0 R-S1-pin.pin.label
     0 R-S1-pin.purpose
     0 R-S1-pin.title
     1 R-S1.alert
@@ -59,15 +66,28 @@ extension RegentMachine {
     0 R-S3.reconnect
     1 R-S3.storage_alert
     1 R-S4-bank.message
+    0 R-S4-bank.search.placeholder
+    0 R-S4-liability.amount.label
     0 R-S4-liability.discard
+    0 R-S4-liability.name.label
+    0 R-S4-liability.name.placeholder
     0 R-S4-liability.title
     1 R-S4-liability.value_symbol
     5 R-S4.current_value
     4 R-S4.current_value_one_share
     0 R-S4.discard
+    0 R-S4.is_stock.label
+    0 R-S4.name.label
+    0 R-S4.name.placeholder
+    0 R-S4.quantity.label
+    0 R-S4.quantity.placeholder
     1 R-S4.quote
     1 R-S4.quote_error
+    0 R-S4.stock_currency.label
+    0 R-S4.ticker.label
+    0 R-S4.ticker.placeholder
     0 R-S4.title
+    0 R-S4.value.label
     1 R-S4.value_symbol
     1 R-S5-liability.delete_message
     0 R-S5-liability.title
@@ -96,9 +116,6 @@ extension RegentMachine {
     0 R-S6.total_label
     1 R-S7-change-pin.error
     1 R-S7-currency.confirm
-    0 R-S7-currency.currency.EUR
-    0 R-S7-currency.currency.GBP
-    0 R-S7-currency.currency.USD
     1 R-S7-security.face_id
     1 R-S7.alert
     1 R-S7.badge
@@ -123,12 +140,21 @@ extension RegentMachine {
     0 Unable to connect. Try again.
     0 Unable to refresh prices
     0 Unable to sign in. Please try again.
+    0 component.asset_category_picker.category.label
+    0 component.currency_picker.currency.EUR
+    0 component.currency_picker.currency.GBP
+    0 component.currency_picker.currency.USD
+    0 component.liability_category_picker.category.label
     """#
 
     /// The en-GB words of each text, one a line in the order of `textKeys`: `%1$@` is the first value put in.
     static let textFormats0 = #"""
     Amount owed must be positive
     Asset value must be positive
+    Cash
+    Investments
+    Other
+    Property
     Choose your primary currency
     Enter a 4-digit PIN
     Enter a ticker symbol
@@ -139,15 +165,18 @@ extension RegentMachine {
     Enter your PIN again
     Enter your current PIN
     Exchange rates unavailable. Values converted at fallback rates.
+    Credit Card
+    Loan
+    Mortgage
+    Other
     Name is required
     No internet connection
     No subscription found
     Purchase cancelled
-    EUR (€)
-    GBP (£)
-    USD ($)
     Regent uses Face ID to securely access your financial data.
     %1$@
+    Confirm PIN
+    PIN
     Use this as a backup if Face ID is unavailable
     Create your 4-digit PIN
     %1$@
@@ -177,15 +206,28 @@ extension RegentMachine {
     Reconnect your bank
     %1$@
     %1$@
+    Search
+    Amount Owed
     Discard changes?
+    Liability Name
+    e.g., Mortgage, Car Loan, Credit Card
     Add Liability
     %1$@
     %1$@ shares × %2$@%3$@ = %2$@%5$@
     1 share × %1$@%2$@ = %1$@%2$@
     Discard changes?
+    Is this a stock or ETF?
+    Name
+    e.g., Current Account, ISA
+    Shares
+    Number of shares
     %1$@
     %1$@
+    Currency
+    Ticker
+    e.g., AAPL, VUSA.L
     Add Asset
+    Value
     %1$@
     %1$@
     Edit Liability
@@ -214,9 +256,6 @@ extension RegentMachine {
     Total Assets
     %1$@
     Switch to %1$@? All values will be converted at current exchange rates.
-    EUR (€)
-    GBP (£)
-    USD ($)
     %1$@
     %1$@
     %1$@
@@ -242,6 +281,11 @@ extension RegentMachine {
     Unable to connect. Try again.
     Unable to refresh prices
     Unable to sign in. Please try again.
+    Category
+    EUR (€)
+    GBP (£)
+    USD ($)
+    Category
     """#
 
     /// The texts by key in every locale (the words compiled in).
@@ -272,9 +316,9 @@ extension RegentMachine {
             switch field {
             case .currency:
                 return [
-                    FlowOption(value: "GBP", label: localizedText(17, [])),
-                    FlowOption(value: "USD", label: localizedText(18, [])),
-                    FlowOption(value: "EUR", label: localizedText(16, []))
+                    FlowOption(value: "GBP", label: localizedText(133, [])),
+                    FlowOption(value: "USD", label: localizedText(134, [])),
+                    FlowOption(value: "EUR", label: localizedText(132, []))
                 ]
             default:
                 return []
@@ -284,10 +328,10 @@ extension RegentMachine {
             switch field {
             case .category:
                 return [
-                    FlowOption(value: "cash", label: "Cash"),
-                    FlowOption(value: "property", label: "Property"),
-                    FlowOption(value: "investments", label: "Investments"),
-                    FlowOption(value: "other", label: "Other")
+                    FlowOption(value: "cash", label: localizedText(2, [])),
+                    FlowOption(value: "property", label: localizedText(5, [])),
+                    FlowOption(value: "investments", label: localizedText(3, [])),
+                    FlowOption(value: "other", label: localizedText(4, []))
                 ]
             case .stockCurrency:
                 return [
@@ -303,10 +347,10 @@ extension RegentMachine {
             switch field {
             case .category:
                 return [
-                    FlowOption(value: "mortgage", label: "Mortgage"),
-                    FlowOption(value: "loan", label: "Loan"),
-                    FlowOption(value: "credit_card", label: "Credit Card"),
-                    FlowOption(value: "other", label: "Other")
+                    FlowOption(value: "mortgage", label: localizedText(18, [])),
+                    FlowOption(value: "loan", label: localizedText(17, [])),
+                    FlowOption(value: "credit_card", label: localizedText(16, [])),
+                    FlowOption(value: "other", label: localizedText(19, []))
                 ]
             default:
                 return []
@@ -316,10 +360,10 @@ extension RegentMachine {
             switch field {
             case .category:
                 return [
-                    FlowOption(value: "cash", label: "Cash"),
-                    FlowOption(value: "property", label: "Property"),
-                    FlowOption(value: "investments", label: "Investments"),
-                    FlowOption(value: "other", label: "Other")
+                    FlowOption(value: "cash", label: localizedText(2, [])),
+                    FlowOption(value: "property", label: localizedText(5, [])),
+                    FlowOption(value: "investments", label: localizedText(3, [])),
+                    FlowOption(value: "other", label: localizedText(4, []))
                 ]
             default:
                 return []
@@ -329,10 +373,10 @@ extension RegentMachine {
             switch field {
             case .category:
                 return [
-                    FlowOption(value: "mortgage", label: "Mortgage"),
-                    FlowOption(value: "loan", label: "Loan"),
-                    FlowOption(value: "credit_card", label: "Credit Card"),
-                    FlowOption(value: "other", label: "Other")
+                    FlowOption(value: "mortgage", label: localizedText(18, [])),
+                    FlowOption(value: "loan", label: localizedText(17, [])),
+                    FlowOption(value: "credit_card", label: localizedText(16, [])),
+                    FlowOption(value: "other", label: localizedText(19, []))
                 ]
             default:
                 return []
@@ -342,9 +386,9 @@ extension RegentMachine {
             switch field {
             case .currency:
                 return [
-                    FlowOption(value: "GBP", label: localizedText(88, [])),
-                    FlowOption(value: "USD", label: localizedText(89, [])),
-                    FlowOption(value: "EUR", label: localizedText(87, []))
+                    FlowOption(value: "GBP", label: localizedText(133, [])),
+                    FlowOption(value: "USD", label: localizedText(134, [])),
+                    FlowOption(value: "EUR", label: localizedText(132, []))
                 ]
             default:
                 return []
@@ -352,5 +396,116 @@ extension RegentMachine {
         default:
             return []
         }
+    }
+
+    /// The label of field `field` on the current screen in the current locale, by its key in the String Catalog
+    /// (`Text(machine.fieldLabel(.email) ?? "")`); nil for a field the screen does not show or one without a label.
+    public func fieldLabel(_ field: RegentField) -> String? {
+        switch screenNumber {
+        case 3:
+            // R-S1-pin Create your 4-digit PIN
+            switch field {
+            case .pin:
+                return localizedText(27, [])
+            case .confirmPin:
+                return localizedText(26, [])
+            default:
+                return nil
+            }
+        case 11:
+            // R-S4 Add Asset Modal (Manual Entry)
+            switch field {
+            case .category:
+                return localizedText(131, [])
+            case .name:
+                return localizedText(68, [])
+            case .isStock:
+                return localizedText(67, [])
+            case .value:
+                return localizedText(78, [])
+            case .ticker:
+                return localizedText(75, [])
+            case .quantity:
+                return localizedText(70, [])
+            case .stockCurrency:
+                return localizedText(74, [])
+            default:
+                return nil
+            }
+        case 14:
+            // R-S4-liability Add Liability
+            switch field {
+            case .category:
+                return localizedText(135, [])
+            case .name:
+                return localizedText(60, [])
+            case .amount:
+                return localizedText(58, [])
+            default:
+                return nil
+            }
+        case 15:
+            // R-S5 Edit Asset Modal
+            switch field {
+            case .category:
+                return localizedText(131, [])
+            default:
+                return nil
+            }
+        case 16:
+            // R-S5-liability Edit Liability Modal
+            switch field {
+            case .category:
+                return localizedText(135, [])
+            default:
+                return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// The placeholder of field `field` on the current screen in the current locale, by its key in the String Catalog
+    /// (`Text(machine.fieldPlaceholder(.email) ?? "")`); nil for a field the screen does not show or one without a
+    /// placeholder.
+    public func fieldPlaceholder(_ field: RegentField) -> String? {
+        switch screenNumber {
+        case 11:
+            // R-S4 Add Asset Modal (Manual Entry)
+            switch field {
+            case .name:
+                return localizedText(69, [])
+            case .ticker:
+                return localizedText(76, [])
+            case .quantity:
+                return localizedText(71, [])
+            default:
+                return nil
+            }
+        case 12:
+            // R-S4-bank Connect Bank
+            switch field {
+            case .search:
+                return localizedText(57, [])
+            default:
+                return nil
+            }
+        case 14:
+            // R-S4-liability Add Liability
+            switch field {
+            case .name:
+                return localizedText(61, [])
+            default:
+                return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// The hint of field `field` on the current screen in the current locale, by its key in the String Catalog
+    /// (`Text(machine.fieldHint(.email) ?? "")`); nil for a field the screen does not show or one without a hint.
+    public func fieldHint(_ field: RegentField) -> String? {
+        return nil
     }
 }

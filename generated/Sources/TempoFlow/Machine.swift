@@ -555,19 +555,19 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 21:
             // WAL-001 Home
             return try [
-                .lastUpdated: localizedText(120, [describe(computeBalanceAgeMinutes())]),
+                .lastUpdated: localizedText(165, [describe(computeBalanceAgeMinutes())]),
                 .noTransactions: (takeElements(reversedElements(state.transactions), 5).count == 0)
-                    ? "No transactions… yet"
+                    ? localizedText(169, [])
                     : ""
             ]
         case 22:
             // WAL-003 Balance
-            return try [.lastUpdated: localizedText(125, [describe(computeBalanceAgeMinutes())])]
+            return try [.lastUpdated: localizedText(170, [describe(computeBalanceAgeMinutes())])]
         case 47:
             // WAL-013h Order Placed
             return try [
                 .expectedDelivery: localizedText(
-                    132,
+                    184,
                     [
                         (state.physicalCardExpectedBy == nil)
                             ? ""
@@ -583,7 +583,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // PAY-004 Review & Confirm
             return try [
                 .amountAndFee: localizedText(
-                    95,
+                    128,
                     [
                         formatNumber(state.transferAmount, 2, "en-GB"),
                         sameMoney(state.transferFee, TempoConstants.gbp0)
@@ -595,14 +595,16 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 56:
             // PAY-007 Currency & Amount
             return try [
-                .fee: (state.fxFee != nil) ? ("Fee " + formatMoney(required(state.fxFee, "'fx_fee'"), "en-GB")) : "",
-                .feeWaiting: (state.fxFee == nil) ? "Fee: waiting for the live rate" : ""
+                .fee: (state.fxFee != nil)
+                    ? localizedText(135, [formatMoney(required(state.fxFee, "'fx_fee'"), "en-GB")])
+                    : "",
+                .feeWaiting: (state.fxFee == nil) ? localizedText(136, []) : ""
             ]
         case 57:
             // PAY-008 Review & Confirm
             return try [
                 .youSend: localizedText(
-                    98,
+                    137,
                     [
                         formatNumber(state.transferAmount, 2, "en-GB"),
                         formatNumber(state.transferFee, 2, "en-GB"),
@@ -630,23 +632,33 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                         (
                             .avatar,
                             try takeElements(reversedElements(state.transactions), 5).map { tx in
-                                try state.merchantLogos.contains { l in l.merchant == tx.description }
-                                    ? ("logo:"
-                                        + element(
-                                            state.merchantLogos.filter { l in l.merchant == tx.description },
-                                            0
-                                        ).url)
-                                    : ("initial:" + truncate(trimmed(tx.description), 1).uppercased())
+                                try localizedText(
+                                    167,
+                                    [
+                                        state.merchantLogos.contains { l in l.merchant == tx.description }
+                                            ? ("logo:"
+                                                + element(
+                                                    state.merchantLogos.filter { l in l.merchant == tx.description },
+                                                    0
+                                                ).url)
+                                            : ("initial:" + truncate(trimmed(tx.description), 1).uppercased())
+                                    ]
+                                )
                             }
                         ),
                         (
                             .description,
-                            try takeElements(reversedElements(state.transactions), 5).map { tx in tx.description }
+                            try takeElements(reversedElements(state.transactions), 5).map { tx in
+                                localizedText(168, [tx.description])
+                            }
                         ),
                         (
                             .amount,
                             try takeElements(reversedElements(state.transactions), 5).map { tx in
-                                try (tx.amount == nil) ? "" : formatMoney(required(tx.amount, "'tx.amount'"), "en-GB")
+                                try localizedText(
+                                    166,
+                                    [(tx.amount == nil) ? "" : formatMoney(required(tx.amount, "'tx.amount'"), "en-GB")]
+                                )
                             }
                         )
                     ]
@@ -1189,7 +1201,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             try actionList38(event, into: &effects)
         case 39:
             // WAL-001 tap_tab_send; WAL-001 tap_send; WAL-003 tap_tab_send; and 10 more
-            effects.append(.toast(localizedText(150, [])))
+            effects.append(.toast(localizedText(203, [])))
         case 40:
             // WAL-001 equals.get_balance.fetched; app_lock (global) equals.get_balance.fetched; device_integrity
             // (global) equals.get_balance.fetched; and 6 more
@@ -1202,7 +1214,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // WAL-001 toggle_freeze; WAL-008b toggle_freeze; WAL-008c toggle_freeze
             state.cardFrozen = false
             effects.append(.call(TempoServiceCall.equalsSetCardFrozen(frozen: false)))
-            effects.append(.push(localizedText(155, [])))
+            effects.append(.push(localizedText(208, [])))
         case 42:
             // WAL-001 ecosystem_highlight_viewed
             guard case .ecosystemHighlightViewed(let eventSlot, let eventCampaignId)? = event else {
@@ -1304,16 +1316,16 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             try actionList59(event, into: &effects)
         case 60:
             // WAL-006 payments.charge.declined
-            effects.append(.toast(localizedText(160, [])))
+            effects.append(.toast(localizedText(213, [])))
         case 61:
             // WAL-007 tap_copy_account_number
             effects.append(.toast(localizedText(4, [])))
         case 62:
             // WAL-007 tap_copy_sort_code
-            effects.append(.toast(localizedText(108, [])))
+            effects.append(.toast(localizedText(153, [])))
         case 63:
             // WAL-008b tap_order_physical_card
-            effects.append(.toast(localizedText(162, [])))
+            effects.append(.toast(localizedText(215, [])))
         case 64:
             // WAL-009 tap_add_to_apple_wallet
             effects.append(.call(TempoServiceCall.deviceWalletProvisionCard(platform: "ios")))
@@ -1323,10 +1335,10 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 66:
             // WAL-009 device_wallet.provision_card.added
             state.cardInDeviceWallet = true
-            effects.append(.toast(localizedText(154, [])))
+            effects.append(.toast(localizedText(207, [])))
         case 67:
             // WAL-009 device_wallet.provision_card.failed; ONB-016-FT device_wallet.provision_card.failed
-            effects.append(.toast(localizedText(138, [])))
+            effects.append(.toast(localizedText(191, [])))
         case 68:
             // WAL-010b device.authenticate.authenticated
             effects.append(.call(TempoServiceCall.equalsActivateCard))
@@ -1368,7 +1380,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // WAL-011 tap_freeze
             state.cardFrozen = true
             effects.append(.call(TempoServiceCall.equalsSetCardFrozen(frozen: true)))
-            effects.append(.push(localizedText(153, [])))
+            effects.append(.push(localizedText(206, [])))
         case 74:
             // WAL-012 device.authenticate.authenticated
             effects.append(.call(TempoServiceCall.equalsGetCardDetails))
@@ -1381,7 +1393,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             state.cardDetailsVisible = true
         case 77:
             // WAL-012 equals.get_card_details.failed
-            effects.append(.toast(localizedText(142, [])))
+            effects.append(.toast(localizedText(195, [])))
         case 78:
             // WAL-012 tap_copy_pan
             effects.append(.toast(localizedText(13, [])))
@@ -1401,13 +1413,13 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             try engineCallStarted(5, into: &effects)
         case 83:
             // WAL-012b device.authenticate.cancelled
-            effects.append(.toast(localizedText(152, [])))
+            effects.append(.toast(localizedText(205, [])))
         case 84:
             // WAL-012b equals.get_pin.retrieved
             state.pinVisible = true
         case 85:
             // WAL-012b equals.get_pin.failed
-            effects.append(.toast(localizedText(141, [])))
+            effects.append(.toast(localizedText(194, [])))
         case 86:
             // WAL-012b enter
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "pin_reveal")))
@@ -1435,7 +1447,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 91:
             // WAL-014 pitstop.open_ticket.failed; SET-002 pitstop.open_ticket.failed; app_lock (global)
             // pitstop.open_ticket.failed; and 7 more
-            effects.append(.toast(localizedText(144, [])))
+            effects.append(.toast(localizedText(197, [])))
         case 92:
             // WAL-015 toggle_card_limit
             state.cardLimitConfirmOpen = true
@@ -1455,7 +1467,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // WAL-015 equals.set_card_limit.failed; app_lock (global) equals.set_card_limit.failed; device_integrity
             // (global) equals.set_card_limit.failed; and 6 more
             state.cardLimitEnabled = !state.cardLimitEnabled
-            effects.append(.toast(localizedText(139, [])))
+            effects.append(.toast(localizedText(192, [])))
         case 97:
             // WAL-013a tap_continue
             state.physicalCardPayWith = TempoPayWith.init(rawValue: textValue(formInput(0))) // form 0: pay_with
@@ -1466,7 +1478,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             try engineCallStarted(10, into: &effects) // form 0: postcode
         case 99:
             // WAL-013c postcode_lookup.find_addresses.not_found
-            effects.append(.toast(localizedText(140, [])))
+            effects.append(.toast(localizedText(193, [])))
         case 100:
             // WAL-013c address_selected
             guard case .addressSelected(let eventAddress)? = event else { throw FlowFailure("no value for 'event'") }
@@ -1479,7 +1491,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             state.pinDraft = nil
         case 103:
             // WAL-013f pin_entered
-            effects.append(.toast(localizedText(149, [])))
+            effects.append(.toast(localizedText(202, [])))
         case 104:
             // WAL-013f pin_entered
             try effects.append(
@@ -1493,7 +1505,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             )
         case 105:
             // WAL-013f pin_entered
-            effects.append(.toast(localizedText(156, [])))
+            effects.append(.toast(localizedText(209, [])))
         case 106:
             // WAL-013f pin_entered
             try effects.append(
@@ -1517,7 +1529,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             )
         case 108:
             // WAL-013f payments.charge.declined
-            effects.append(.toast(localizedText(157, [])))
+            effects.append(.toast(localizedText(210, [])))
         case 109:
             // WAL-013f equals.order_physical_card.placed; app_lock (global) equals.order_physical_card.placed;
             // device_integrity (global) equals.order_physical_card.placed; and 6 more
@@ -1531,7 +1543,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 111:
             // WAL-013f equals.order_physical_card.failed; app_lock (global) equals.order_physical_card.failed;
             // device_integrity (global) equals.order_physical_card.failed; and 6 more
-            effects.append(.toast(localizedText(143, [])))
+            effects.append(.toast(localizedText(196, [])))
         case 112:
             // PAY-001 tap_uk_transfer
             try actionList112(event, into: &effects)
@@ -1621,7 +1633,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             state.fxRateLocked = true
         case 128:
             // PAY-008 fx.lock_rate.expired; PAY-008 after 30s
-            effects.append(.toast(localizedText(112, [])))
+            effects.append(.toast(localizedText(157, [])))
         case 129:
             // PAY-008 tap_send
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "send_international_transfer")))
@@ -1726,7 +1738,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             state.contactCodeSent = true
         case 146:
             // SET-003 otp.send_email_code.failed; SET-003 otp.send_sms_code.failed
-            effects.append(.toast(localizedText(145, [])))
+            effects.append(.toast(localizedText(198, [])))
         case 147:
             // SET-003 code_entered
             effects.append(
@@ -2081,12 +2093,12 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // app_lock (global) equals.set_card_frozen.failed; device_integrity (global) equals.set_card_frozen.failed;
             // onboarding (global) equals.set_card_frozen.failed; and 5 more
             state.cardFrozen = !state.cardFrozen
-            effects.append(.toast(localizedText(146, [])))
+            effects.append(.toast(localizedText(199, [])))
         case 225:
             // app_lock (global) equals.send_uk_transfer.failed; app_lock (global)
             // equals.send_international_transfer.failed; device_integrity (global) equals.send_uk_transfer.failed; and
             // 13 more
-            effects.append(.toast(localizedText(116, [])))
+            effects.append(.toast(localizedText(161, [])))
         case 226:
             // app_lock (global) payments.charge.succeeded; device_integrity (global) payments.charge.succeeded;
             // onboarding (global) payments.charge.succeeded; and 5 more
@@ -2095,7 +2107,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // app_lock (global) legal_documents_changed; device_integrity (global) legal_documents_changed; onboarding
             // (global) legal_documents_changed; and 5 more
             state.legalUpdateUnseen = true
-            effects.append(.toast(localizedText(147, [])))
+            effects.append(.toast(localizedText(200, [])))
         case 228:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
@@ -2233,7 +2245,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // onboarding (global) physical_card_atm_activated; and 5 more
             state.physicalCard = TempoPhysicalCardStatus.active
             state.virtualCard = TempoVirtualCardStatus.retired
-            effects.append(.push(localizedText(161, [])))
+            effects.append(.push(localizedText(214, [])))
         case 242:
             // app_lock (global) forget_user; device_integrity (global) forget_user; onboarding (global) forget_user;
             // and 5 more
@@ -2255,7 +2267,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 247:
             // wallet (global) equals.refresh_session.expired; settings (global) equals.refresh_session.expired
             state.sessionRefreshedAt = nil
-            effects.append(.toast(localizedText(163, [])))
+            effects.append(.toast(localizedText(216, [])))
         case 248:
             // wallet (global) transfer_recorded
             effects.append(.analytics(AnalyticsEvent(name: "funnel_first_send")))
@@ -2350,7 +2362,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         state.cardFrozen = true
         state.issueReported = TempoCardIssue.init(rawValue: textValue(formInput(0))) // form 0: issue
         effects.append(.call(TempoServiceCall.equalsSetCardFrozen(frozen: true)))
-        effects.append(.push(localizedText(153, [])))
+        effects.append(.push(localizedText(206, [])))
         // form 0: issue
         try effects.append(
             .call(
@@ -2446,7 +2458,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         state.txDraft.received = nil
         state.txDraft.day = try calendarDay(now)
         state.transactions.append(state.txDraft)
-        effects.append(.push(localizedText(117, [])))
+        effects.append(.push(localizedText(162, [])))
         effects.append(
             .analytics(
                 AnalyticsEvent(name: "transfer_sent", properties: [AnalyticsProperty(name: "rail", value: "uk")])
@@ -2514,7 +2526,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         state.txDraft.received = state.transferReceiveAmount
         state.txDraft.day = try calendarDay(now)
         state.transactions.append(state.txDraft)
-        effects.append(.push(localizedText(117, [])))
+        effects.append(.push(localizedText(162, [])))
         effects.append(
             .analytics(
                 AnalyticsEvent(
@@ -2735,7 +2747,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                 return localizedText(50, [])
             }
             if input.typedText.count != 6 {
-                return localizedText(158, [])
+                return localizedText(211, [])
             }
             return nil
         case 2:
@@ -2759,7 +2771,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                 return localizedText(57, [])
             }
             if input.typedText.count < 2 {
-                return localizedText(109, [])
+                return localizedText(154, [])
             }
             return nil
         case 5:
@@ -2768,7 +2780,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                 return nil
             }
             if input.typedText.count < 2 {
-                return localizedText(99, [])
+                return localizedText(138, [])
             }
             return nil
         case 6:
@@ -2796,7 +2808,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                 return localizedText(41, [])
             }
             if input.typedText.count != 6 {
-                return localizedText(111, [])
+                return localizedText(156, [])
             }
             return nil
         case 9:
@@ -2815,7 +2827,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                 return localizedText(29, [])
             }
             if input.typedText.count != 6 {
-                return localizedText(159, [])
+                return localizedText(212, [])
             }
             let value = textValue(input)
             if isSequence(value) {
@@ -2825,7 +2837,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 11:
             // ONB-008 confirm_keycode
             if input.isBlank {
-                return localizedText(101, [])
+                return localizedText(140, [])
             }
             if input != formInput(0) {
                 return localizedText(60, [])
@@ -2836,9 +2848,9 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             if input.isBlank {
                 return localizedText(51, [])
             }
-            guard let value = dateValue(input) else { return localizedText(148, []) }
+            guard let value = dateValue(input) else { return localizedText(201, []) }
             if try age(value, on: calendarDay(now)) < 18 {
-                return localizedText(148, [])
+                return localizedText(201, [])
             }
             return nil
         case 13:
@@ -2916,9 +2928,9 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             if input.isBlank {
                 return localizedText(21, [])
             }
-            guard let value = TempoPayWith.init(rawValue: textValue(input)) else { return localizedText(156, []) }
+            guard let value = TempoPayWith.init(rawValue: textValue(input)) else { return localizedText(209, []) }
             if try !((value != TempoPayWith.balance) || (compare(state.balance, computePhysicalCardFee()) >= 0)) {
-                return localizedText(156, [])
+                return localizedText(209, [])
             }
             return nil
         case 24:
@@ -2927,7 +2939,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                 return localizedText(31, [])
             }
             if input.typedText.count != 6 {
-                return localizedText(151, [])
+                return localizedText(204, [])
             }
             if (!matchesWhole(input.typedText, "(?!.*(1234|0000))[0-9]{6}")) {
                 return localizedText(7, [])
@@ -2949,10 +2961,10 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 25:
             // WAL-013f pin_confirm
             if input.isBlank {
-                return localizedText(100, [])
+                return localizedText(139, [])
             }
             if input.typedText.count != 6 {
-                return localizedText(151, [])
+                return localizedText(204, [])
             }
             return nil
         case 26:
@@ -2961,7 +2973,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                 return localizedText(43, [])
             }
             if input.typedText.count < 2 {
-                return localizedText(110, [])
+                return localizedText(155, [])
             }
             return nil
         case 27:
@@ -3012,7 +3024,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                 return localizedText(48, [])
             }
             if input.typedText.count < 2 {
-                return localizedText(113, [])
+                return localizedText(158, [])
             }
             return nil
         case 32:
@@ -3048,7 +3060,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                 "SE",
                 "AE"
             ].contains(input.typedText) {
-                return localizedText(137, [])
+                return localizedText(190, [])
             }
             return nil
         case 33:
@@ -3058,7 +3070,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             }
             let value = textValue(input)
             if !isIBAN(value) {
-                return localizedText(115, [])
+                return localizedText(160, [])
             }
             return nil
         case 34:
@@ -3073,7 +3085,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             }
             let value = textValue(input)
             if !isBIC(value) {
-                return localizedText(114, [])
+                return localizedText(159, [])
             }
             return nil
         case 35:
@@ -3123,7 +3135,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                 return nil
             }
             if input.typedText.count != 6 {
-                return localizedText(111, [])
+                return localizedText(156, [])
             }
             return nil
         case 38:
@@ -3132,7 +3144,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                 return localizedText(55, [])
             }
             if input.typedText.count != 6 {
-                return localizedText(159, [])
+                return localizedText(212, [])
             }
             let value = textValue(input)
             if isSequence(value) {
@@ -3142,7 +3154,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 39:
             // SET-005 confirm_keycode
             if input.isBlank {
-                return localizedText(102, [])
+                return localizedText(141, [])
             }
             if input != formInput(0) {
                 return localizedText(60, [])
@@ -3151,11 +3163,11 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 40:
             // SET-012b confirmation
             if input.isBlank {
-                return localizedText(119, [])
+                return localizedText(164, [])
             }
             let value = textValue(input)
             if value != "CLOSE" {
-                return localizedText(118, [])
+                return localizedText(163, [])
             }
             return nil
         case 41:

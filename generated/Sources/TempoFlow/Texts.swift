@@ -74,12 +74,31 @@ extension TempoMachine {
     0 Live rates are unavailable right now. Try again shortly.
     0 Money received. Your Tempo balance has been topped up.
     0 Not confirmed. Nothing was sent.
+    0 ONB-002.keycode.label
     0 ONB-003.plan.everyday
+    0 ONB-003.plan.label
     0 ONB-003.plan.plus
     0 ONB-003.plan.premium
+    0 ONB-004.given_name.hint
+    0 ONB-004.given_name.label
+    0 ONB-004.preferred_name.label
+    0 ONB-004.surname.hint
+    0 ONB-004.surname.label
+    0 ONB-005.confirm_email.label
+    0 ONB-005.email.label
+    0 ONB-006.code.label
+    0 ONB-007.phone.label
+    0 ONB-007b.search.label
+    0 ONB-008.confirm_keycode.label
+    0 ONB-008.keycode.label
+    0 ONB-010.dob.label
+    0 ONB-010.dob.placeholder
+    0 ONB-010a.nationality.label
     0 ONB-010b.market.eu
+    0 ONB-010b.market.label
     0 ONB-010b.market.uk
     0 ONB-010c.purposes.business_expenses
+    0 ONB-010c.purposes.label
     0 ONB-010c.purposes.motorsport_events
     0 ONB-010c.purposes.other
     0 ONB-010c.purposes.personal_spending
@@ -87,24 +106,44 @@ extension TempoMachine {
     0 ONB-010d.funds_sources.business_income
     0 ONB-010d.funds_sources.employment
     0 ONB-010d.funds_sources.investments
+    0 ONB-010d.funds_sources.label
     0 ONB-010d.funds_sources.other
     0 ONB-010d.funds_sources.savings
     0 ONB-010e.monthly_spend.from_2k_to_10k
     0 ONB-010e.monthly_spend.from_500_to_2k
+    0 ONB-010e.monthly_spend.label
     0 ONB-010e.monthly_spend.over_10k
     0 ONB-010e.monthly_spend.up_to_500
     0 ONB-010f.annual_turnover.from_24k_to_120k
     0 ONB-010f.annual_turnover.from_6k_to_24k
+    0 ONB-010f.annual_turnover.label
     0 ONB-010f.annual_turnover.over_120k
     0 ONB-010f.annual_turnover.up_to_6k
+    0 ONB-011.postcode.label
     0 ONB-015-FT.payment_method.apple_pay
     0 ONB-015-FT.payment_method.credit
     0 ONB-015-FT.payment_method.direct_debit
     0 ONB-015-FT.payment_method.google_pay
+    0 ONB-015-FT.payment_method.label
+    0 ONB-017-FT.accept_privacy.label
+    0 ONB-017-FT.accept_terms.label
     0 ONB-W07.document_type.driving_licence
+    0 ONB-W07.document_type.label
     0 ONB-W07.document_type.national_id
     0 ONB-W07.document_type.passport
+    0 PAY-002.account_name.label
+    0 PAY-002.account_number.label
+    0 PAY-002.reference.label
+    0 PAY-002.sort_code.label
+    0 PAY-002.sort_code.placeholder
+    0 PAY-003.amount.label
     2 PAY-004.amount_and_fee
+    0 PAY-006.bic.label
+    0 PAY-006.country.label
+    0 PAY-006.iban.label
+    0 PAY-006.recipient_name.label
+    0 PAY-006.reference.label
+    0 PAY-007.amount.label
     1 PAY-007.fee
     0 PAY-007.fee_waiting
     3 PAY-008.you_send
@@ -112,6 +151,12 @@ extension TempoMachine {
     0 Re-enter your 6-digit PIN
     0 Re-enter your keycode to confirm it
     0 Re-enter your new keycode to confirm it
+    0 SET-003.code.label
+    0 SET-003.new_value.label
+    0 SET-005.confirm_keycode.label
+    0 SET-005.new_keycode.label
+    0 SET-012b.confirmation.label
+    0 SET-012b.reason.label
     0 SET-012b.reason.missing_features
     0 SET-012b.reason.not_using
     0 SET-012b.reason.other
@@ -135,14 +180,22 @@ extension TempoMachine {
     1 WAL-001.latest_transactions.description
     0 WAL-001.no_transactions
     1 WAL-003.last_updated
+    0 WAL-005.search.label
+    0 WAL-006.amount.label
     0 WAL-006.payment_method.apple_pay
     0 WAL-006.payment_method.google_pay
+    0 WAL-006.payment_method.label
     0 WAL-006.payment_method.mastercard
     0 WAL-006.payment_method.visa
     0 WAL-013a.pay_with.balance
+    0 WAL-013a.pay_with.label
     0 WAL-013a.pay_with.other_card
+    0 WAL-013c.postcode.label
+    0 WAL-013e.pin.label
+    0 WAL-013f.pin_confirm.label
     1 WAL-013h.expected_delivery
     0 WAL-014.issue.damaged
+    0 WAL-014.issue.label
     0 WAL-014.issue.lost
     0 WAL-014.issue.stolen
     0 WAL-014.issue.unrecognised_transaction
@@ -242,12 +295,31 @@ extension TempoMachine {
     Live rates are unavailable right now. Try again shortly.
     Money received. Your Tempo balance has been topped up.
     Not confirmed. Nothing was sent.
+    Keycode
     Everyday · £4.99/mo
+    Choose your card
     Plus · £6.99/mo
     Premium · £89.99/yr
+    as it appears on your photo ID
+    Given name(s)
+    Preferred Name (optional)
+    as it appears on your photo ID
+    Surname
+    Confirm email
+    Email
+    Verification code
+    Mobile number
+    Search
+    Secure It: re-enter your keycode
+    Lock It: create your keycode
+    Date of birth
+    DD/MM/YYYY
+    Nationality
     EU
+    Market
     UK
     Business expenses
+    Purpose of account
     Motorsport events
     Other
     Personal spending
@@ -255,24 +327,44 @@ extension TempoMachine {
     Business income
     Employment
     Investments
+    Source of funds
     Other
     Savings
     £2k–£10k
     £500–£2k
+    Expected monthly spend
     £10k+
     £0–£500
     £24k–£120k
     £6k–£24k
+    Expected annual turnover
     £120k+
     £0–£6k
+    Postcode
     Apple Pay
     Credit
     Direct Debit
     Google Pay
+    Payment option
+    Privacy Policy
+    Terms of Service
     Driver's Licence
+    Document type
     National ID
     Passport
+    Account name
+    Account number
+    Reference (optional)
+    Sort code
+    00-00-00
+    Amount
     You send £%1$@ · Fee: %2$@
+    BIC/SWIFT code
+    Country
+    IBAN
+    Recipient name
+    Reference (optional)
+    You send (GBP)
     Fee %1$@
     Fee: waiting for the live rate
     You send £%1$@ + £%2$@ fee · £%3$@ in all
@@ -280,6 +372,12 @@ extension TempoMachine {
     Re-enter your 6-digit PIN
     Re-enter your keycode to confirm it
     Re-enter your new keycode to confirm it
+    Verification code
+    New value
+    Step 2: re-enter your new keycode
+    Step 1: enter your new keycode
+    Type CLOSE to confirm
+    Reason for leaving (optional)
     It's missing something I need
     I don't use it enough
     Other
@@ -303,14 +401,22 @@ extension TempoMachine {
     %1$@
     No transactions… yet
     Last updated %1$@ min ago
+    Search transactions
+    Amount
     Apple Pay
     Google Pay
+    Payment Method
     Mastercard
     Visa
     My Tempo balance
+    Pay £4.99 with
     Another card
+    Postcode
+    Choose a 6-digit PIN
+    Re-enter your PIN
     Delivery: 5–7 working days · expected by %1$@
     Damaged card
+    What happened?
     Lost my card
     Card was stolen
     Unrecognised transaction
@@ -371,9 +477,9 @@ extension TempoMachine {
             switch field {
             case .plan:
                 return [
-                    FlowOption(value: "everyday", label: localizedText(65, [])),
-                    FlowOption(value: "plus", label: localizedText(66, [])),
-                    FlowOption(value: "premium", label: localizedText(67, []))
+                    FlowOption(value: "everyday", label: localizedText(66, [])),
+                    FlowOption(value: "plus", label: localizedText(68, [])),
+                    FlowOption(value: "premium", label: localizedText(69, []))
                 ]
             default:
                 return []
@@ -383,8 +489,8 @@ extension TempoMachine {
             switch field {
             case .market:
                 return [
-                    FlowOption(value: "uk", label: localizedText(69, [])),
-                    FlowOption(value: "eu", label: localizedText(68, []))
+                    FlowOption(value: "uk", label: localizedText(87, [])),
+                    FlowOption(value: "eu", label: localizedText(85, []))
                 ]
             default:
                 return []
@@ -394,11 +500,11 @@ extension TempoMachine {
             switch field {
             case .purposes:
                 return [
-                    FlowOption(value: "personal_spending", label: localizedText(73, [])),
-                    FlowOption(value: "travel", label: localizedText(74, [])),
-                    FlowOption(value: "motorsport_events", label: localizedText(71, [])),
-                    FlowOption(value: "business_expenses", label: localizedText(70, [])),
-                    FlowOption(value: "other", label: localizedText(72, []))
+                    FlowOption(value: "personal_spending", label: localizedText(92, [])),
+                    FlowOption(value: "travel", label: localizedText(93, [])),
+                    FlowOption(value: "motorsport_events", label: localizedText(90, [])),
+                    FlowOption(value: "business_expenses", label: localizedText(88, [])),
+                    FlowOption(value: "other", label: localizedText(91, []))
                 ]
             default:
                 return []
@@ -408,11 +514,11 @@ extension TempoMachine {
             switch field {
             case .fundsSources:
                 return [
-                    FlowOption(value: "employment", label: localizedText(76, [])),
-                    FlowOption(value: "savings", label: localizedText(79, [])),
-                    FlowOption(value: "business_income", label: localizedText(75, [])),
-                    FlowOption(value: "investments", label: localizedText(77, [])),
-                    FlowOption(value: "other", label: localizedText(78, []))
+                    FlowOption(value: "employment", label: localizedText(95, [])),
+                    FlowOption(value: "savings", label: localizedText(99, [])),
+                    FlowOption(value: "business_income", label: localizedText(94, [])),
+                    FlowOption(value: "investments", label: localizedText(96, [])),
+                    FlowOption(value: "other", label: localizedText(98, []))
                 ]
             default:
                 return []
@@ -422,10 +528,10 @@ extension TempoMachine {
             switch field {
             case .monthlySpend:
                 return [
-                    FlowOption(value: "up_to_500", label: localizedText(83, [])),
-                    FlowOption(value: "from_500_to_2k", label: localizedText(81, [])),
-                    FlowOption(value: "from_2k_to_10k", label: localizedText(80, [])),
-                    FlowOption(value: "over_10k", label: localizedText(82, []))
+                    FlowOption(value: "up_to_500", label: localizedText(104, [])),
+                    FlowOption(value: "from_500_to_2k", label: localizedText(101, [])),
+                    FlowOption(value: "from_2k_to_10k", label: localizedText(100, [])),
+                    FlowOption(value: "over_10k", label: localizedText(103, []))
                 ]
             default:
                 return []
@@ -435,10 +541,10 @@ extension TempoMachine {
             switch field {
             case .annualTurnover:
                 return [
-                    FlowOption(value: "up_to_6k", label: localizedText(87, [])),
-                    FlowOption(value: "from_6k_to_24k", label: localizedText(85, [])),
-                    FlowOption(value: "from_24k_to_120k", label: localizedText(84, [])),
-                    FlowOption(value: "over_120k", label: localizedText(86, []))
+                    FlowOption(value: "up_to_6k", label: localizedText(109, [])),
+                    FlowOption(value: "from_6k_to_24k", label: localizedText(106, [])),
+                    FlowOption(value: "from_24k_to_120k", label: localizedText(105, [])),
+                    FlowOption(value: "over_120k", label: localizedText(108, []))
                 ]
             default:
                 return []
@@ -448,10 +554,10 @@ extension TempoMachine {
             switch field {
             case .paymentMethod:
                 return [
-                    FlowOption(value: "apple_pay", label: localizedText(126, [])),
-                    FlowOption(value: "google_pay", label: localizedText(127, [])),
-                    FlowOption(value: "visa", label: localizedText(129, [])),
-                    FlowOption(value: "mastercard", label: localizedText(128, []))
+                    FlowOption(value: "apple_pay", label: localizedText(173, [])),
+                    FlowOption(value: "google_pay", label: localizedText(174, [])),
+                    FlowOption(value: "visa", label: localizedText(177, [])),
+                    FlowOption(value: "mastercard", label: localizedText(176, []))
                 ]
             default:
                 return []
@@ -461,10 +567,10 @@ extension TempoMachine {
             switch field {
             case .issue:
                 return [
-                    FlowOption(value: "lost", label: localizedText(134, [])),
-                    FlowOption(value: "stolen", label: localizedText(135, [])),
-                    FlowOption(value: "damaged", label: localizedText(133, [])),
-                    FlowOption(value: "unrecognised_transaction", label: localizedText(136, []))
+                    FlowOption(value: "lost", label: localizedText(187, [])),
+                    FlowOption(value: "stolen", label: localizedText(188, [])),
+                    FlowOption(value: "damaged", label: localizedText(185, [])),
+                    FlowOption(value: "unrecognised_transaction", label: localizedText(189, []))
                 ]
             default:
                 return []
@@ -474,8 +580,8 @@ extension TempoMachine {
             switch field {
             case .payWith:
                 return [
-                    FlowOption(value: "balance", label: localizedText(130, [])),
-                    FlowOption(value: "other_card", label: localizedText(131, []))
+                    FlowOption(value: "balance", label: localizedText(178, [])),
+                    FlowOption(value: "other_card", label: localizedText(180, []))
                 ]
             default:
                 return []
@@ -485,11 +591,11 @@ extension TempoMachine {
             switch field {
             case .reason:
                 return [
-                    FlowOption(value: "too_expensive", label: localizedText(107, [])),
-                    FlowOption(value: "not_using", label: localizedText(104, [])),
-                    FlowOption(value: "switching", label: localizedText(106, [])),
-                    FlowOption(value: "missing_features", label: localizedText(103, [])),
-                    FlowOption(value: "other", label: localizedText(105, []))
+                    FlowOption(value: "too_expensive", label: localizedText(152, [])),
+                    FlowOption(value: "not_using", label: localizedText(149, [])),
+                    FlowOption(value: "switching", label: localizedText(151, [])),
+                    FlowOption(value: "missing_features", label: localizedText(148, [])),
+                    FlowOption(value: "other", label: localizedText(150, []))
                 ]
             default:
                 return []
@@ -499,9 +605,9 @@ extension TempoMachine {
             switch field {
             case .documentType:
                 return [
-                    FlowOption(value: "passport", label: localizedText(94, [])),
-                    FlowOption(value: "driving_licence", label: localizedText(92, [])),
-                    FlowOption(value: "national_id", label: localizedText(93, []))
+                    FlowOption(value: "passport", label: localizedText(121, [])),
+                    FlowOption(value: "driving_licence", label: localizedText(118, [])),
+                    FlowOption(value: "national_id", label: localizedText(120, []))
                 ]
             default:
                 return []
@@ -511,16 +617,366 @@ extension TempoMachine {
             switch field {
             case .paymentMethod:
                 return [
-                    FlowOption(value: "credit", label: localizedText(89, [])),
-                    FlowOption(value: "direct_debit", label: localizedText(90, [])),
-                    FlowOption(value: "apple_pay", label: localizedText(88, [])),
-                    FlowOption(value: "google_pay", label: localizedText(91, []))
+                    FlowOption(value: "credit", label: localizedText(112, [])),
+                    FlowOption(value: "direct_debit", label: localizedText(113, [])),
+                    FlowOption(value: "apple_pay", label: localizedText(111, [])),
+                    FlowOption(value: "google_pay", label: localizedText(114, []))
                 ]
             default:
                 return []
             }
         default:
             return []
+        }
+    }
+
+    /// The label of field `field` on the current screen in the current locale, by its key in the String Catalog
+    /// (`Text(machine.fieldLabel(.email) ?? "")`); nil for a field the screen does not show or one without a label.
+    public func fieldLabel(_ field: TempoField) -> String? {
+        switch screenNumber {
+        case 4:
+            // ONB-002 Log In
+            switch field {
+            case .keycode:
+                return localizedText(65, [])
+            default:
+                return nil
+            }
+        case 5:
+            // ONB-003 Card Selection
+            switch field {
+            case .plan:
+                return localizedText(67, [])
+            default:
+                return nil
+            }
+        case 6:
+            // ONB-004 Your Name
+            switch field {
+            case .givenName:
+                return localizedText(71, [])
+            case .surname:
+                return localizedText(74, [])
+            case .preferredName:
+                return localizedText(72, [])
+            default:
+                return nil
+            }
+        case 7:
+            // ONB-005 Email
+            switch field {
+            case .email:
+                return localizedText(76, [])
+            case .confirmEmail:
+                return localizedText(75, [])
+            default:
+                return nil
+            }
+        case 8:
+            // ONB-006 Verify Email
+            switch field {
+            case .code:
+                return localizedText(77, [])
+            default:
+                return nil
+            }
+        case 9:
+            // ONB-007 Mobile Number
+            switch field {
+            case .phone:
+                return localizedText(78, [])
+            default:
+                return nil
+            }
+        case 10:
+            // ONB-007b Country Code Picker
+            switch field {
+            case .search:
+                return localizedText(79, [])
+            default:
+                return nil
+            }
+        case 11:
+            // ONB-008 Keycode Creation
+            switch field {
+            case .keycode:
+                return localizedText(81, [])
+            case .confirmKeycode:
+                return localizedText(80, [])
+            default:
+                return nil
+            }
+        case 13:
+            // ONB-010 Date of Birth
+            switch field {
+            case .dob:
+                return localizedText(82, [])
+            default:
+                return nil
+            }
+        case 14:
+            // ONB-010a Nationality
+            switch field {
+            case .nationality:
+                return localizedText(84, [])
+            default:
+                return nil
+            }
+        case 15:
+            // ONB-010b Market
+            switch field {
+            case .market:
+                return localizedText(86, [])
+            default:
+                return nil
+            }
+        case 16:
+            // ONB-010c Purpose of Account
+            switch field {
+            case .purposes:
+                return localizedText(89, [])
+            default:
+                return nil
+            }
+        case 17:
+            // ONB-010d Source of Funds
+            switch field {
+            case .fundsSources:
+                return localizedText(97, [])
+            default:
+                return nil
+            }
+        case 18:
+            // ONB-010e Monthly Transactions
+            switch field {
+            case .monthlySpend:
+                return localizedText(102, [])
+            default:
+                return nil
+            }
+        case 19:
+            // ONB-010f Annual Transactions
+            switch field {
+            case .annualTurnover:
+                return localizedText(107, [])
+            default:
+                return nil
+            }
+        case 20:
+            // ONB-011 Address
+            switch field {
+            case .postcode:
+                return localizedText(110, [])
+            default:
+                return nil
+            }
+        case 24:
+            // WAL-005 Transaction History
+            switch field {
+            case .search:
+                return localizedText(171, [])
+            default:
+                return nil
+            }
+        case 25:
+            // WAL-006 Add Money
+            switch field {
+            case .amount:
+                return localizedText(172, [])
+            case .paymentMethod:
+                return localizedText(175, [])
+            default:
+                return nil
+            }
+        case 38:
+            // WAL-014 Report Card Issue
+            switch field {
+            case .issue:
+                return localizedText(186, [])
+            default:
+                return nil
+            }
+        case 40:
+            // WAL-013a Order · Pay
+            switch field {
+            case .payWith:
+                return localizedText(179, [])
+            default:
+                return nil
+            }
+        case 42:
+            // WAL-013c Change Address
+            switch field {
+            case .postcode:
+                return localizedText(181, [])
+            default:
+                return nil
+            }
+        case 44:
+            // WAL-013e Set PIN · Enter
+            switch field {
+            case .pin:
+                return localizedText(182, [])
+            default:
+                return nil
+            }
+        case 45:
+            // WAL-013f Set PIN · Confirm
+            switch field {
+            case .pinConfirm:
+                return localizedText(183, [])
+            default:
+                return nil
+            }
+        case 51:
+            // PAY-002 Recipient Details
+            switch field {
+            case .accountName:
+                return localizedText(122, [])
+            case .sortCode:
+                return localizedText(125, [])
+            case .accountNumber:
+                return localizedText(123, [])
+            case .reference:
+                return localizedText(124, [])
+            default:
+                return nil
+            }
+        case 52:
+            // PAY-003 Enter Amount
+            switch field {
+            case .amount:
+                return localizedText(127, [])
+            default:
+                return nil
+            }
+        case 55:
+            // PAY-006 Recipient Details
+            switch field {
+            case .recipientName:
+                return localizedText(132, [])
+            case .country:
+                return localizedText(130, [])
+            case .iban:
+                return localizedText(131, [])
+            case .bic:
+                return localizedText(129, [])
+            case .reference:
+                return localizedText(133, [])
+            default:
+                return nil
+            }
+        case 56:
+            // PAY-007 Currency & Amount
+            switch field {
+            case .amount:
+                return localizedText(134, [])
+            default:
+                return nil
+            }
+        case 64:
+            // SET-003 Edit Email/Phone/Address
+            switch field {
+            case .newValue:
+                return localizedText(143, [])
+            case .code:
+                return localizedText(142, [])
+            default:
+                return nil
+            }
+        case 66:
+            // SET-005 Change Keycode
+            switch field {
+            case .newKeycode:
+                return localizedText(145, [])
+            case .confirmKeycode:
+                return localizedText(144, [])
+            default:
+                return nil
+            }
+        case 74:
+            // SET-012b Close · Step 2 Confirm
+            switch field {
+            case .confirmation:
+                return localizedText(146, [])
+            case .reason:
+                return localizedText(147, [])
+            default:
+                return nil
+            }
+        case 89:
+            // ONB-W07 Document Type (fallback)
+            switch field {
+            case .documentType:
+                return localizedText(119, [])
+            default:
+                return nil
+            }
+        case 93:
+            // ONB-015-FT Initial Payment (Kickstart)
+            switch field {
+            case .paymentMethod:
+                return localizedText(115, [])
+            default:
+                return nil
+            }
+        case 95:
+            // ONB-017-FT Legal Agreements
+            switch field {
+            case .acceptTerms:
+                return localizedText(117, [])
+            case .acceptPrivacy:
+                return localizedText(116, [])
+            default:
+                return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// The placeholder of field `field` on the current screen in the current locale, by its key in the String Catalog
+    /// (`Text(machine.fieldPlaceholder(.email) ?? "")`); nil for a field the screen does not show or one without a
+    /// placeholder.
+    public func fieldPlaceholder(_ field: TempoField) -> String? {
+        switch screenNumber {
+        case 13:
+            // ONB-010 Date of Birth
+            switch field {
+            case .dob:
+                return localizedText(83, [])
+            default:
+                return nil
+            }
+        case 51:
+            // PAY-002 Recipient Details
+            switch field {
+            case .sortCode:
+                return localizedText(126, [])
+            default:
+                return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// The hint of field `field` on the current screen in the current locale, by its key in the String Catalog
+    /// (`Text(machine.fieldHint(.email) ?? "")`); nil for a field the screen does not show or one without a hint.
+    public func fieldHint(_ field: TempoField) -> String? {
+        switch screenNumber {
+        case 6:
+            // ONB-004 Your Name
+            switch field {
+            case .givenName:
+                return localizedText(70, [])
+            case .surname:
+                return localizedText(73, [])
+            default:
+                return nil
+            }
+        default:
+            return nil
         }
     }
 }

@@ -273,52 +273,52 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
         case 0:
             // STEP-01 Splash Screen
             return [
-                .offlineBanner: state.offlineBanner ? localizedText(34, []) : "",
+                .offlineBanner: state.offlineBanner ? localizedText(106, []) : "",
                 .getStarted: localizedText(32, []),
                 .logIn: localizedText(33, [])
             ]
         case 1:
             // STEP-02 Create Account Screen
-            return [.offlineBanner: state.offlineBanner ? localizedText(35, []) : ""]
+            return [.offlineBanner: state.offlineBanner ? localizedText(106, []) : ""]
         case 2:
             // STEP-03 Email Verification Screen
             return [
-                .offlineBanner: state.offlineBanner ? localizedText(37, []) : "",
-                .emailDisplay: localizedText(36, [state.email])
+                .offlineBanner: state.offlineBanner ? localizedText(106, []) : "",
+                .emailDisplay: localizedText(40, [state.email])
             ]
         case 3:
             // STEP-04 Login Screen
-            return [.offlineBanner: state.offlineBanner ? localizedText(38, []) : ""]
+            return [.offlineBanner: state.offlineBanner ? localizedText(106, []) : ""]
         case 4:
             // STEP-05 Forgot Password Screen
-            return [.offlineBanner: state.offlineBanner ? localizedText(39, []) : ""]
+            return [.offlineBanner: state.offlineBanner ? localizedText(106, []) : ""]
         case 5:
             // STEP-06 KYC Screen
-            return [.offlineBanner: state.offlineBanner ? localizedText(40, []) : ""]
+            return [.offlineBanner: state.offlineBanner ? localizedText(106, []) : ""]
         case 6:
             // STEP-07 KYC Phone Screen
-            return [.offlineBanner: state.offlineBanner ? localizedText(41, []) : ""]
+            return [.offlineBanner: state.offlineBanner ? localizedText(106, []) : ""]
         case 7:
             // STEP-08 KYC OTP Screen
-            return [.offlineBanner: state.offlineBanner ? localizedText(42, []) : ""]
+            return [.offlineBanner: state.offlineBanner ? localizedText(106, []) : ""]
         case 8:
             // STEP-09 KYC ID Capture Screen
-            return [.offlineBanner: state.offlineBanner ? localizedText(46, []) : ""]
+            return [.offlineBanner: state.offlineBanner ? localizedText(106, []) : ""]
         case 9:
             // STEP-10 KYC Selfie Screen
-            return [.offlineBanner: state.offlineBanner ? localizedText(47, []) : ""]
+            return [.offlineBanner: state.offlineBanner ? localizedText(106, []) : ""]
         case 10:
             // STEP-11 KYC Success Screen
-            return [.offlineBanner: state.offlineBanner ? localizedText(48, []) : ""]
+            return [.offlineBanner: state.offlineBanner ? localizedText(106, []) : ""]
         case 11:
             // STEP-12 KYC Error Screen
-            return [.offlineBanner: state.offlineBanner ? localizedText(49, []) : ""]
+            return [.offlineBanner: state.offlineBanner ? localizedText(106, []) : ""]
         case 13:
             // STEP-13 Home Screen
             return try [
-                .offlineBanner: state.offlineBanner ? localizedText(54, []) : "",
+                .offlineBanner: state.offlineBanner ? localizedText(106, []) : "",
                 .balance: localizedText(
-                    52,
+                    53,
                     [
                         (state.balance != nil)
                             ? formatMoney(
@@ -329,63 +329,63 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
                     ]
                 ),
                 .sendMoney: localizedText(55, []),
-                .addMoney: localizedText(51, []),
-                .error: state.homeError ? localizedText(53, []) : "",
-                .transactionsEmpty: (state.transactions.count == 0) ? localizedText(57, []) : ""
+                .addMoney: localizedText(52, []),
+                .error: state.homeError ? localizedText(54, []) : "",
+                .transactionsEmpty: (state.transactions.count == 0) ? localizedText(56, []) : ""
             ]
         case 14:
             // STEP-13.transaction Transaction details
-            return [.offlineBanner: state.offlineBanner ? localizedText(56, []) : ""]
+            return [.offlineBanner: state.offlineBanner ? localizedText(106, []) : ""]
         case 15:
             // STEP-13.add-funds Add funds flow
-            return [.offlineBanner: state.offlineBanner ? localizedText(50, []) : ""]
+            return [.offlineBanner: state.offlineBanner ? localizedText(106, []) : ""]
         case 17:
             // STEP-14.1 Enter Details
-            return [.offlineBanner: state.offlineBanner ? localizedText(58, []) : ""]
+            return [.offlineBanner: state.offlineBanner ? localizedText(106, []) : ""]
         case 18:
             // STEP-15 Favorites Screen
             return [
-                .offlineBanner: state.offlineBanner ? localizedText(88, []) : "",
-                .error: state.favoritesError ? localizedText(83, []) : "",
-                .noFavorites: (state.favorites.count == 0) ? localizedText(87, []) : ""
+                .offlineBanner: state.offlineBanner ? localizedText(106, []) : "",
+                .error: state.favoritesError ? localizedText(79, []) : "",
+                .noFavorites: (state.favorites.count == 0) ? localizedText(83, []) : ""
             ]
         case 19:
             // STEP-15.remove Remove confirmation
-            return [.message: localizedText(89, [])]
+            return [.message: localizedText(84, [])]
         case 20:
             // STEP-15.edit-recipient Edit recipient form
-            return [.offlineBanner: state.offlineBanner ? localizedText(82, []) : ""]
+            return [.offlineBanner: state.offlineBanner ? localizedText(106, []) : ""]
         case 21:
             // STEP-15.add-recipient Add recipient flow
-            return [.offlineBanner: state.offlineBanner ? localizedText(81, []) : ""]
+            return [.offlineBanner: state.offlineBanner ? localizedText(106, []) : ""]
         case 22:
             // STEP-16 Profile Screen
             return [
-                .offlineBanner: state.offlineBanner ? localizedText(96, []) : "",
-                .editProfile: localizedText(91, []),
-                .transactionHistory: localizedText(98, []),
-                .help: localizedText(93, []),
-                .logOut: localizedText(94, []),
-                .error: state.profileError ? localizedText(92, []) : ""
+                .offlineBanner: state.offlineBanner ? localizedText(106, []) : "",
+                .editProfile: localizedText(87, []),
+                .transactionHistory: localizedText(92, []),
+                .help: localizedText(89, []),
+                .logOut: localizedText(90, []),
+                .error: state.profileError ? localizedText(88, []) : ""
             ]
         case 23:
             // STEP-16.logout Logout confirmation
-            return [.message: localizedText(95, [])]
+            return [.message: localizedText(91, [])]
         case 24:
             // STEP-16.edit-profile Edit profile form
-            return [.offlineBanner: state.offlineBanner ? localizedText(90, []) : ""]
+            return [.offlineBanner: state.offlineBanner ? localizedText(106, []) : ""]
         case 26:
             // STEP-16.settings Settings screens
-            return [.offlineBanner: state.offlineBanner ? localizedText(97, []) : ""]
+            return [.offlineBanner: state.offlineBanner ? localizedText(106, []) : ""]
         case 27:
             // STEP-16.transactions Full transaction list
-            return [.offlineBanner: state.offlineBanner ? localizedText(99, []) : ""]
+            return [.offlineBanner: state.offlineBanner ? localizedText(106, []) : ""]
         case 29:
             // STEP-14.2 Review & Fees
             return try [
-                .offlineBanner: state.offlineBanner ? localizedText(63, []) : "",
+                .offlineBanner: state.offlineBanner ? localizedText(106, []) : "",
                 .amountRow: localizedText(
-                    59,
+                    60,
                     [
                         (state.transfer.amount != nil)
                             ? ((formatMoney(
@@ -406,7 +406,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
                     ]
                 ),
                 .feesRow: localizedText(
-                    62,
+                    63,
                     [
                         (state.transfer.fee != nil)
                             ? ((formatMoney(
@@ -447,48 +447,48 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
                             : ""
                     ]
                 ),
-                .caption: localizedText(60, []),
-                .error: state.feesError ? localizedText(61, []) : ""
+                .caption: localizedText(61, []),
+                .error: state.feesError ? localizedText(62, []) : ""
             ]
         case 30:
             // STEP-14.3 Choose Payment Method
             return [
-                .offlineBanner: state.offlineBanner ? localizedText(65, []) : "",
-                .optionTitle: localizedText(67, []),
-                .optionSubtitle: localizedText(66, [])
+                .offlineBanner: state.offlineBanner ? localizedText(106, []) : "",
+                .optionTitle: localizedText(66, []),
+                .optionSubtitle: localizedText(65, [])
             ]
         case 31:
             // STEP-14.4 PSP Checkout (Pesapal)
             return [
-                .header: localizedText(69, []),
-                .loading: (state.checkoutState == "loading") ? localizedText(70, []) : "",
-                .error: (state.checkoutState == "failed") ? localizedText(68, []) : ""
+                .header: localizedText(68, []),
+                .loading: (state.checkoutState == "loading") ? localizedText(69, []) : "",
+                .error: (state.checkoutState == "failed") ? localizedText(67, []) : ""
             ]
         case 32:
             // STEP-14.5 Result
             return try [
-                .offlineBanner: state.offlineBanner ? localizedText(75, []) : "",
+                .offlineBanner: state.offlineBanner ? localizedText(106, []) : "",
                 .title: localizedText(
-                    78,
+                    76,
                     [
                         required(
                             (state.transfer.status == nil)
                                 ? ""
                                 : ((state.transfer.status == YOLETransferStatus.success)
-                                    ? localizedText(111, [])
+                                    ? localizedText(104, [])
                                     : ((state.transfer.status == YOLETransferStatus.pending)
-                                        ? localizedText(110, [])
+                                        ? localizedText(103, [])
                                         : ((state.transfer.status == YOLETransferStatus.failed)
-                                            ? localizedText(109, [])
+                                            ? localizedText(102, [])
                                             : ((state.transfer.status == YOLETransferStatus.cancelled)
-                                                ? localizedText(108, [])
+                                                ? localizedText(101, [])
                                                 : state.transfer.status.map { describe($0) })))),
                             "the value"
                         )
                     ]
                 ),
                 .amount: localizedText(
-                    71,
+                    70,
                     [
                         (formatMoney(computeSendAmount(), (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US")
                             + " ")
@@ -499,7 +499,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
                     ]
                 ),
                 .fees: localizedText(
-                    73,
+                    72,
                     [
                         (formatMoney(computeSendFee(), (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US") + " ")
                             + computeSendFee().currency,
@@ -509,7 +509,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
                     ]
                 ),
                 .totalCharged: localizedText(
-                    79,
+                    77,
                     [
                         (computeTotalCharged() != nil)
                             ? ((formatMoney(
@@ -529,15 +529,15 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
                             : ""
                     ]
                 ),
-                .recipient: localizedText(77, [state.transfer.recipient]),
-                .yoleRef: localizedText(80, [state.transfer.yoleReference]),
-                .pspTxnId: localizedText(76, [state.transfer.pspTransactionId]),
+                .recipient: localizedText(75, [state.transfer.recipient]),
+                .yoleRef: localizedText(78, [state.transfer.yoleReference]),
+                .pspTxnId: localizedText(74, [state.transfer.pspTransactionId]),
                 .message: (state.transfer.status == YOLETransferStatus.pending)
                     ? ((state.language == YOLELanguage.fr)
                         ? "Nous vous préviendrons dès que le paiement sera confirmé"
                         : "We'll notify you once payment is confirmed")
                     : "",
-                .errorReason: localizedText(72, [state.transfer.reason])
+                .errorReason: localizedText(71, [state.transfer.reason])
             ]
         default:
             return [:]
@@ -555,7 +555,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
                 .favorites: FlowRow.rows(
                     count: state.favorites.count,
                     ids: state.favorites.map { recipient in recipient }.map { String($0) },
-                    texts: [(.name, state.favorites.map { recipient in localizedText(85, [recipient]) })]
+                    texts: [(.name, state.favorites.map { recipient in localizedText(81, [recipient]) })]
                 )
             ]
         default:
@@ -586,9 +586,9 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
         switch (screenNumber, list) {
         case (18, .favorites):
             // STEP-15 Favorites Screen: the actions of a row of 'favorites'
-            let labels0 = state.favorites.map { recipient in localizedText(86, []) }
+            let labels0 = state.favorites.map { recipient in localizedText(82, []) }
             guard labels0.indices.contains(index) else { return [] }
-            let labels1 = state.favorites.map { recipient in localizedText(84, []) }
+            let labels1 = state.favorites.map { recipient in localizedText(80, []) }
             guard labels1.indices.contains(index) else { return [] }
             return [
                 FlowRowAction(
@@ -802,7 +802,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
             effects.append(.toast(localizedText(18, [])))
         case 5:
             // STEP-02 auth.create_account.server_error
-            effects.append(.toast(localizedText(100, [])))
+            effects.append(.toast(localizedText(93, [])))
         case 6:
             // STEP-02 toggle_password_visibility; STEP-04 toggle_password_visibility
             state.passwordVisible = !state.passwordVisible
@@ -818,10 +818,10 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
             effects.append(.toast(localizedText(15, [])))
         case 10:
             // STEP-03 auth.verify_email.expired_code; STEP-08 kyc.verify_sms_code.expired_code
-            effects.append(.toast(localizedText(112, [])))
+            effects.append(.toast(localizedText(105, [])))
         case 11:
             // STEP-03 auth.verify_email.too_many_attempts; STEP-08 kyc.verify_sms_code.too_many_attempts
-            effects.append(.toast(localizedText(104, [])))
+            effects.append(.toast(localizedText(97, [])))
         case 12:
             // STEP-03 tap_resend_code; STEP-08 tap_resend_sms
             effects.append(.toast(localizedText(31, [])))
@@ -874,7 +874,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
             effects.append(.toast(localizedText(19, [])))
         case 26:
             // STEP-05 auth.request_password_reset.rate_limited
-            effects.append(.toast(localizedText(105, [])))
+            effects.append(.toast(localizedText(98, [])))
         case 27:
             // STEP-06 tap_skip
             state.kycStatus = YOLEKycStatus.skipped
@@ -892,7 +892,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
             state.smsCodeResent = false
         case 30:
             // STEP-07 kyc.send_sms_code.phone_already_registered; STEP-08 kyc.send_sms_code.phone_already_registered
-            effects.append(.toast(localizedText(103, [])))
+            effects.append(.toast(localizedText(96, [])))
         case 31:
             // STEP-07 kyc.send_sms_code.sms_failed; STEP-08 kyc.send_sms_code.sms_failed
             effects.append(.toast(localizedText(9, [])))
@@ -1168,7 +1168,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
         case 94:
             // yole (global) service_unavailable; main (global) service_unavailable; send_money (global)
             // service_unavailable
-            effects.append(.toast(localizedText(101, [])))
+            effects.append(.toast(localizedText(94, [])))
         case 95:
             // yole (global) profile.update.updated; main (global) profile.update.updated; send_money (global)
             // profile.update.updated
@@ -1194,10 +1194,10 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
             state.loggedIn = false
         case 101:
             // main (global) payment_status_updated
-            effects.append(.toast(localizedText(107, [])))
+            effects.append(.toast(localizedText(100, [])))
         case 102:
             // main (global) payment_status_updated
-            effects.append(.toast(localizedText(106, [])))
+            effects.append(.toast(localizedText(99, [])))
         case 103:
             // send_money (global) pesapal.checkout.success
             try actionList103(event, into: &effects)
@@ -1489,7 +1489,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
         case 1:
             // STEP-02 email; STEP-04 email; STEP-05 email
             if input.isBlank {
-                return localizedText(102, [])
+                return localizedText(95, [])
             }
             let value = textValue(input)
             if !isEmail(value) {
@@ -1499,13 +1499,13 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
         case 2:
             // STEP-02 first_name; STEP-02 last_name; STEP-02 country; and 1 more
             if input.isBlank {
-                return localizedText(102, [])
+                return localizedText(95, [])
             }
             return nil
         case 3:
             // STEP-02 password
             if input.isBlank {
-                return localizedText(102, [])
+                return localizedText(95, [])
             }
             if input.typedText.count < 8 {
                 return localizedText(20, [])
@@ -1523,7 +1523,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
         case 5:
             // STEP-07 phone
             if input.isBlank {
-                return localizedText(102, [])
+                return localizedText(95, [])
             }
             let value = textValue(input)
             if !isPhone(value, textValue(formInput(0))) {
