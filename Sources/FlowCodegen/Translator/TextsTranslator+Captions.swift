@@ -25,7 +25,9 @@ extension TextsTranslator {
                     fieldCases.append(SwiftSwitchCase([".\(names.fieldCase(field.name))"], [.return(words)]))
                 }
                 guard !fieldCases.isEmpty else { continue }
-                let inner: [SwiftStatement] = [.switch(.id("field"), fieldCases + [.default([.return(.id("nil"))])])]
+                // A screen that captions every field of the app needs no `default:` (it would draw "will never be executed").
+                let others: [SwiftSwitchCase] = fieldCases.count < names.fieldCases.count ? [.default([.return(.id("nil"))])] : []
+                let inner: [SwiftStatement] = [.switch(.id("field"), fieldCases + others)]
                 cases.append(SwiftSwitchCase(["\(index)"], [.comment("\(screen.id) \(screen.name)")] + inner))
             }
             var body: [SwiftStatement] = cases.isEmpty ? [.return(.id("nil"))] : [.switch(.id("screenNumber"), cases + [.default([.return(.id("nil"))])])]

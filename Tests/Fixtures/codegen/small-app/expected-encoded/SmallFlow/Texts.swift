@@ -57,8 +57,6 @@ extension SmallMachine {
             switch field {
             case .email:
                 return localizedText(2, [])
-            default:
-                return nil
             }
         default:
             return nil
