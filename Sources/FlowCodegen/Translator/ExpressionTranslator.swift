@@ -138,7 +138,9 @@ struct ExpressionTranslator {
             let test = need(translate(condition, scope), describe(condition))
             // `x == Bank.barclays ? <label> : …` (an enum value shown by its label): the label keyed `Bank.barclays`.
             let outerKey = translatingKey
-            if case .binary(.equal, _, let item) = condition.kind, case .enumCase(let typeName, let name) = item.kind {
+            // Only inside a shown text: an analytics property or a call argument keeps the flows' words, which a
+            // host's display wording must not change.
+            if outerKey != nil, case .binary(.equal, _, let item) = condition.kind, case .enumCase(let typeName, let name) = item.kind {
                 translatingKey = "\(typeName).\(name)"
             }
             let a = translate(then, scope)
