@@ -107,7 +107,7 @@ struct MachineTranslator {
         members.append(guardFunction())
         members.append(timerLengthFunction())
         members += actionsFunctions()
-        members.append(validatorFunction())
+        members += validatorFunctions()
         members.append(invariantFunction())
         members.append(performFunction())
         members += [
@@ -402,19 +402,23 @@ struct MachineTranslator {
                                           .function(modifiers: ["mutating"], name: name, parameters: parameters, effects: ["throws"], returns: nil, body: body.statements)))
             bodies[index].statements = [.expression(.try(.call(.id(name), [SwiftArgument(nil, .id("event")), SwiftArgument("into", .prefix("&", .id("effects")))])))]
         }
+        let split = numberedParts("runActions", modifiers: ["mutating"], parameters: parameters, effects: ["throws"], returns: nil, bodies: bodies, fallback: [.break])
         let dispatch = SwiftDeclaration(doc: ["Runs action list number `id` of the tables."], access: .public, attributes: spi,
                                         .function(modifiers: ["mutating"], name: "runActions", parameters: [SwiftParameter(label: "_", name: "id", type: "Int32")] + parameters,
-                                                  effects: ["throws"], returns: nil, body: numberedSwitch(bodies, fallback: [.break])))
-        return [dispatch] + lists
+                                                  effects: ["throws"], returns: nil, body: split.body))
+        return [dispatch] + split.parts + lists
     }
 
     /// Action lists of up to this many statements stay inside `runActions`' `switch`.
     static let actionsKeptInline = 3
 
-    func validatorFunction() -> SwiftDeclaration {
-        SwiftDeclaration(doc: ["Validator number `id`: the message of the first rule `input` fails, or nil."], access: .public, attributes: spi,
-                         .function(modifiers: [], name: "validateField", parameters: [SwiftParameter(label: "_", name: "id", type: "Int32"), SwiftParameter(label: "_", name: "input", type: "FieldInput?")],
-                                   effects: ["throws"], returns: "String?", body: numberedSwitch(code.validators, fallback: [.return(.id("nil"))])))
+    func validatorFunctions() -> [SwiftDeclaration] {
+        let input = SwiftParameter(label: "_", name: "input", type: "FieldInput?")
+        let split = numberedParts("validateField", modifiers: [], parameters: [input], effects: ["throws"], returns: "String?",
+                                  bodies: code.validators, fallback: [.return(.id("nil"))])
+        return [SwiftDeclaration(doc: ["Validator number `id`: the message of the first rule `input` fails, or nil."], access: .public, attributes: spi,
+                                 .function(modifiers: [], name: "validateField", parameters: [SwiftParameter(label: "_", name: "id", type: "Int32"), input],
+                                           effects: ["throws"], returns: "String?", body: split.body))] + split.parts
     }
 
     mutating func invariantFunction() -> SwiftDeclaration {
