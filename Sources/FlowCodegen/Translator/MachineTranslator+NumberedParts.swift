@@ -1,7 +1,7 @@
 import FlowLowering
 
 extension MachineTranslator {
-    /// A numbered `switch` (actions, validators) longer than this is split into functions of this many cases each.
+    /// A numbered `switch` (the action lists) longer than this is split into functions of this many cases each.
     static let casesPerPart = 24
 
     /// The body of a function that runs numbered body `id`, and the functions it calls: up to `casesPerPart` bodies
@@ -10,7 +10,8 @@ extension MachineTranslator {
     /// simplification) grow faster than linearly with a function's size, and one `switch` over Tempo's 242 action
     /// lists, each inlining its effects and state writes, was the largest single share of the module's SIL
     /// optimisation (14 %); parts of 24 cost about what their cases cost apart. At run time a step pays one more
-    /// call; an app with no more than 24 bodies (the peer ring) gets the same single `switch` as before.
+    /// call; an app with no more than 24 bodies (the peer ring) gets the same single `switch` as before. Validators
+    /// stay one `switch`: split, Tempo's 44 took a larger share of the optimiser's time, not a smaller one.
     func numberedParts(_ name: String, modifiers: [String], parameters: [SwiftParameter], effects: [String], returns: String?,
                        bodies: [LoweredCodeTranslator.Body], fallback: [SwiftStatement]) -> (body: [SwiftStatement], parts: [SwiftDeclaration]) {
         guard bodies.count > Self.casesPerPart else { return (numberedSwitch(bodies, fallback: fallback), []) }

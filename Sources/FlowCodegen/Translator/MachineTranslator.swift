@@ -107,7 +107,7 @@ struct MachineTranslator {
         members.append(guardFunction())
         members.append(timerLengthFunction())
         members += actionsFunctions()
-        members += validatorFunctions()
+        members.append(validatorFunction())
         members.append(invariantFunction())
         members.append(performFunction())
         members += [
@@ -412,13 +412,10 @@ struct MachineTranslator {
     /// Action lists of up to this many statements stay inside `runActions`' `switch`.
     static let actionsKeptInline = 3
 
-    func validatorFunctions() -> [SwiftDeclaration] {
-        let input = SwiftParameter(label: "_", name: "input", type: "FieldInput?")
-        let split = numberedParts("validateField", modifiers: [], parameters: [input], effects: ["throws"], returns: "String?",
-                                  bodies: code.validators, fallback: [.return(.id("nil"))])
-        return [SwiftDeclaration(doc: ["Validator number `id`: the message of the first rule `input` fails, or nil."], access: .public, attributes: spi,
-                                 .function(modifiers: [], name: "validateField", parameters: [SwiftParameter(label: "_", name: "id", type: "Int32"), input],
-                                           effects: ["throws"], returns: "String?", body: split.body))] + split.parts
+    func validatorFunction() -> SwiftDeclaration {
+        SwiftDeclaration(doc: ["Validator number `id`: the message of the first rule `input` fails, or nil."], access: .public, attributes: spi,
+                         .function(modifiers: [], name: "validateField", parameters: [SwiftParameter(label: "_", name: "id", type: "Int32"), SwiftParameter(label: "_", name: "input", type: "FieldInput?")],
+                                   effects: ["throws"], returns: "String?", body: numberedSwitch(code.validators, fallback: [.return(.id("nil"))])))
     }
 
     mutating func invariantFunction() -> SwiftDeclaration {

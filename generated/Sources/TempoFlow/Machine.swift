@@ -2853,18 +2853,6 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     @_spi(Generated)
     public func validateField(_ id: Int32, _ input: FieldInput?) throws -> String? {
         switch id {
-        case 1...24:
-            return try validateFieldPart1(id, input)
-        case 25...44:
-            return try validateFieldPart2(id, input)
-        default:
-            return nil
-        }
-    }
-
-    @inline(never)
-    private func validateFieldPart1(_ id: Int32, _ input: FieldInput?) throws -> String? {
-        switch id {
         case 1:
             // ONB-002 keycode
             if input.isBlank {
@@ -3082,14 +3070,6 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                 }
             }
             return nil
-        default:
-            return nil
-        }
-    }
-
-    @inline(never)
-    private func validateFieldPart2(_ id: Int32, _ input: FieldInput?) throws -> String? {
-        switch id {
         case 25:
             // WAL-013f pin_confirm
             if input.isBlank {
