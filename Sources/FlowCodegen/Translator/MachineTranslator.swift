@@ -405,10 +405,11 @@ struct MachineTranslator {
                                           .function(modifiers: ["mutating"], name: name, parameters: parameters, effects: ["throws"], returns: nil, body: body.statements)))
             bodies[index].statements = [.expression(.try(.call(.id(name), [SwiftArgument(nil, .id("event")), SwiftArgument("into", .prefix("&", .id("effects")))])))]
         }
+        let split = numberedParts("runActions", modifiers: ["mutating"], parameters: parameters, effects: ["throws"], returns: nil, bodies: bodies, fallback: [.break])
         let dispatch = SwiftDeclaration(doc: ["Runs action list number `id` of the tables."], access: .public, attributes: spi,
                                         .function(modifiers: ["mutating"], name: "runActions", parameters: [SwiftParameter(label: "_", name: "id", type: "Int32")] + parameters,
-                                                  effects: ["throws"], returns: nil, body: numberedSwitch(bodies, fallback: [.break])))
-        return [dispatch] + lists
+                                                  effects: ["throws"], returns: nil, body: split.body))
+        return [dispatch] + split.parts + lists
     }
 
     /// Action lists of up to this many statements stay inside `runActions`' `switch`.

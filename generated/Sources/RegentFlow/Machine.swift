@@ -1555,6 +1555,30 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     @_spi(Generated)
     public mutating func runActions(_ id: Int32, _ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         switch id {
+        case 1...24:
+            try runActionsPart1(id, event, into: &effects)
+        case 25...48:
+            try runActionsPart2(id, event, into: &effects)
+        case 49...72:
+            try runActionsPart3(id, event, into: &effects)
+        case 73...96:
+            try runActionsPart4(id, event, into: &effects)
+        case 97...120:
+            try runActionsPart5(id, event, into: &effects)
+        case 121...128:
+            try runActionsPart6(id, event, into: &effects)
+        default:
+            break
+        }
+    }
+
+    @inline(never)
+    private mutating func runActionsPart1(
+        _ id: Int32,
+        _ event: RegentEvent?,
+        into effects: inout [RegentEffect]
+    ) throws {
+        switch id {
         case 1:
             // R-LAUNCH enter
             effects.append(.call(RegentServiceCall.revenuecatCustomerInfo))
@@ -1647,6 +1671,18 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         case 24:
             // R-S2-pin pin_store.verify.correct
             try actionList24(event, into: &effects)
+        default:
+            break
+        }
+    }
+
+    @inline(never)
+    private mutating func runActionsPart2(
+        _ id: Int32,
+        _ event: RegentEvent?,
+        into effects: inout [RegentEffect]
+    ) throws {
+        switch id {
         case 25:
             // R-S2-pin pin_store.verify.wrong
             try actionList25(event, into: &effects)
@@ -1735,6 +1771,18 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         case 48:
             // R-S4 tap_add_asset
             try actionList48(event, into: &effects)
+        default:
+            break
+        }
+    }
+
+    @inline(never)
+    private mutating func runActionsPart3(
+        _ id: Int32,
+        _ event: RegentEvent?,
+        into effects: inout [RegentEffect]
+    ) throws {
+        switch id {
         case 49:
             // R-S4 tap_add_asset
             // form 0: category, 1: name, 3: value
@@ -1945,6 +1993,18 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
             state.assets = state.assets.filter { a in a.id != state.editingId }
             state.deleteMessage = ""
             state.deleteWarning = nil
+        default:
+            break
+        }
+    }
+
+    @inline(never)
+    private mutating func runActionsPart4(
+        _ id: Int32,
+        _ event: RegentEvent?,
+        into effects: inout [RegentEffect]
+    ) throws {
+        switch id {
         case 73:
             // R-S5 tap_cancel_delete; R-S6 tap_cancel_delete
             state.deleteMessage = ""
@@ -2069,6 +2129,18 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         case 96:
             // R-S7-currency tap_cancel_switch
             state.pendingCurrency = ""
+        default:
+            break
+        }
+    }
+
+    @inline(never)
+    private mutating func runActionsPart5(
+        _ id: Int32,
+        _ event: RegentEvent?,
+        into effects: inout [RegentEffect]
+    ) throws {
+        switch id {
         case 97:
             // R-S7-security toggle_face_id
             state.faceIdEnabled = !state.faceIdEnabled
@@ -2166,6 +2238,18 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
             state.priceWarning = "Price updates paused. Limit reached."
             state.stockRefreshPending = false
             state.refreshing = state.bankRefreshPending
+        default:
+            break
+        }
+    }
+
+    @inline(never)
+    private mutating func runActionsPart6(
+        _ id: Int32,
+        _ event: RegentEvent?,
+        into effects: inout [RegentEffect]
+    ) throws {
+        switch id {
         case 121:
             // home (global) twelve_data.prices.down
             try actionList121(event, into: &effects)

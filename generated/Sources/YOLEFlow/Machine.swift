@@ -786,6 +786,24 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     @_spi(Generated)
     public mutating func runActions(_ id: Int32, _ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         switch id {
+        case 1...24:
+            try runActionsPart1(id, event, into: &effects)
+        case 25...48:
+            try runActionsPart2(id, event, into: &effects)
+        case 49...72:
+            try runActionsPart3(id, event, into: &effects)
+        case 73...96:
+            try runActionsPart4(id, event, into: &effects)
+        case 97...107:
+            try runActionsPart5(id, event, into: &effects)
+        default:
+            break
+        }
+    }
+
+    @inline(never)
+    private mutating func runActionsPart1(_ id: Int32, _ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+        switch id {
         case 1:
             // STEP-02 tap_create_account
             try actionList1(event, into: &effects)
@@ -869,6 +887,14 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
         case 24:
             // STEP-05 auth.request_password_reset.sent
             state.resetLinkSent = true
+        default:
+            break
+        }
+    }
+
+    @inline(never)
+    private mutating func runActionsPart2(_ id: Int32, _ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+        switch id {
         case 25:
             // STEP-05 auth.request_password_reset.not_found
             effects.append(.toast(localizedText(19, [])))
@@ -967,6 +993,14 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
         case 48:
             // STEP-10 kyc.submit_selfie.verification_failed
             state.kycStatus = YOLEKycStatus.failed
+        default:
+            break
+        }
+    }
+
+    @inline(never)
+    private mutating func runActionsPart3(_ id: Int32, _ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+        switch id {
         case 49:
             // STEP-10 kyc.submit_selfie.face_not_detected
             effects.append(.toast(localizedText(8, [])))
@@ -1066,6 +1100,14 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
             // STEP-16.edit-profile profile.update.failed; yole (global) profile.update.failed; main (global)
             // profile.update.failed; and 1 more
             effects.append(.toast(localizedText(10, [])))
+        default:
+            break
+        }
+    }
+
+    @inline(never)
+    private mutating func runActionsPart4(_ id: Int32, _ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+        switch id {
         case 73:
             // STEP-16.edit-profile enter
             if formInput(0) == nil {
@@ -1180,6 +1222,14 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
         case 96:
             // main (global) account.load.loaded
             try actionList96(event, into: &effects)
+        default:
+            break
+        }
+    }
+
+    @inline(never)
+    private mutating func runActionsPart5(_ id: Int32, _ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+        switch id {
         case 97:
             // main (global) account.load.network_error
             state.homeError = true

@@ -288,6 +288,24 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
         into effects: inout [SemanticsEffect]
     ) throws {
         switch id {
+        case 1...24:
+            try runActionsPart1(id, event, into: &effects)
+        case 25...48:
+            try runActionsPart2(id, event, into: &effects)
+        case 49...49:
+            try runActionsPart3(id, event, into: &effects)
+        default:
+            break
+        }
+    }
+
+    @inline(never)
+    private mutating func runActionsPart1(
+        _ id: Int32,
+        _ event: SemanticsEvent?,
+        into effects: inout [SemanticsEffect]
+    ) throws {
+        switch id {
         case 1:
             // HUB start_plan → sub.done
             guard case .startPlan(let eventPlan)? = event else { throw FlowFailure("no value for 'event'") }
@@ -367,6 +385,18 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
         case 24:
             // STAT-2 bank.status.known
             state.picked = "known"
+        default:
+            break
+        }
+    }
+
+    @inline(never)
+    private mutating func runActionsPart2(
+        _ id: Int32,
+        _ event: SemanticsEvent?,
+        into effects: inout [SemanticsEffect]
+    ) throws {
+        switch id {
         case 25:
             // STAT-2 bank.status.unknown
             state.picked = "unknown"
@@ -458,6 +488,18 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
         case 48:
             // INNER-1 bank.status.unknown
             state.log.append("status unknown")
+        default:
+            break
+        }
+    }
+
+    @inline(never)
+    private mutating func runActionsPart3(
+        _ id: Int32,
+        _ event: SemanticsEvent?,
+        into effects: inout [SemanticsEffect]
+    ) throws {
+        switch id {
         case 49:
             // INNER-1 after 20s
             state.log.append("INNER-1 timer")
