@@ -835,6 +835,26 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     @_spi(Generated)
     public mutating func runActions(_ id: Int32, _ event: RailEvent?, into effects: inout [RailEffect]) throws {
         switch id {
+        case 1...24:
+            try runActionsPart1(id, event, into: &effects)
+        case 25...48:
+            try runActionsPart2(id, event, into: &effects)
+        case 49...72:
+            try runActionsPart3(id, event, into: &effects)
+        case 73...96:
+            try runActionsPart4(id, event, into: &effects)
+        case 97...120:
+            try runActionsPart5(id, event, into: &effects)
+        case 121...126:
+            try runActionsPart6(id, event, into: &effects)
+        default:
+            break
+        }
+    }
+
+    @inline(never)
+    private mutating func runActionsPart1(_ id: Int32, _ event: RailEvent?, into effects: inout [RailEffect]) throws {
+        switch id {
         case 1:
             // launch enter
             raised.append(.appLaunched(raisedBy: RaisedByFlows()))
@@ -924,6 +944,14 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 24:
             // onboarding tap_start_verification; onboarding tap_retry
             effects.append(.call(RailServiceCall.kycSubmit))
+        default:
+            break
+        }
+    }
+
+    @inline(never)
+    private mutating func runActionsPart2(_ id: Int32, _ event: RailEvent?, into effects: inout [RailEffect]) throws {
+        switch id {
         case 25:
             // onboarding kyc.submit.approved; kyc-status kyc.status.approved; login-passcode kyc.status.approved
             state.kycStatus = RailKycStatus.approved
@@ -1017,6 +1045,14 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             // card card.add_to_apple_wallet.added
             state.cardInAppleWallet = true
             effects.append(.toast(localizedText(63, [])))
+        default:
+            break
+        }
+    }
+
+    @inline(never)
+    private mutating func runActionsPart3(_ id: Int32, _ event: RailEvent?, into effects: inout [RailEffect]) throws {
+        switch id {
         case 49:
             // card card.add_to_apple_wallet.failed
             effects.append(.toast(localizedText(37, [])))
@@ -1144,6 +1180,14 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             // change-passcode passcode.change.wrong_current
             setInput(0, nil)
             effects.append(.toast(localizedText(34, [])))
+        default:
+            break
+        }
+    }
+
+    @inline(never)
+    private mutating func runActionsPart4(_ id: Int32, _ event: RailEvent?, into effects: inout [RailEffect]) throws {
+        switch id {
         case 73:
             // change-passcode passcode.change.failed
             effects.append(.toast(localizedText(39, [])))
@@ -1251,6 +1295,14 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             // login-passcode tap_unlock; login-passcode tap_retry; authorize-transaction tap_confirm; and 1 more
             effects.append(.call(RailServiceCall.passcodeVerify(passcode: textValue(formInput(0)))))
             try engineCallStarted(3, into: &effects) // form 0: passcode
+        default:
+            break
+        }
+    }
+
+    @inline(never)
+    private mutating func runActionsPart5(_ id: Int32, _ event: RailEvent?, into effects: inout [RailEffect]) throws {
+        switch id {
         case 97:
             // login-passcode tap_use_biometrics
             effects.append(.call(RailServiceCall.deviceBiometricCheck(purpose: "unlock")))
@@ -1353,6 +1405,14 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             // auth (global) deposit_loaded_push; main (global) deposit_loaded_push; deposit (global)
             // deposit_loaded_push; and 2 more
             effects.append(.push(localizedText(23, [])))
+        default:
+            break
+        }
+    }
+
+    @inline(never)
+    private mutating func runActionsPart6(_ id: Int32, _ event: RailEvent?, into effects: inout [RailEffect]) throws {
+        switch id {
         case 121:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
             effects.append(.push(localizedText(27, [])))

@@ -1058,6 +1058,36 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     @_spi(Generated)
     public mutating func runActions(_ id: Int32, _ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         switch id {
+        case 1...24:
+            try runActionsPart1(id, event, into: &effects)
+        case 25...48:
+            try runActionsPart2(id, event, into: &effects)
+        case 49...72:
+            try runActionsPart3(id, event, into: &effects)
+        case 73...96:
+            try runActionsPart4(id, event, into: &effects)
+        case 97...120:
+            try runActionsPart5(id, event, into: &effects)
+        case 121...144:
+            try runActionsPart6(id, event, into: &effects)
+        case 145...168:
+            try runActionsPart7(id, event, into: &effects)
+        case 169...192:
+            try runActionsPart8(id, event, into: &effects)
+        case 193...216:
+            try runActionsPart9(id, event, into: &effects)
+        case 217...240:
+            try runActionsPart10(id, event, into: &effects)
+        case 241...248:
+            try runActionsPart11(id, event, into: &effects)
+        default:
+            break
+        }
+    }
+
+    @inline(never)
+    private mutating func runActionsPart1(_ id: Int32, _ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        switch id {
         case 1:
             // XC-LOCK device.authenticate.authenticated
             raised.append(.sessionCheck(raisedBy: RaisedByFlows()))
@@ -1147,6 +1177,14 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 24:
             // ONB-008 tap_continue
             state.keycodeSet = true
+        default:
+            break
+        }
+    }
+
+    @inline(never)
+    private mutating func runActionsPart2(_ id: Int32, _ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        switch id {
         case 25:
             // ONB-009 tap_enable_now
             effects.append(.call(TempoServiceCall.deviceEnableBiometrics))
@@ -1262,6 +1300,14 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             state.historySearchOpen = false
             state.historyQuery = ""
             clearForm()
+        default:
+            break
+        }
+    }
+
+    @inline(never)
+    private mutating func runActionsPart3(_ id: Int32, _ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        switch id {
         case 49:
             // WAL-005 tap_date_filter
             state.historyFilterOpen = true
@@ -1376,6 +1422,14 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // WAL-010b enter
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "activate_card")))
             try engineCallStarted(12, into: &effects)
+        default:
+            break
+        }
+    }
+
+    @inline(never)
+    private mutating func runActionsPart4(_ id: Int32, _ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        switch id {
         case 73:
             // WAL-011 tap_freeze
             state.cardFrozen = true
@@ -1468,6 +1522,14 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // (global) equals.set_card_limit.failed; and 6 more
             state.cardLimitEnabled = !state.cardLimitEnabled
             effects.append(.toast(localizedText(192, [])))
+        default:
+            break
+        }
+    }
+
+    @inline(never)
+    private mutating func runActionsPart5(_ id: Int32, _ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        switch id {
         case 97:
             // WAL-013a tap_continue
             state.physicalCardPayWith = TempoPayWith.init(rawValue: textValue(formInput(0))) // form 0: pay_with
@@ -1604,6 +1666,14 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
+        default:
+            break
+        }
+    }
+
+    @inline(never)
+    private mutating func runActionsPart6(_ id: Int32, _ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        switch id {
         case 121:
             // PAY-006 tap_continue
             try actionList121(event, into: &effects)
@@ -1733,6 +1803,14 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             state.contactNewValue = textValue(formInput(0)) // form 0: new_value
             // form 0: new_value
             effects.append(.call(TempoServiceCall.veriffCheckProofOfAddress(address: textValue(formInput(0)))))
+        default:
+            break
+        }
+    }
+
+    @inline(never)
+    private mutating func runActionsPart7(_ id: Int32, _ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        switch id {
         case 145:
             // SET-003 otp.send_email_code.sent; SET-003 otp.send_sms_code.sent
             state.contactCodeSent = true
@@ -1832,6 +1910,14 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // SET-005 tap_save
             state.keycodeSet = true
             state.keycodeChangedOn = try calendarDay(now)
+        default:
+            break
+        }
+    }
+
+    @inline(never)
+    private mutating func runActionsPart8(_ id: Int32, _ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        switch id {
         case 169:
             // SET-006 notification_toggled
             guard case .notificationToggled(let eventPreference, _)? = event else {
@@ -1964,6 +2050,14 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 192:
             // ONB-012 veriff.get_decision.approved
             effects.append(.call(TempoServiceCall.equalsCreateAccount(applicant: state.applicant)))
+        default:
+            break
+        }
+    }
+
+    @inline(never)
+    private mutating func runActionsPart9(_ id: Int32, _ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        switch id {
         case 193:
             // ONB-012 equals.create_account.created; app_lock (global) equals.create_account.created; device_integrity
             // (global) equals.create_account.created; and 6 more
@@ -2062,6 +2156,18 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 216:
             // ONB-016-FT tap_add_to_wallet
             effects.append(.call(TempoServiceCall.deviceWalletProvisionCard(platform: "native")))
+        default:
+            break
+        }
+    }
+
+    @inline(never)
+    private mutating func runActionsPart10(
+        _ id: Int32,
+        _ event: TempoEvent?,
+        into effects: inout [TempoEffect]
+    ) throws {
+        switch id {
         case 217:
             // ONB-016-FT device_wallet.provision_card.added; app_lock (global) device_wallet.provision_card.added;
             // device_integrity (global) device_wallet.provision_card.added; and 6 more
@@ -2240,6 +2346,18 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // app_lock (global) physical_card_delivered; device_integrity (global) physical_card_delivered; onboarding
             // (global) physical_card_delivered; and 5 more
             state.physicalCard = TempoPhysicalCardStatus.awaitingAtm
+        default:
+            break
+        }
+    }
+
+    @inline(never)
+    private mutating func runActionsPart11(
+        _ id: Int32,
+        _ event: TempoEvent?,
+        into effects: inout [TempoEffect]
+    ) throws {
+        switch id {
         case 241:
             // app_lock (global) physical_card_atm_activated; device_integrity (global) physical_card_atm_activated;
             // onboarding (global) physical_card_atm_activated; and 5 more
