@@ -40,13 +40,15 @@ extension EngineHost {
         return .awaited(on: call.screen)
     }
 
-    /// Whether an answer to a call waiting on `screen` is the showing screen's own: only then may the showing
-    /// screen's own `on:` take it. An answer belongs to the call that asked it, so a sheet over the waiting screen
-    /// (Tempo's app lock over Review & Send) does not take the answer to the screen's call as the answer to its own
-    /// call of the same operation; its flow's and the app's `on:` (rules that hold wherever an answer lands) do.
+    /// Whether the showing screen's own `on:` may take an answer to a call waiting on `screen`: not while `screen`
+    /// is under a sheet. An answer belongs to the call that asked it, so a sheet over the waiting screen (Tempo's
+    /// app lock over Review & Confirm) does not take the screen's answer as the answer to its own call of the same
+    /// operation; its flow's and the app's `on:` (rules that hold wherever an answer lands) do. Once the waiting
+    /// screen is left (`when_left: wait`), the answer arrives on whatever screen shows, as any late answer does.
     @inlinable @inline(__always)
     public func answerIsOwn(waitingOn screen: Int32) -> Bool {
-        screen < 0 || screen == engine.screenNumber
+        guard screen >= 0, screen != engine.screenNumber, engine.innermostOpener >= 0 else { return true }
+        return engine.innermostOpener != screen && !engine.outerOpeners.contains(screen)
     }
 
     /// The deadline with token `token` passed: its call is answered with the operation's timeout outcome.
