@@ -21,10 +21,10 @@ extension AppChecker {
             }
             let more = late.arrivals.count > 3 ? " and \(late.arrivals.count - 3) more screen\(late.arrivals.count == 4 ? "" : "s")" : ""
             let how = declaration.cancelsWhenLeft
-                ? "'\(operation)' is forgotten when '\(waiting)' is left (when_left: cancel), but a sheet opened over it does not leave it, so its answer can arrive on the sheet"
+                ? "'\(operation)' is forgotten when '\(waiting)' is left (when_left: cancel), but a sheet opened over it does not leave it, so its answer can arrive on the sheet, whose own on: does not take an answer to another screen's call"
                 : "'\(operation)' keeps waiting when '\(waiting)' is left (when_left: wait), so its answer can arrive on the screen the person moves to next"
             let settle = declaration.cancelsWhenLeft
-                ? "handle the answer on the sheet or in its flow's on:, or say why it is ignored there: \(operation).\(late.arrivals[0].outcomes[0]): { note: ... }"
+                ? "handle the answer in the sheet's flow's on: or the app's on:, or say why it is ignored there: \(operation).\(late.arrivals[0].outcomes[0]): { note: ... }"
                 : "if leaving '\(waiting)' should forget the call, write 'when_left: cancel' on '\(operation)'; if the answer still matters elsewhere, handle it in the flow's or the app's on:; to ignore it on purpose, say why: \(operation).\(late.arrivals[0].outcomes[0]): { note: ... }"
             warning("late-answer-unhandled",
                     "\(how): nothing handles it on \(list(shown))\(more), where it would be ignored",

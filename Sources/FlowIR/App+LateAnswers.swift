@@ -43,9 +43,12 @@ extension App {
             let prefix = "\(service.name).\(operation.name)."
             let answers = Set(operation.outcomes.map { prefix + $0.name })
             let reached = Set(moves[arrival.screen].filter { !answers.contains($0.event) && (!operation.cancelsWhenLeft || $0.isSheet) }.map(\.target))
+            let sheets = Set(moves[arrival.screen].filter { $0.isSheet }.map(\.target))
             var arrivals: [LateAnswer.Arrival] = []
             for screen in reached.sorted() where screen != arrival.screen && !isPassedThrough(screen) {
-                let handled = handledEvents(on: screen)
+                // An answer belongs to the call that asked it: a tracked call's answer landing on a sheet over the
+                // waiting screen is not taken by the sheet's own `on:`, only by its flow's and the app's (the engine's rule).
+                let handled = operation.hasCallPolicy && sheets.contains(screen) ? handledEventsWherever(on: screen) : handledEvents(on: screen)
                 let missing = operation.outcomes.map(\.name).filter { !handled.contains(prefix + $0) }
                 if !missing.isEmpty { arrivals.append(LateAnswer.Arrival(screen: screen, outcomes: missing)) }
             }
@@ -54,6 +57,12 @@ extension App {
                                      call: arrival.call, arrivals: arrivals))
         }
         return result
+    }
+
+    /// The events handled on `screen` by rules that hold wherever an answer lands: its flow's `on:` and the app's.
+    func handledEventsWherever(on screen: Int) -> Set<String> {
+        guard flows.indices.contains(screens[screen].flow) else { return [] }
+        return Set(flows[screens[screen].flow].globalTransitions.map(\.event))
     }
 
     /// A screen left in the step that enters it: its entry raises an event that it handles by moving on, whatever

@@ -152,7 +152,7 @@ enum DeclaredDiagnosticCodes {
         ("wallet.flow.yaml", "\n      WAL-001:", "\n      WAL-01:", "unknown-screen"),
         ("wallet.flow.yaml", "\n    title: Wallet", "\n    titel: Wallet", "unknown-key"),
         ("app.flow.yaml", "criteria-wallet.flow.yaml", "criteria-walet.flow.yaml", "include-not-found"),
-        ("wallet.flow.yaml", "payments.charge.succeeded:", "payments.charge.succeded:", "unknown-outcome"),
+        ("wallet.flow.yaml", "payments.charge.cancelled:", "payments.charge.cancelld:", "unknown-outcome"),
         // back: blocked and criteria's concerns (issue 12).
         ("app.flow.yaml", "back: blocked   # the system back would close", "back: blokced   # the system back would close", "invalid-value"),
         ("criteria-wallet.flow.yaml", "\"PAY-004 equals.send_uk_transfer.sent\", \"PAY-009", "\"PAY-004 equals.send_uk_transfer.snt\", \"PAY-009", "unknown-transition"),

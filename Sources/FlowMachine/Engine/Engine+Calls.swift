@@ -27,16 +27,28 @@ extension EngineHost {
         }
     }
 
-    /// Whether event `event` may be handled: true unless it answers a tracked operation none of whose calls is
-    /// waiting. The oldest waiting call of the operation is then over, and its deadline cancelled.
+    /// What event `event` answers: no tracked call (`untracked`), a call no longer waited for (`noLongerAwaited`:
+    /// not handled), or the oldest waiting call of its operation, which is then over (its deadline cancelled), with
+    /// the screen that call waits on (-1: made in this step, so the screen showing).
     @inlinable
-    public mutating func settleCall(answeredBy event: Int32, into effects: inout [Effect]) -> Bool {
+    public mutating func settleCall(answeredBy event: Int32, into effects: inout [Effect]) -> CallAnswer {
         let policy = tables.answerPolicy(event)
-        guard policy >= 0 else { return true }
-        guard let index = engine.pendingCalls.firstIndex(where: { $0.policy == policy }) else { return false }
+        guard policy >= 0 else { return .untracked }
+        guard let index = engine.pendingCalls.firstIndex(where: { $0.policy == policy }) else { return .noLongerAwaited }
         let call = engine.pendingCalls.remove(at: index)
         cancelDeadline(call.deadline, into: &effects)
-        return true
+        return .awaited(on: call.screen)
+    }
+
+    /// Whether the showing screen's own `on:` may take an answer to a call waiting on `screen`: not while `screen`
+    /// is under a sheet. An answer belongs to the call that asked it, so a sheet over the waiting screen (Tempo's
+    /// app lock over Review & Confirm) does not take the screen's answer as the answer to its own call of the same
+    /// operation; its flow's and the app's `on:` (rules that hold wherever an answer lands) do. Once the waiting
+    /// screen is left (`when_left: wait`), the answer arrives on whatever screen shows, as any late answer does.
+    @inlinable @inline(__always)
+    public func answerIsOwn(waitingOn screen: Int32) -> Bool {
+        guard screen >= 0, screen != engine.screenNumber, engine.innermostOpener >= 0 else { return true }
+        return engine.innermostOpener != screen && !engine.outerOpeners.contains(screen)
     }
 
     /// The deadline with token `token` passed: its call is answered with the operation's timeout outcome.
@@ -47,7 +59,7 @@ extension EngineHost {
         callAbandoned(call.policy)
         let event = tables.callPolicies[Int(call.policy)].timeoutEvent
         guard event >= 0 else { return }
-        _ = try dispatch(number: event, payload: nil, inline: false, into: &effects)
+        _ = try dispatch(number: event, payload: nil, inline: false, screenRows: answerIsOwn(waitingOn: call.screen), into: &effects)
     }
 
     /// `screen` is being left: the calls waiting on it whose policy cancels are forgotten, with their deadlines.
@@ -80,4 +92,14 @@ extension EngineHost {
     @inlinable public var engineWaitingCalls: [String] {
         engine.pendingCalls.map { tables.strings[Int(tables.callPolicies[Int($0.policy)].operation)] }
     }
+}
+
+/// How an event stands with the calls the machine waits for (`settleCall(answeredBy:into:)`).
+public enum CallAnswer: Equatable, Sendable {
+    /// The event answers no operation with a call policy: it is handled wherever it lands.
+    case untracked
+    /// It answers a tracked operation none of whose calls waits (timed out, or its screen was left): dropped.
+    case noLongerAwaited
+    /// It answers the oldest waiting call of its operation, which waited on this screen (-1: the screen showing).
+    case awaited(on: Int32)
 }

@@ -346,27 +346,38 @@ extension EngineHost {
     /// `takeRows`, the one copy of the step the paths no event sent by the host takes share.
     @inlinable @inline(__always)
     public mutating func dispatch(_ event: Event, inline: Bool = true, into effects: inout [Effect]) throws -> StepOutcome {
-        // An answer to a call no longer waited for (timed out, or its screen left) is not handled.
-        if engineFeatures.contains(.callPolicies), !settleCall(answeredBy: event.number, into: &effects) {
-            traceAnswerDropped(event: event.number)
-            engine.decisions.append(EngineDecisionRecord(kind: .answerDropped, subject: tables.answerPolicy(event.number),
-                                                         screen: engine.screenNumber, event: event))
-            return .ignored
+        var screenRows = true
+        if engineFeatures.contains(.callPolicies) {
+            switch settleCall(answeredBy: event.number, into: &effects) {
+            case .untracked: break
+            case .noLongerAwaited:
+                // An answer to a call no longer waited for (timed out, or its screen left) is not handled.
+                traceAnswerDropped(event: event.number)
+                engine.decisions.append(EngineDecisionRecord(kind: .answerDropped, subject: tables.answerPolicy(event.number),
+                                                             screen: engine.screenNumber, event: event))
+                return .ignored
+            case .awaited(let screen):
+                screenRows = answerIsOwn(waitingOn: screen)
+            }
         }
-        return try dispatch(number: event.number, payload: event, inline: inline, into: &effects)
+        return try dispatch(number: event.number, payload: event, inline: inline, screenRows: screenRows, into: &effects)
     }
 
     /// Takes the first enabled transition of the current screen for event number `number`, or else of its flow;
     /// `payload` is the event the guards and actions read (nil for an outcome no service sent: a call's timeout).
+    /// `screenRows`: false for an answer to another screen's call, which the screen's own transitions do not take.
     @inlinable @inline(__always)
-    public mutating func dispatch(number: Int32, payload event: Event?, inline: Bool = true, into effects: inout [Effect]) throws -> StepOutcome {
+    public mutating func dispatch(number: Int32, payload event: Event?, inline: Bool = true, screenRows: Bool = true,
+                                  into effects: inout [Effect]) throws -> StepOutcome {
         if engineFeatures.contains(.endings) { guard engine.ended == nil else { return .ignored } }
         let screen = tables.screens[Int(engine.screenNumber)]
         // A screen's own transitions for the event hide the flow's global ones, enabled or not.
-        let rows = Int(screen.rowStart)..<Int(screen.rowEnd)
-        let (outcome, matched) = try inline ? take(rows, event: number, payload: event, into: &effects)
-                                            : takeRows(rows, event: number, payload: event, into: &effects)
-        if matched { return outcome }
+        if screenRows {
+            let rows = Int(screen.rowStart)..<Int(screen.rowEnd)
+            let (outcome, matched) = try inline ? take(rows, event: number, payload: event, into: &effects)
+                                                : takeRows(rows, event: number, payload: event, into: &effects)
+            if matched { return outcome }
+        }
         guard engineFeatures.contains(.globalTransitions) else {
             let mark = traceMark()
             traceIgnored(event: number, rows: 0..<0, guards: mark..<mark)

@@ -157,32 +157,32 @@ enum RailTables {
     0 37 42 6 9 0 0 0 0 0 0 -1 0 // 7: complete-profile Complete Profile
     0 42 49 9 9 0 0 0 0 0 0 -1 0 // 8: onboarding KYC Flow
     0 49 55 9 9 0 0 0 2 0 0 -1 0 // 9: kyc-status KYC Status
-    1 55 65 9 9 0 0 2 8 0 0 58 0 // 10: station Station
-    1 69 81 9 9 0 0 8 11 0 0 -1 0 // 11: transactions Transactions
-    1 81 82 9 9 0 0 11 13 0 0 -1 0 // 12: transaction-detail Transaction Detail
-    1 82 95 9 9 0 0 13 16 0 0 -1 0 // 13: card Card
-    1 95 99 9 9 0 0 16 18 52 0 -1 0 // 14: card-details Card Details
-    1 99 104 9 9 0 0 18 20 0 0 -1 0 // 15: card-settings Card Settings
-    1 104 110 9 9 0 0 20 22 0 0 -1 0 // 16: round-ups Round-Ups
-    1 110 116 9 9 0 0 22 26 0 0 -1 0 // 17: invest Invest
-    1 116 123 9 9 0 0 26 26 0 0 -1 0 // 18: profile Profile
-    1 123 127 9 9 0 0 26 26 0 0 -1 0 // 19: delete-account Delete Account
-    1 127 133 9 11 0 0 26 26 65 0 -1 0 // 20: personal Personal Info
-    1 133 142 11 12 0 0 26 28 0 0 -1 0 // 21: security Security
-    1 142 148 12 15 0 0 28 28 0 0 -1 0 // 22: change-passcode Change Passcode
-    1 148 154 15 15 0 0 28 30 0 0 -1 0 // 23: notifications Notifications
-    1 154 155 15 15 0 0 30 30 0 0 -1 0 // 24: support Support
-    2 155 159 15 15 0 0 30 30 0 0 -1 0 // 25: deposit Deposit Options
-    2 159 161 15 16 0 0 30 30 0 0 -1 0 // 26: deposit-network Select Network
-    2 161 167 16 16 0 0 30 34 82 0 -1 0 // 27: deposit-address Deposit Address
-    2 167 168 16 16 0 0 34 34 0 0 -1 0 // 28: deposit-success Deposit Success
-    3 168 171 16 16 0 0 34 34 0 0 -1 0 // 29: withdraw Withdraw
-    3 171 174 16 18 0 0 34 34 90 0 -1 0 // 30: withdraw-amount Amount
-    3 174 181 18 18 0 0 34 34 0 0 -1 0 // 31: withdraw-confirm Confirm
-    3 181 182 18 18 0 0 34 34 0 0 -1 0 // 32: withdraw-success Success
-    4 182 205 18 19 0 0 34 34 0 0 -1 0 // 33: login-passcode Login Passcode
-    4 205 218 19 20 0 0 34 34 0 0 -1 0 // 34: authorize-transaction Authorize Transaction
-    4 218 228 20 20 0 1 34 34 0 0 -1 0 // 35: passcode-cooldown Passcode Cooldown
+    1 55 63 9 9 0 0 2 8 0 0 58 0 // 10: station Station
+    1 67 77 9 9 0 0 8 11 0 0 -1 0 // 11: transactions Transactions
+    1 77 78 9 9 0 0 11 13 0 0 -1 0 // 12: transaction-detail Transaction Detail
+    1 78 90 9 9 0 0 13 16 0 0 -1 0 // 13: card Card
+    1 90 94 9 9 0 0 16 18 49 0 -1 0 // 14: card-details Card Details
+    1 94 98 9 9 0 0 18 20 0 0 -1 0 // 15: card-settings Card Settings
+    1 98 104 9 9 0 0 20 22 0 0 -1 0 // 16: round-ups Round-Ups
+    1 104 108 9 9 0 0 22 26 0 0 -1 0 // 17: invest Invest
+    1 108 115 9 9 0 0 26 26 0 0 -1 0 // 18: profile Profile
+    1 115 119 9 9 0 0 26 26 0 0 -1 0 // 19: delete-account Delete Account
+    1 119 125 9 11 0 0 26 26 62 0 -1 0 // 20: personal Personal Info
+    1 125 134 11 12 0 0 26 28 0 0 -1 0 // 21: security Security
+    1 134 140 12 15 0 0 28 28 0 0 -1 0 // 22: change-passcode Change Passcode
+    1 140 146 15 15 0 0 28 30 0 0 -1 0 // 23: notifications Notifications
+    1 146 147 15 15 0 0 30 30 0 0 -1 0 // 24: support Support
+    2 147 151 15 15 0 0 30 30 0 0 -1 0 // 25: deposit Deposit Options
+    2 151 153 15 16 0 0 30 30 0 0 -1 0 // 26: deposit-network Select Network
+    2 153 159 16 16 0 0 30 34 78 0 -1 0 // 27: deposit-address Deposit Address
+    2 159 160 16 16 0 0 34 34 0 0 -1 0 // 28: deposit-success Deposit Success
+    3 160 163 16 16 0 0 34 34 0 0 -1 0 // 29: withdraw Withdraw
+    3 163 166 16 18 0 0 34 34 86 0 -1 0 // 30: withdraw-amount Amount
+    3 166 173 18 18 0 0 34 34 0 0 -1 0 // 31: withdraw-confirm Confirm
+    3 173 174 18 18 0 0 34 34 0 0 -1 0 // 32: withdraw-success Success
+    4 174 193 18 19 0 0 34 34 0 0 -1 0 // 33: login-passcode Login Passcode
+    4 193 206 19 20 0 0 34 34 0 0 -1 0 // 34: authorize-transaction Authorize Transaction
+    4 206 206 20 20 0 1 34 34 0 0 -1 0 // 35: passcode-cooldown Passcode Cooldown
     """#
 
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
@@ -234,421 +234,448 @@ enum RailTables {
     56 0 14 1 5 1 // create-passcode tap_continue → confirm-passcode
     57 0 0 3 0 0 // create-passcode tap_back → back
     56 0 15 0 0 1 // confirm-passcode tap_continue stays
-    13 0 16 1 6 1 // confirm-passcode passcode.create.created → biometric-prompt
-    14 0 17 0 0 0 // confirm-passcode passcode.create.failed stays
-    54 0 18 0 0 0 // confirm-passcode tap_retry stays
+    60 0 0 1 6 1 // confirm-passcode passcode_created → biometric-prompt
+    14 0 16 0 0 0 // confirm-passcode passcode.create.failed stays
+    54 0 17 0 0 0 // confirm-passcode tap_retry stays
     57 0 0 3 0 0 // confirm-passcode tap_back → back
-    60 0 19 0 0 0 // biometric-prompt tap_enable_biometrics stays
-    21 0 20 1 7 0 // biometric-prompt device.biometric_check.authenticated → complete-profile
+    61 0 18 0 0 0 // biometric-prompt tap_enable_biometrics stays
+    21 0 19 1 7 0 // biometric-prompt device.biometric_check.authenticated → complete-profile
     22 0 0 1 7 0 // biometric-prompt device.biometric_check.failed → complete-profile
     23 0 0 1 7 0 // biometric-prompt device.biometric_check.cancelled → complete-profile
-    61 0 0 1 7 0 // biometric-prompt tap_not_now → complete-profile
-    56 0 21 0 0 1 // complete-profile tap_continue stays
+    62 0 0 1 7 0 // biometric-prompt tap_not_now → complete-profile
+    56 0 20 0 0 1 // complete-profile tap_continue stays
     24 0 0 1 8 1 // complete-profile profile.save.saved → onboarding
-    25 0 22 0 0 0 // complete-profile profile.save.failed stays
-    54 0 23 0 0 0 // complete-profile tap_retry stays
+    25 0 21 0 0 0 // complete-profile profile.save.failed stays
+    54 0 22 0 0 0 // complete-profile tap_retry stays
     57 0 0 3 0 0 // complete-profile tap_back → back
-    62 0 24 0 0 0 // onboarding tap_start_verification stays
-    26 0 25 1 10 0 // onboarding kyc.submit.approved → station
-    27 7 26 1 9 0 // onboarding kyc.submit.pending if !signed_in → kyc-status
-    28 7 27 1 9 0 // onboarding kyc.submit.rejected if !signed_in → kyc-status
-    29 0 28 0 0 0 // onboarding kyc.submit.failed stays
-    54 0 24 0 0 0 // onboarding tap_retry stays
+    63 0 23 0 0 0 // onboarding tap_start_verification stays
+    26 0 24 1 10 0 // onboarding kyc.submit.approved → station
+    27 7 25 1 9 0 // onboarding kyc.submit.pending if !signed_in → kyc-status
+    28 7 26 1 9 0 // onboarding kyc.submit.rejected if !signed_in → kyc-status
+    29 0 27 0 0 0 // onboarding kyc.submit.failed stays
+    54 0 23 0 0 0 // onboarding tap_retry stays
     57 0 0 3 0 0 // onboarding tap_back → back
-    63 0 29 0 0 0 // kyc-status pull_to_refresh stays
-    30 0 25 1 10 0 // kyc-status kyc.status.approved → station
-    31 7 26 0 0 0 // kyc-status kyc.status.pending if !signed_in stays
-    32 7 27 0 0 0 // kyc-status kyc.status.rejected if !signed_in stays
-    33 0 30 0 0 0 // kyc-status kyc.status.failed stays
-    54 0 29 0 0 0 // kyc-status tap_retry stays
-    63 9 31 0 0 0 // station pull_to_refresh if offline stays
-    63 0 32 0 0 0 // station pull_to_refresh stays
-    34 0 33 0 0 0 // station account.refresh.up_to_date stays
-    35 0 34 0 0 0 // station account.refresh.deposit_arrived stays
-    36 0 35 0 0 0 // station account.refresh.failed stays
-    54 0 32 0 0 0 // station tap_retry stays
-    64 0 0 4 0 0 // station tap_load_money → sub-flow deposit
-    65 0 0 4 1 0 // station tap_send → sub-flow withdraw
-    66 0 36 1 11 0 // station tap_deposit_history → transactions
-    3 0 37 1 12 0 // station transaction_tapped → transaction-detail
+    64 0 28 0 0 0 // kyc-status pull_to_refresh stays
+    30 0 24 1 10 0 // kyc-status kyc.status.approved → station
+    31 7 25 0 0 0 // kyc-status kyc.status.pending if !signed_in stays
+    32 7 26 0 0 0 // kyc-status kyc.status.rejected if !signed_in stays
+    33 0 29 0 0 0 // kyc-status kyc.status.failed stays
+    54 0 28 0 0 0 // kyc-status tap_retry stays
+    64 9 30 0 0 0 // station pull_to_refresh if offline stays
+    64 0 31 0 0 0 // station pull_to_refresh stays
+    65 0 32 0 0 0 // station refresh_failed stays
+    54 0 31 0 0 0 // station tap_retry stays
+    66 0 0 4 0 0 // station tap_load_money → sub-flow deposit
+    67 0 0 4 1 0 // station tap_send → sub-flow withdraw
+    68 0 33 1 11 0 // station tap_deposit_history → transactions
+    3 0 34 1 12 0 // station transaction_tapped → transaction-detail
     -1 0 0 1 10 0 // station tap_load_money → deposit.done → station
     -1 0 0 1 10 0 // station tap_load_money → deposit.cancelled → station
     -1 0 0 1 10 0 // station tap_send → withdraw.done → station
     -1 0 0 1 10 0 // station tap_send → withdraw.cancelled → station
-    67 0 38 0 0 0 // transactions tap_filter_all stays
-    68 0 39 0 0 0 // transactions tap_filter_spend stays
-    69 0 40 0 0 0 // transactions tap_filter_invest stays
-    70 0 36 0 0 0 // transactions tap_filter_deposits stays
-    71 14 41 0 0 0 // transactions scrolled_to_end if has_more_transactions stays
-    63 9 31 0 0 0 // transactions pull_to_refresh if offline stays
-    63 0 32 0 0 0 // transactions pull_to_refresh stays
-    34 0 33 0 0 0 // transactions account.refresh.up_to_date stays
-    35 0 34 0 0 0 // transactions account.refresh.deposit_arrived stays
-    36 0 42 0 0 0 // transactions account.refresh.failed stays
-    54 0 32 0 0 0 // transactions tap_retry stays
-    3 0 37 1 12 0 // transactions transaction_tapped → transaction-detail
+    69 0 35 0 0 0 // transactions tap_filter_all stays
+    70 0 36 0 0 0 // transactions tap_filter_spend stays
+    71 0 37 0 0 0 // transactions tap_filter_invest stays
+    72 0 33 0 0 0 // transactions tap_filter_deposits stays
+    73 14 38 0 0 0 // transactions scrolled_to_end if has_more_transactions stays
+    64 9 30 0 0 0 // transactions pull_to_refresh if offline stays
+    64 0 31 0 0 0 // transactions pull_to_refresh stays
+    65 0 39 0 0 0 // transactions refresh_failed stays
+    54 0 31 0 0 0 // transactions tap_retry stays
+    3 0 34 1 12 0 // transactions transaction_tapped → transaction-detail
     57 0 0 3 0 0 // transaction-detail tap_back → back
-    72 17 43 0 0 0 // card tap_freeze if card_visible stays
-    41 0 0 0 0 0 // card card.set_frozen.done stays
-    42 0 44 0 0 0 // card card.set_frozen.failed stays
-    54 0 43 0 0 0 // card tap_retry stays
-    73 17 45 2 34 0 // card tap_reveal if card_visible → authorize-transaction (overlay)
-    74 18 46 1 14 0 // card authorized if pending_action == SensitiveAction.card_reveal → card-details
-    75 17 0 1 15 0 // card tap_card_settings if card_visible → card-settings
-    76 19 47 0 0 0 // card tap_add_to_apple_wallet if card_visible && !card_in_apple_wallet stays
-    45 0 48 0 0 0 // card card.add_to_apple_wallet.added stays
+    74 17 40 0 0 0 // card tap_freeze if card_visible stays
+    75 0 41 0 0 0 // card card_freeze_failed stays
+    54 0 40 0 0 0 // card tap_retry stays
+    76 17 42 2 34 0 // card tap_reveal if card_visible → authorize-transaction (overlay)
+    77 18 43 1 14 0 // card authorized if pending_action == SensitiveAction.card_reveal → card-details
+    78 17 0 1 15 0 // card tap_card_settings if card_visible → card-settings
+    79 19 44 0 0 0 // card tap_add_to_apple_wallet if card_visible && !card_in_apple_wallet stays
+    80 0 45 0 0 0 // card card_added_to_apple_wallet stays
     46 0 0 0 0 0 // card card.add_to_apple_wallet.cancelled stays
-    47 0 49 0 0 0 // card card.add_to_apple_wallet.failed stays
-    77 19 47 0 0 0 // card tap_retry_apple_wallet if card_visible && !card_in_apple_wallet stays
-    3 0 37 1 12 0 // card transaction_tapped → transaction-detail
-    43 0 50 0 0 0 // card-details card.details.shown stays
-    44 0 51 0 0 0 // card-details card.details.failed stays
-    54 0 52 0 0 0 // card-details tap_retry stays
-    57 0 53 3 0 0 // card-details tap_back → back
-    72 0 43 0 0 0 // card-settings tap_freeze stays
-    41 0 0 0 0 0 // card-settings card.set_frozen.done stays
-    42 0 44 0 0 0 // card-settings card.set_frozen.failed stays
-    54 0 43 0 0 0 // card-settings tap_retry stays
+    47 0 46 0 0 0 // card card.add_to_apple_wallet.failed stays
+    81 19 44 0 0 0 // card tap_retry_apple_wallet if card_visible && !card_in_apple_wallet stays
+    3 0 34 1 12 0 // card transaction_tapped → transaction-detail
+    43 0 47 0 0 0 // card-details card.details.shown stays
+    44 0 48 0 0 0 // card-details card.details.failed stays
+    54 0 49 0 0 0 // card-details tap_retry stays
+    57 0 50 3 0 0 // card-details tap_back → back
+    74 0 40 0 0 0 // card-settings tap_freeze stays
+    75 0 41 0 0 0 // card-settings card_freeze_failed stays
+    54 0 40 0 0 0 // card-settings tap_retry stays
     57 0 0 3 0 0 // card-settings tap_back → back
-    78 0 54 2 34 0 // round-ups toggle_round_ups → authorize-transaction (overlay)
-    74 0 55 0 0 0 // round-ups authorized stays
+    82 0 51 2 34 0 // round-ups toggle_round_ups → authorize-transaction (overlay)
+    77 0 52 0 0 0 // round-ups authorized stays
     50 0 0 0 0 0 // round-ups settings.save.saved stays
-    51 0 56 0 0 0 // round-ups settings.save.failed stays
-    54 0 57 0 0 0 // round-ups tap_retry stays
+    51 0 53 0 0 0 // round-ups settings.save.failed stays
+    54 0 54 0 0 0 // round-ups tap_retry stays
     57 0 0 3 0 0 // round-ups tap_back → back
-    63 9 31 0 0 0 // invest pull_to_refresh if offline stays
-    63 0 32 0 0 0 // invest pull_to_refresh stays
-    34 0 33 0 0 0 // invest account.refresh.up_to_date stays
-    35 0 34 0 0 0 // invest account.refresh.deposit_arrived stays
-    36 0 35 0 0 0 // invest account.refresh.failed stays
-    54 0 32 0 0 0 // invest tap_retry stays
-    79 0 0 1 20 0 // profile tap_personal_info → personal
-    80 0 0 1 21 0 // profile tap_security → security
-    81 0 0 1 23 0 // profile tap_notifications → notifications
-    82 0 0 1 24 0 // profile tap_support → support
-    83 0 0 1 16 0 // profile tap_round_ups → round-ups
-    84 0 58 0 0 0 // profile tap_sign_out stays
-    85 0 0 2 19 0 // profile tap_delete_account → delete-account (overlay)
-    86 0 59 0 0 0 // delete-account tap_confirm_delete stays
-    38 0 60 0 0 0 // delete-account account.delete.failed stays
-    54 0 59 0 0 0 // delete-account tap_retry stays
-    87 0 0 3 0 0 // delete-account tap_cancel → back
-    88 0 61 2 34 1 // personal tap_save → authorize-transaction (overlay)
-    74 0 62 0 0 0 // personal authorized stays
-    24 0 63 3 0 0 // personal profile.save.saved → back
-    25 0 22 0 0 0 // personal profile.save.failed stays
-    54 0 64 0 0 0 // personal tap_retry stays
+    64 9 30 0 0 0 // invest pull_to_refresh if offline stays
+    64 0 31 0 0 0 // invest pull_to_refresh stays
+    65 0 32 0 0 0 // invest refresh_failed stays
+    54 0 31 0 0 0 // invest tap_retry stays
+    83 0 0 1 20 0 // profile tap_personal_info → personal
+    84 0 0 1 21 0 // profile tap_security → security
+    85 0 0 1 23 0 // profile tap_notifications → notifications
+    86 0 0 1 24 0 // profile tap_support → support
+    87 0 0 1 16 0 // profile tap_round_ups → round-ups
+    88 0 55 0 0 0 // profile tap_sign_out stays
+    89 0 0 2 19 0 // profile tap_delete_account → delete-account (overlay)
+    90 0 56 0 0 0 // delete-account tap_confirm_delete stays
+    38 0 57 0 0 0 // delete-account account.delete.failed stays
+    54 0 56 0 0 0 // delete-account tap_retry stays
+    91 0 0 3 0 0 // delete-account tap_cancel → back
+    92 0 58 2 34 1 // personal tap_save → authorize-transaction (overlay)
+    77 0 59 0 0 0 // personal authorized stays
+    24 0 60 3 0 0 // personal profile.save.saved → back
+    25 0 21 0 0 0 // personal profile.save.failed stays
+    54 0 61 0 0 0 // personal tap_retry stays
     57 0 0 3 0 0 // personal tap_back → back
-    89 0 0 1 22 0 // security tap_change_passcode → change-passcode
-    90 0 66 2 34 0 // security toggle_biometrics → authorize-transaction (overlay)
-    91 0 67 2 34 1 // security tap_save_timeout → authorize-transaction (overlay)
-    74 24 68 0 0 0 // security authorized if pending_action == SensitiveAction.biometrics_change stays
-    74 25 69 0 0 0 // security authorized if pending_action == SensitiveAction.timeout_change stays
+    93 0 0 1 22 0 // security tap_change_passcode → change-passcode
+    94 0 63 2 34 0 // security toggle_biometrics → authorize-transaction (overlay)
+    95 0 64 2 34 1 // security tap_save_timeout → authorize-transaction (overlay)
+    77 24 65 0 0 0 // security authorized if pending_action == SensitiveAction.biometrics_change stays
+    77 25 66 0 0 0 // security authorized if pending_action == SensitiveAction.timeout_change stays
     50 0 0 0 0 0 // security settings.save.saved stays
-    51 0 56 0 0 0 // security settings.save.failed stays
-    54 0 57 0 0 0 // security tap_retry stays
+    51 0 53 0 0 0 // security settings.save.failed stays
+    54 0 54 0 0 0 // security tap_retry stays
     57 0 0 3 0 0 // security tap_back → back
-    88 0 70 0 0 1 // change-passcode tap_save stays
-    18 0 71 3 0 0 // change-passcode passcode.change.changed → back
-    19 0 72 0 0 0 // change-passcode passcode.change.wrong_current stays
-    20 0 73 0 0 0 // change-passcode passcode.change.failed stays
-    54 0 70 0 0 0 // change-passcode tap_retry stays
+    92 0 67 0 0 1 // change-passcode tap_save stays
+    96 0 0 3 0 0 // change-passcode passcode_changed → back
+    19 0 68 0 0 0 // change-passcode passcode.change.wrong_current stays
+    20 0 69 0 0 0 // change-passcode passcode.change.failed stays
+    54 0 67 0 0 0 // change-passcode tap_retry stays
     57 0 0 3 0 0 // change-passcode tap_back → back
-    92 0 74 2 34 0 // notifications toggle_push → authorize-transaction (overlay)
-    74 0 75 0 0 0 // notifications authorized stays
+    97 0 70 2 34 0 // notifications toggle_push → authorize-transaction (overlay)
+    77 0 71 0 0 0 // notifications authorized stays
     50 0 0 0 0 0 // notifications settings.save.saved stays
-    51 0 56 0 0 0 // notifications settings.save.failed stays
-    54 0 57 0 0 0 // notifications tap_retry stays
+    51 0 53 0 0 0 // notifications settings.save.failed stays
+    54 0 54 0 0 0 // notifications tap_retry stays
     57 0 0 3 0 0 // notifications tap_back → back
     57 0 0 3 0 0 // support tap_back → back
-    93 0 76 1 27 0 // deposit tap_bank_usd → deposit-address
-    94 0 77 1 27 0 // deposit tap_bank_gbp → deposit-address
-    95 0 78 1 26 0 // deposit tap_usdc → deposit-network
+    98 0 72 1 27 0 // deposit tap_bank_usd → deposit-address
+    99 0 73 1 27 0 // deposit tap_bank_gbp → deposit-address
+    100 0 74 1 26 0 // deposit tap_usdc → deposit-network
     57 0 0 5 51 0 // deposit tap_back → end cancelled
-    56 0 79 1 27 1 // deposit-network tap_continue → deposit-address
+    56 0 75 1 27 1 // deposit-network tap_continue → deposit-address
     57 0 0 3 0 0 // deposit-network tap_back → back
-    39 0 80 0 0 0 // deposit-address deposits.details.ready stays
-    40 0 81 0 0 0 // deposit-address deposits.details.failed stays
-    54 0 82 0 0 0 // deposit-address tap_retry stays
-    96 28 83 0 0 0 // deposit-address tap_copy_address if deposit_address != '' stays
-    1 29 84 1 28 0 // deposit-address deposit_confirmed if event.amount > 0.00 USD → deposit-success
-    57 0 85 3 0 0 // deposit-address tap_back → back
-    97 0 85 5 50 0 // deposit-success tap_done → end done
-    98 0 86 1 30 0 // withdraw tap_bank → withdraw-amount
-    99 0 87 1 30 0 // withdraw tap_crypto → withdraw-amount
+    39 0 76 0 0 0 // deposit-address deposits.details.ready stays
+    40 0 77 0 0 0 // deposit-address deposits.details.failed stays
+    54 0 78 0 0 0 // deposit-address tap_retry stays
+    101 28 79 0 0 0 // deposit-address tap_copy_address if deposit_address != '' stays
+    1 29 80 1 28 0 // deposit-address deposit_confirmed if event.amount > 0.00 USD → deposit-success
+    57 0 81 3 0 0 // deposit-address tap_back → back
+    102 0 81 5 50 0 // deposit-success tap_done → end done
+    103 0 82 1 30 0 // withdraw tap_bank → withdraw-amount
+    104 0 83 1 30 0 // withdraw tap_crypto → withdraw-amount
     57 0 0 5 51 0 // withdraw tap_back → end cancelled
-    100 32 88 0 0 0 // withdraw-amount withdraw_amount_opened if withdraw_form_fresh stays
-    56 0 89 1 31 1 // withdraw-amount tap_continue → withdraw-confirm
+    105 32 84 0 0 0 // withdraw-amount withdraw_amount_opened if withdraw_form_fresh stays
+    56 0 85 1 31 1 // withdraw-amount tap_continue → withdraw-confirm
     57 0 0 3 0 0 // withdraw-amount tap_back → back
-    101 0 91 2 34 0 // withdraw-confirm tap_confirm → authorize-transaction (overlay)
-    74 33 92 0 0 0 // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal && withdraw_amount > 0.00 USD && withdraw_amo…
-    74 34 93 0 0 0 // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal stays
-    48 0 94 1 32 0 // withdraw-confirm withdrawals.submit.submitted → withdraw-success
-    49 0 95 0 0 0 // withdraw-confirm withdrawals.submit.failed stays
-    54 0 91 2 34 0 // withdraw-confirm tap_retry → authorize-transaction (overlay)
+    106 0 87 2 34 0 // withdraw-confirm tap_confirm → authorize-transaction (overlay)
+    77 33 88 0 0 0 // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal && withdraw_amount > 0.00 USD && withdraw_amo…
+    77 34 89 0 0 0 // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal stays
+    107 0 0 1 32 0 // withdraw-confirm withdrawal_recorded → withdraw-success
+    108 0 90 0 0 0 // withdraw-confirm withdrawal_refunded stays
+    54 0 87 2 34 0 // withdraw-confirm tap_retry → authorize-transaction (overlay)
     57 0 0 3 0 0 // withdraw-confirm tap_back → back
-    97 0 0 5 50 0 // withdraw-success tap_done → end done
-    43 0 0 0 0 0 // login-passcode card.details.shown stays
-    44 0 0 0 0 0 // login-passcode card.details.failed stays
-    39 0 0 0 0 0 // login-passcode deposits.details.ready stays
-    40 0 0 0 0 0 // login-passcode deposits.details.failed stays
-    102 35 0 2 35 0 // login-passcode tap_unlock if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
-    102 0 96 0 0 1 // login-passcode tap_unlock stays
-    103 26 97 0 0 0 // login-passcode tap_use_biometrics if biometrics_enabled stays
-    15 36 98 3 0 0 // login-passcode passcode.verify.correct if signed_in → back
-    15 0 99 0 0 0 // login-passcode passcode.verify.correct stays
-    21 36 98 3 0 0 // login-passcode device.biometric_check.authenticated if signed_in → back
-    21 0 99 0 0 0 // login-passcode device.biometric_check.authenticated stays
-    22 0 100 0 0 0 // login-passcode device.biometric_check.failed stays
+    102 0 0 5 50 0 // withdraw-success tap_done → end done
+    109 35 0 2 35 0 // login-passcode tap_unlock if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
+    109 0 91 0 0 1 // login-passcode tap_unlock stays
+    110 26 92 0 0 0 // login-passcode tap_use_biometrics if biometrics_enabled stays
+    15 36 93 3 0 0 // login-passcode passcode.verify.correct if signed_in → back
+    15 0 94 0 0 0 // login-passcode passcode.verify.correct stays
+    21 36 93 3 0 0 // login-passcode device.biometric_check.authenticated if signed_in → back
+    21 0 94 0 0 0 // login-passcode device.biometric_check.authenticated stays
+    22 0 95 0 0 0 // login-passcode device.biometric_check.failed stays
     23 0 0 0 0 0 // login-passcode device.biometric_check.cancelled stays
-    16 37 101 2 35 0 // login-passcode passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
-    16 0 102 0 0 0 // login-passcode passcode.verify.wrong stays
-    17 0 103 0 0 0 // login-passcode passcode.verify.failed stays
+    16 37 96 2 35 0 // login-passcode passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
+    16 0 97 0 0 0 // login-passcode passcode.verify.wrong stays
+    17 0 98 0 0 0 // login-passcode passcode.verify.failed stays
     54 35 0 2 35 0 // login-passcode tap_retry if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
-    54 0 96 0 0 0 // login-passcode tap_retry stays
-    30 0 25 1 10 0 // login-passcode kyc.status.approved → station
-    31 7 26 1 9 0 // login-passcode kyc.status.pending if !signed_in → kyc-status
-    32 7 27 1 9 0 // login-passcode kyc.status.rejected if !signed_in → kyc-status
-    33 0 30 0 0 0 // login-passcode kyc.status.failed stays
-    104 0 29 0 0 0 // login-passcode tap_retry_status stays
-    101 35 0 2 35 0 // authorize-transaction tap_confirm if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown …
-    101 0 96 0 0 1 // authorize-transaction tap_confirm stays
-    103 26 104 0 0 0 // authorize-transaction tap_use_biometrics if biometrics_enabled stays
-    15 0 105 3 0 0 // authorize-transaction passcode.verify.correct → back
-    21 0 105 3 0 0 // authorize-transaction device.biometric_check.authenticated → back
-    22 0 100 0 0 0 // authorize-transaction device.biometric_check.failed stays
+    54 0 91 0 0 0 // login-passcode tap_retry stays
+    30 0 24 1 10 0 // login-passcode kyc.status.approved → station
+    31 7 25 1 9 0 // login-passcode kyc.status.pending if !signed_in → kyc-status
+    32 7 26 1 9 0 // login-passcode kyc.status.rejected if !signed_in → kyc-status
+    33 0 29 0 0 0 // login-passcode kyc.status.failed stays
+    111 0 28 0 0 0 // login-passcode tap_retry_status stays
+    106 35 0 2 35 0 // authorize-transaction tap_confirm if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown …
+    106 0 91 0 0 1 // authorize-transaction tap_confirm stays
+    110 26 99 0 0 0 // authorize-transaction tap_use_biometrics if biometrics_enabled stays
+    15 0 100 3 0 0 // authorize-transaction passcode.verify.correct → back
+    21 0 100 3 0 0 // authorize-transaction device.biometric_check.authenticated → back
+    22 0 95 0 0 0 // authorize-transaction device.biometric_check.failed stays
     23 0 0 0 0 0 // authorize-transaction device.biometric_check.cancelled stays
-    16 37 101 2 35 0 // authorize-transaction passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
-    16 0 102 0 0 0 // authorize-transaction passcode.verify.wrong stays
-    17 0 103 0 0 0 // authorize-transaction passcode.verify.failed stays
+    16 37 96 2 35 0 // authorize-transaction passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
+    16 0 97 0 0 0 // authorize-transaction passcode.verify.wrong stays
+    17 0 98 0 0 0 // authorize-transaction passcode.verify.failed stays
     54 35 0 2 35 0 // authorize-transaction tap_retry if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (ov…
-    54 0 96 0 0 0 // authorize-transaction tap_retry stays
-    87 0 46 3 0 0 // authorize-transaction tap_cancel → back
-    15 0 0 0 0 0 // passcode-cooldown passcode.verify.correct stays
-    16 0 0 0 0 0 // passcode-cooldown passcode.verify.wrong stays
-    17 0 0 0 0 0 // passcode-cooldown passcode.verify.failed stays
-    21 0 0 0 0 0 // passcode-cooldown device.biometric_check.authenticated stays
-    22 0 0 0 0 0 // passcode-cooldown device.biometric_check.failed stays
-    23 0 0 0 0 0 // passcode-cooldown device.biometric_check.cancelled stays
-    30 0 0 0 0 0 // passcode-cooldown kyc.status.approved stays
-    31 0 0 0 0 0 // passcode-cooldown kyc.status.pending stays
-    32 0 0 0 0 0 // passcode-cooldown kyc.status.rejected stays
-    33 0 0 0 0 0 // passcode-cooldown kyc.status.failed stays
-    -1 0 106 3 0 0 // passcode-cooldown after 1m → back
-    12 0 107 1 1 0 // auth (global) auth.sign_out.signed_out → intro
-    37 0 107 1 1 0 // auth (global) account.delete.deleted → intro
+    54 0 91 0 0 0 // authorize-transaction tap_retry stays
+    91 0 43 3 0 0 // authorize-transaction tap_cancel → back
+    -1 0 101 3 0 0 // passcode-cooldown after 1m → back
+    12 0 102 1 1 0 // auth (global) auth.sign_out.signed_out → intro
+    37 0 102 1 1 0 // auth (global) account.delete.deleted → intro
     38 0 0 0 0 0 // auth (global) account.delete.failed stays
-    48 0 94 0 0 0 // auth (global) withdrawals.submit.submitted stays
-    49 0 108 0 0 0 // auth (global) withdrawals.submit.failed stays
-    34 0 33 0 0 0 // auth (global) account.refresh.up_to_date stays
-    35 0 34 0 0 0 // auth (global) account.refresh.deposit_arrived stays
-    36 0 109 0 0 0 // auth (global) account.refresh.failed stays
+    48 0 103 0 0 0 // auth (global) withdrawals.submit.submitted stays
+    49 0 104 0 0 0 // auth (global) withdrawals.submit.failed stays
+    108 0 105 0 0 0 // auth (global) withdrawal_refunded stays
+    107 0 0 0 0 0 // auth (global) withdrawal_recorded stays
+    34 0 106 0 0 0 // auth (global) account.refresh.up_to_date stays
+    35 0 107 0 0 0 // auth (global) account.refresh.deposit_arrived stays
+    36 0 108 0 0 0 // auth (global) account.refresh.failed stays
+    65 0 0 0 0 0 // auth (global) refresh_failed stays
     41 0 0 0 0 0 // auth (global) card.set_frozen.done stays
-    42 0 110 0 0 0 // auth (global) card.set_frozen.failed stays
+    42 0 109 0 0 0 // auth (global) card.set_frozen.failed stays
+    75 0 110 0 0 0 // auth (global) card_freeze_failed stays
     45 0 111 0 0 0 // auth (global) card.add_to_apple_wallet.added stays
+    80 0 0 0 0 0 // auth (global) card_added_to_apple_wallet stays
     46 0 0 0 0 0 // auth (global) card.add_to_apple_wallet.cancelled stays
     47 0 0 0 0 0 // auth (global) card.add_to_apple_wallet.failed stays
     50 0 0 0 0 0 // auth (global) settings.save.saved stays
     51 0 112 0 0 0 // auth (global) settings.save.failed stays
     24 0 113 0 0 0 // auth (global) profile.save.saved stays
     25 0 114 0 0 0 // auth (global) profile.save.failed stays
-    13 0 16 0 0 0 // auth (global) passcode.create.created stays
+    13 0 115 0 0 0 // auth (global) passcode.create.created stays
+    60 0 0 0 0 0 // auth (global) passcode_created stays
     14 0 0 0 0 0 // auth (global) passcode.create.failed stays
-    18 0 71 0 0 0 // auth (global) passcode.change.changed stays
-    19 0 115 0 0 0 // auth (global) passcode.change.wrong_current stays
-    20 0 116 0 0 0 // auth (global) passcode.change.failed stays
-    26 7 117 0 0 0 // auth (global) kyc.submit.approved if !signed_in stays
-    27 7 26 0 0 0 // auth (global) kyc.submit.pending if !signed_in stays
-    28 7 27 0 0 0 // auth (global) kyc.submit.rejected if !signed_in stays
+    18 0 116 0 0 0 // auth (global) passcode.change.changed stays
+    96 0 0 0 0 0 // auth (global) passcode_changed stays
+    19 0 117 0 0 0 // auth (global) passcode.change.wrong_current stays
+    20 0 118 0 0 0 // auth (global) passcode.change.failed stays
+    26 7 119 0 0 0 // auth (global) kyc.submit.approved if !signed_in stays
+    27 7 25 0 0 0 // auth (global) kyc.submit.pending if !signed_in stays
+    28 7 26 0 0 0 // auth (global) kyc.submit.rejected if !signed_in stays
     29 0 0 0 0 0 // auth (global) kyc.submit.failed stays
-    0 0 118 0 0 0 // auth (global) deposit_detected stays
-    1 29 84 0 0 0 // auth (global) deposit_confirmed if event.amount > 0.00 USD stays
-    105 38 119 0 0 0 // auth (global) deposit_split if last_deposit_amount > 0.00 USD stays
-    106 27 120 0 0 0 // auth (global) deposit_loaded_push if push_enabled stays
-    106 0 0 0 0 0 // auth (global) deposit_loaded_push stays
+    0 0 120 0 0 0 // auth (global) deposit_detected stays
+    1 29 80 0 0 0 // auth (global) deposit_confirmed if event.amount > 0.00 USD stays
+    112 38 121 0 0 0 // auth (global) deposit_split if last_deposit_amount > 0.00 USD stays
+    113 27 122 0 0 0 // auth (global) deposit_loaded_push if push_enabled stays
+    113 0 0 0 0 0 // auth (global) deposit_loaded_push stays
     2 39 0 0 0 0 // auth (global) card_payment if event.amount <= 0.00 USD stays
-    2 40 121 0 0 0 // auth (global) card_payment if card_frozen && push_enabled stays
+    2 40 123 0 0 0 // auth (global) card_payment if card_frozen && push_enabled stays
     2 21 0 0 0 0 // auth (global) card_payment if card_frozen stays
-    2 41 122 0 0 0 // auth (global) card_payment if event.amount > spend_balance && push_enabled stays
+    2 41 124 0 0 0 // auth (global) card_payment if event.amount > spend_balance && push_enabled stays
     2 42 0 0 0 0 // auth (global) card_payment if event.amount > spend_balance stays
-    2 0 123 0 0 0 // auth (global) card_payment stays
-    107 43 124 0 0 0 // auth (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up…
-    107 0 0 0 0 0 // auth (global) round_up_due stays
-    108 0 125 0 0 0 // auth (global) connectivity_lost stays
-    109 0 126 0 0 0 // auth (global) connectivity_restored stays
-    110 0 0 1 10 0 // main (global) tap_tab_station → station
-    111 0 0 1 11 0 // main (global) tap_tab_transactions → transactions
-    112 0 0 1 13 0 // main (global) tap_tab_card → card
-    113 0 0 1 17 0 // main (global) tap_tab_invest → invest
-    114 0 0 1 18 0 // main (global) tap_tab_profile → profile
-    115 0 0 2 33 0 // main (global) session_expired → login-passcode (overlay)
-    12 0 107 1 1 0 // main (global) auth.sign_out.signed_out → intro
-    37 0 107 1 1 0 // main (global) account.delete.deleted → intro
+    2 0 125 0 0 0 // auth (global) card_payment stays
+    114 43 126 0 0 0 // auth (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up…
+    114 0 0 0 0 0 // auth (global) round_up_due stays
+    115 0 127 0 0 0 // auth (global) connectivity_lost stays
+    116 0 128 0 0 0 // auth (global) connectivity_restored stays
+    117 0 0 1 10 0 // main (global) tap_tab_station → station
+    118 0 0 1 11 0 // main (global) tap_tab_transactions → transactions
+    119 0 0 1 13 0 // main (global) tap_tab_card → card
+    120 0 0 1 17 0 // main (global) tap_tab_invest → invest
+    121 0 0 1 18 0 // main (global) tap_tab_profile → profile
+    122 0 0 2 33 0 // main (global) session_expired → login-passcode (overlay)
+    12 0 102 1 1 0 // main (global) auth.sign_out.signed_out → intro
+    37 0 102 1 1 0 // main (global) account.delete.deleted → intro
     38 0 0 0 0 0 // main (global) account.delete.failed stays
-    48 0 94 0 0 0 // main (global) withdrawals.submit.submitted stays
-    49 0 108 0 0 0 // main (global) withdrawals.submit.failed stays
-    34 0 33 0 0 0 // main (global) account.refresh.up_to_date stays
-    35 0 34 0 0 0 // main (global) account.refresh.deposit_arrived stays
-    36 0 109 0 0 0 // main (global) account.refresh.failed stays
+    48 0 103 0 0 0 // main (global) withdrawals.submit.submitted stays
+    49 0 104 0 0 0 // main (global) withdrawals.submit.failed stays
+    108 0 105 0 0 0 // main (global) withdrawal_refunded stays
+    107 0 0 0 0 0 // main (global) withdrawal_recorded stays
+    34 0 106 0 0 0 // main (global) account.refresh.up_to_date stays
+    35 0 107 0 0 0 // main (global) account.refresh.deposit_arrived stays
+    36 0 108 0 0 0 // main (global) account.refresh.failed stays
+    65 0 0 0 0 0 // main (global) refresh_failed stays
     41 0 0 0 0 0 // main (global) card.set_frozen.done stays
-    42 0 110 0 0 0 // main (global) card.set_frozen.failed stays
+    42 0 109 0 0 0 // main (global) card.set_frozen.failed stays
+    75 0 110 0 0 0 // main (global) card_freeze_failed stays
     45 0 111 0 0 0 // main (global) card.add_to_apple_wallet.added stays
+    80 0 0 0 0 0 // main (global) card_added_to_apple_wallet stays
     46 0 0 0 0 0 // main (global) card.add_to_apple_wallet.cancelled stays
     47 0 0 0 0 0 // main (global) card.add_to_apple_wallet.failed stays
     50 0 0 0 0 0 // main (global) settings.save.saved stays
     51 0 112 0 0 0 // main (global) settings.save.failed stays
     24 0 113 0 0 0 // main (global) profile.save.saved stays
     25 0 114 0 0 0 // main (global) profile.save.failed stays
-    13 0 16 0 0 0 // main (global) passcode.create.created stays
+    13 0 115 0 0 0 // main (global) passcode.create.created stays
+    60 0 0 0 0 0 // main (global) passcode_created stays
     14 0 0 0 0 0 // main (global) passcode.create.failed stays
-    18 0 71 0 0 0 // main (global) passcode.change.changed stays
-    19 0 115 0 0 0 // main (global) passcode.change.wrong_current stays
-    20 0 116 0 0 0 // main (global) passcode.change.failed stays
-    26 7 117 0 0 0 // main (global) kyc.submit.approved if !signed_in stays
-    27 7 26 0 0 0 // main (global) kyc.submit.pending if !signed_in stays
-    28 7 27 0 0 0 // main (global) kyc.submit.rejected if !signed_in stays
+    18 0 116 0 0 0 // main (global) passcode.change.changed stays
+    96 0 0 0 0 0 // main (global) passcode_changed stays
+    19 0 117 0 0 0 // main (global) passcode.change.wrong_current stays
+    20 0 118 0 0 0 // main (global) passcode.change.failed stays
+    26 7 119 0 0 0 // main (global) kyc.submit.approved if !signed_in stays
+    27 7 25 0 0 0 // main (global) kyc.submit.pending if !signed_in stays
+    28 7 26 0 0 0 // main (global) kyc.submit.rejected if !signed_in stays
     29 0 0 0 0 0 // main (global) kyc.submit.failed stays
-    0 0 118 0 0 0 // main (global) deposit_detected stays
-    1 29 84 0 0 0 // main (global) deposit_confirmed if event.amount > 0.00 USD stays
-    105 38 119 0 0 0 // main (global) deposit_split if last_deposit_amount > 0.00 USD stays
-    106 27 120 0 0 0 // main (global) deposit_loaded_push if push_enabled stays
-    106 0 0 0 0 0 // main (global) deposit_loaded_push stays
+    0 0 120 0 0 0 // main (global) deposit_detected stays
+    1 29 80 0 0 0 // main (global) deposit_confirmed if event.amount > 0.00 USD stays
+    112 38 121 0 0 0 // main (global) deposit_split if last_deposit_amount > 0.00 USD stays
+    113 27 122 0 0 0 // main (global) deposit_loaded_push if push_enabled stays
+    113 0 0 0 0 0 // main (global) deposit_loaded_push stays
     2 39 0 0 0 0 // main (global) card_payment if event.amount <= 0.00 USD stays
-    2 40 121 0 0 0 // main (global) card_payment if card_frozen && push_enabled stays
+    2 40 123 0 0 0 // main (global) card_payment if card_frozen && push_enabled stays
     2 21 0 0 0 0 // main (global) card_payment if card_frozen stays
-    2 41 122 0 0 0 // main (global) card_payment if event.amount > spend_balance && push_enabled stays
+    2 41 124 0 0 0 // main (global) card_payment if event.amount > spend_balance && push_enabled stays
     2 42 0 0 0 0 // main (global) card_payment if event.amount > spend_balance stays
-    2 0 123 0 0 0 // main (global) card_payment stays
-    107 43 124 0 0 0 // main (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up…
-    107 0 0 0 0 0 // main (global) round_up_due stays
-    108 0 125 0 0 0 // main (global) connectivity_lost stays
-    109 0 126 0 0 0 // main (global) connectivity_restored stays
+    2 0 125 0 0 0 // main (global) card_payment stays
+    114 43 126 0 0 0 // main (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up…
+    114 0 0 0 0 0 // main (global) round_up_due stays
+    115 0 127 0 0 0 // main (global) connectivity_lost stays
+    116 0 128 0 0 0 // main (global) connectivity_restored stays
     -1 0 0 2 33 0 // main (global) after session_timeout → login-passcode (overlay)
-    12 0 107 1 1 0 // deposit (global) auth.sign_out.signed_out → intro
-    37 0 107 1 1 0 // deposit (global) account.delete.deleted → intro
+    12 0 102 1 1 0 // deposit (global) auth.sign_out.signed_out → intro
+    37 0 102 1 1 0 // deposit (global) account.delete.deleted → intro
     38 0 0 0 0 0 // deposit (global) account.delete.failed stays
-    48 0 94 0 0 0 // deposit (global) withdrawals.submit.submitted stays
-    49 0 108 0 0 0 // deposit (global) withdrawals.submit.failed stays
-    34 0 33 0 0 0 // deposit (global) account.refresh.up_to_date stays
-    35 0 34 0 0 0 // deposit (global) account.refresh.deposit_arrived stays
-    36 0 109 0 0 0 // deposit (global) account.refresh.failed stays
+    48 0 103 0 0 0 // deposit (global) withdrawals.submit.submitted stays
+    49 0 104 0 0 0 // deposit (global) withdrawals.submit.failed stays
+    108 0 105 0 0 0 // deposit (global) withdrawal_refunded stays
+    107 0 0 0 0 0 // deposit (global) withdrawal_recorded stays
+    34 0 106 0 0 0 // deposit (global) account.refresh.up_to_date stays
+    35 0 107 0 0 0 // deposit (global) account.refresh.deposit_arrived stays
+    36 0 108 0 0 0 // deposit (global) account.refresh.failed stays
+    65 0 0 0 0 0 // deposit (global) refresh_failed stays
     41 0 0 0 0 0 // deposit (global) card.set_frozen.done stays
-    42 0 110 0 0 0 // deposit (global) card.set_frozen.failed stays
+    42 0 109 0 0 0 // deposit (global) card.set_frozen.failed stays
+    75 0 110 0 0 0 // deposit (global) card_freeze_failed stays
     45 0 111 0 0 0 // deposit (global) card.add_to_apple_wallet.added stays
+    80 0 0 0 0 0 // deposit (global) card_added_to_apple_wallet stays
     46 0 0 0 0 0 // deposit (global) card.add_to_apple_wallet.cancelled stays
     47 0 0 0 0 0 // deposit (global) card.add_to_apple_wallet.failed stays
     50 0 0 0 0 0 // deposit (global) settings.save.saved stays
     51 0 112 0 0 0 // deposit (global) settings.save.failed stays
     24 0 113 0 0 0 // deposit (global) profile.save.saved stays
     25 0 114 0 0 0 // deposit (global) profile.save.failed stays
-    13 0 16 0 0 0 // deposit (global) passcode.create.created stays
+    13 0 115 0 0 0 // deposit (global) passcode.create.created stays
+    60 0 0 0 0 0 // deposit (global) passcode_created stays
     14 0 0 0 0 0 // deposit (global) passcode.create.failed stays
-    18 0 71 0 0 0 // deposit (global) passcode.change.changed stays
-    19 0 115 0 0 0 // deposit (global) passcode.change.wrong_current stays
-    20 0 116 0 0 0 // deposit (global) passcode.change.failed stays
-    26 7 117 0 0 0 // deposit (global) kyc.submit.approved if !signed_in stays
-    27 7 26 0 0 0 // deposit (global) kyc.submit.pending if !signed_in stays
-    28 7 27 0 0 0 // deposit (global) kyc.submit.rejected if !signed_in stays
+    18 0 116 0 0 0 // deposit (global) passcode.change.changed stays
+    96 0 0 0 0 0 // deposit (global) passcode_changed stays
+    19 0 117 0 0 0 // deposit (global) passcode.change.wrong_current stays
+    20 0 118 0 0 0 // deposit (global) passcode.change.failed stays
+    26 7 119 0 0 0 // deposit (global) kyc.submit.approved if !signed_in stays
+    27 7 25 0 0 0 // deposit (global) kyc.submit.pending if !signed_in stays
+    28 7 26 0 0 0 // deposit (global) kyc.submit.rejected if !signed_in stays
     29 0 0 0 0 0 // deposit (global) kyc.submit.failed stays
-    0 0 118 0 0 0 // deposit (global) deposit_detected stays
-    1 29 84 0 0 0 // deposit (global) deposit_confirmed if event.amount > 0.00 USD stays
-    105 38 119 0 0 0 // deposit (global) deposit_split if last_deposit_amount > 0.00 USD stays
-    106 27 120 0 0 0 // deposit (global) deposit_loaded_push if push_enabled stays
-    106 0 0 0 0 0 // deposit (global) deposit_loaded_push stays
+    0 0 120 0 0 0 // deposit (global) deposit_detected stays
+    1 29 80 0 0 0 // deposit (global) deposit_confirmed if event.amount > 0.00 USD stays
+    112 38 121 0 0 0 // deposit (global) deposit_split if last_deposit_amount > 0.00 USD stays
+    113 27 122 0 0 0 // deposit (global) deposit_loaded_push if push_enabled stays
+    113 0 0 0 0 0 // deposit (global) deposit_loaded_push stays
     2 39 0 0 0 0 // deposit (global) card_payment if event.amount <= 0.00 USD stays
-    2 40 121 0 0 0 // deposit (global) card_payment if card_frozen && push_enabled stays
+    2 40 123 0 0 0 // deposit (global) card_payment if card_frozen && push_enabled stays
     2 21 0 0 0 0 // deposit (global) card_payment if card_frozen stays
-    2 41 122 0 0 0 // deposit (global) card_payment if event.amount > spend_balance && push_enabled stays
+    2 41 124 0 0 0 // deposit (global) card_payment if event.amount > spend_balance && push_enabled stays
     2 42 0 0 0 0 // deposit (global) card_payment if event.amount > spend_balance stays
-    2 0 123 0 0 0 // deposit (global) card_payment stays
-    107 43 124 0 0 0 // deposit (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round…
-    107 0 0 0 0 0 // deposit (global) round_up_due stays
-    108 0 125 0 0 0 // deposit (global) connectivity_lost stays
-    109 0 126 0 0 0 // deposit (global) connectivity_restored stays
+    2 0 125 0 0 0 // deposit (global) card_payment stays
+    114 43 126 0 0 0 // deposit (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round…
+    114 0 0 0 0 0 // deposit (global) round_up_due stays
+    115 0 127 0 0 0 // deposit (global) connectivity_lost stays
+    116 0 128 0 0 0 // deposit (global) connectivity_restored stays
     -1 0 0 2 33 0 // deposit (global) after session_timeout → login-passcode (overlay)
-    12 0 107 1 1 0 // withdraw (global) auth.sign_out.signed_out → intro
-    37 0 107 1 1 0 // withdraw (global) account.delete.deleted → intro
+    12 0 102 1 1 0 // withdraw (global) auth.sign_out.signed_out → intro
+    37 0 102 1 1 0 // withdraw (global) account.delete.deleted → intro
     38 0 0 0 0 0 // withdraw (global) account.delete.failed stays
-    48 0 94 0 0 0 // withdraw (global) withdrawals.submit.submitted stays
-    49 0 108 0 0 0 // withdraw (global) withdrawals.submit.failed stays
-    34 0 33 0 0 0 // withdraw (global) account.refresh.up_to_date stays
-    35 0 34 0 0 0 // withdraw (global) account.refresh.deposit_arrived stays
-    36 0 109 0 0 0 // withdraw (global) account.refresh.failed stays
+    48 0 103 0 0 0 // withdraw (global) withdrawals.submit.submitted stays
+    49 0 104 0 0 0 // withdraw (global) withdrawals.submit.failed stays
+    108 0 105 0 0 0 // withdraw (global) withdrawal_refunded stays
+    107 0 0 0 0 0 // withdraw (global) withdrawal_recorded stays
+    34 0 106 0 0 0 // withdraw (global) account.refresh.up_to_date stays
+    35 0 107 0 0 0 // withdraw (global) account.refresh.deposit_arrived stays
+    36 0 108 0 0 0 // withdraw (global) account.refresh.failed stays
+    65 0 0 0 0 0 // withdraw (global) refresh_failed stays
     41 0 0 0 0 0 // withdraw (global) card.set_frozen.done stays
-    42 0 110 0 0 0 // withdraw (global) card.set_frozen.failed stays
+    42 0 109 0 0 0 // withdraw (global) card.set_frozen.failed stays
+    75 0 110 0 0 0 // withdraw (global) card_freeze_failed stays
     45 0 111 0 0 0 // withdraw (global) card.add_to_apple_wallet.added stays
+    80 0 0 0 0 0 // withdraw (global) card_added_to_apple_wallet stays
     46 0 0 0 0 0 // withdraw (global) card.add_to_apple_wallet.cancelled stays
     47 0 0 0 0 0 // withdraw (global) card.add_to_apple_wallet.failed stays
     50 0 0 0 0 0 // withdraw (global) settings.save.saved stays
     51 0 112 0 0 0 // withdraw (global) settings.save.failed stays
     24 0 113 0 0 0 // withdraw (global) profile.save.saved stays
     25 0 114 0 0 0 // withdraw (global) profile.save.failed stays
-    13 0 16 0 0 0 // withdraw (global) passcode.create.created stays
+    13 0 115 0 0 0 // withdraw (global) passcode.create.created stays
+    60 0 0 0 0 0 // withdraw (global) passcode_created stays
     14 0 0 0 0 0 // withdraw (global) passcode.create.failed stays
-    18 0 71 0 0 0 // withdraw (global) passcode.change.changed stays
-    19 0 115 0 0 0 // withdraw (global) passcode.change.wrong_current stays
-    20 0 116 0 0 0 // withdraw (global) passcode.change.failed stays
-    26 7 117 0 0 0 // withdraw (global) kyc.submit.approved if !signed_in stays
-    27 7 26 0 0 0 // withdraw (global) kyc.submit.pending if !signed_in stays
-    28 7 27 0 0 0 // withdraw (global) kyc.submit.rejected if !signed_in stays
+    18 0 116 0 0 0 // withdraw (global) passcode.change.changed stays
+    96 0 0 0 0 0 // withdraw (global) passcode_changed stays
+    19 0 117 0 0 0 // withdraw (global) passcode.change.wrong_current stays
+    20 0 118 0 0 0 // withdraw (global) passcode.change.failed stays
+    26 7 119 0 0 0 // withdraw (global) kyc.submit.approved if !signed_in stays
+    27 7 25 0 0 0 // withdraw (global) kyc.submit.pending if !signed_in stays
+    28 7 26 0 0 0 // withdraw (global) kyc.submit.rejected if !signed_in stays
     29 0 0 0 0 0 // withdraw (global) kyc.submit.failed stays
-    0 0 118 0 0 0 // withdraw (global) deposit_detected stays
-    1 29 84 0 0 0 // withdraw (global) deposit_confirmed if event.amount > 0.00 USD stays
-    105 38 119 0 0 0 // withdraw (global) deposit_split if last_deposit_amount > 0.00 USD stays
-    106 27 120 0 0 0 // withdraw (global) deposit_loaded_push if push_enabled stays
-    106 0 0 0 0 0 // withdraw (global) deposit_loaded_push stays
+    0 0 120 0 0 0 // withdraw (global) deposit_detected stays
+    1 29 80 0 0 0 // withdraw (global) deposit_confirmed if event.amount > 0.00 USD stays
+    112 38 121 0 0 0 // withdraw (global) deposit_split if last_deposit_amount > 0.00 USD stays
+    113 27 122 0 0 0 // withdraw (global) deposit_loaded_push if push_enabled stays
+    113 0 0 0 0 0 // withdraw (global) deposit_loaded_push stays
     2 39 0 0 0 0 // withdraw (global) card_payment if event.amount <= 0.00 USD stays
-    2 40 121 0 0 0 // withdraw (global) card_payment if card_frozen && push_enabled stays
+    2 40 123 0 0 0 // withdraw (global) card_payment if card_frozen && push_enabled stays
     2 21 0 0 0 0 // withdraw (global) card_payment if card_frozen stays
-    2 41 122 0 0 0 // withdraw (global) card_payment if event.amount > spend_balance && push_enabled stays
+    2 41 124 0 0 0 // withdraw (global) card_payment if event.amount > spend_balance && push_enabled stays
     2 42 0 0 0 0 // withdraw (global) card_payment if event.amount > spend_balance stays
-    2 0 123 0 0 0 // withdraw (global) card_payment stays
-    107 43 124 0 0 0 // withdraw (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && roun…
-    107 0 0 0 0 0 // withdraw (global) round_up_due stays
-    108 0 125 0 0 0 // withdraw (global) connectivity_lost stays
-    109 0 126 0 0 0 // withdraw (global) connectivity_restored stays
+    2 0 125 0 0 0 // withdraw (global) card_payment stays
+    114 43 126 0 0 0 // withdraw (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && roun…
+    114 0 0 0 0 0 // withdraw (global) round_up_due stays
+    115 0 127 0 0 0 // withdraw (global) connectivity_lost stays
+    116 0 128 0 0 0 // withdraw (global) connectivity_restored stays
     -1 0 0 2 33 0 // withdraw (global) after session_timeout → login-passcode (overlay)
-    12 0 107 1 1 0 // security (global) auth.sign_out.signed_out → intro
-    37 0 107 1 1 0 // security (global) account.delete.deleted → intro
+    15 0 0 0 0 0 // security (global) passcode.verify.correct stays
+    16 0 0 0 0 0 // security (global) passcode.verify.wrong stays
+    17 0 0 0 0 0 // security (global) passcode.verify.failed stays
+    21 0 0 0 0 0 // security (global) device.biometric_check.authenticated stays
+    22 0 0 0 0 0 // security (global) device.biometric_check.failed stays
+    23 0 0 0 0 0 // security (global) device.biometric_check.cancelled stays
+    30 0 0 0 0 0 // security (global) kyc.status.approved stays
+    31 0 0 0 0 0 // security (global) kyc.status.pending stays
+    32 0 0 0 0 0 // security (global) kyc.status.rejected stays
+    33 0 0 0 0 0 // security (global) kyc.status.failed stays
+    43 0 0 0 0 0 // security (global) card.details.shown stays
+    44 0 0 0 0 0 // security (global) card.details.failed stays
+    39 0 0 0 0 0 // security (global) deposits.details.ready stays
+    40 0 0 0 0 0 // security (global) deposits.details.failed stays
+    12 0 102 1 1 0 // security (global) auth.sign_out.signed_out → intro
+    37 0 102 1 1 0 // security (global) account.delete.deleted → intro
     38 0 0 0 0 0 // security (global) account.delete.failed stays
-    48 0 94 0 0 0 // security (global) withdrawals.submit.submitted stays
-    49 0 108 0 0 0 // security (global) withdrawals.submit.failed stays
-    34 0 33 0 0 0 // security (global) account.refresh.up_to_date stays
-    35 0 34 0 0 0 // security (global) account.refresh.deposit_arrived stays
-    36 0 109 0 0 0 // security (global) account.refresh.failed stays
+    48 0 103 0 0 0 // security (global) withdrawals.submit.submitted stays
+    49 0 104 0 0 0 // security (global) withdrawals.submit.failed stays
+    108 0 105 0 0 0 // security (global) withdrawal_refunded stays
+    107 0 0 0 0 0 // security (global) withdrawal_recorded stays
+    34 0 106 0 0 0 // security (global) account.refresh.up_to_date stays
+    35 0 107 0 0 0 // security (global) account.refresh.deposit_arrived stays
+    36 0 108 0 0 0 // security (global) account.refresh.failed stays
+    65 0 0 0 0 0 // security (global) refresh_failed stays
     41 0 0 0 0 0 // security (global) card.set_frozen.done stays
-    42 0 110 0 0 0 // security (global) card.set_frozen.failed stays
+    42 0 109 0 0 0 // security (global) card.set_frozen.failed stays
+    75 0 110 0 0 0 // security (global) card_freeze_failed stays
     45 0 111 0 0 0 // security (global) card.add_to_apple_wallet.added stays
+    80 0 0 0 0 0 // security (global) card_added_to_apple_wallet stays
     46 0 0 0 0 0 // security (global) card.add_to_apple_wallet.cancelled stays
     47 0 0 0 0 0 // security (global) card.add_to_apple_wallet.failed stays
     50 0 0 0 0 0 // security (global) settings.save.saved stays
     51 0 112 0 0 0 // security (global) settings.save.failed stays
     24 0 113 0 0 0 // security (global) profile.save.saved stays
     25 0 114 0 0 0 // security (global) profile.save.failed stays
-    13 0 16 0 0 0 // security (global) passcode.create.created stays
+    13 0 115 0 0 0 // security (global) passcode.create.created stays
+    60 0 0 0 0 0 // security (global) passcode_created stays
     14 0 0 0 0 0 // security (global) passcode.create.failed stays
-    18 0 71 0 0 0 // security (global) passcode.change.changed stays
-    19 0 115 0 0 0 // security (global) passcode.change.wrong_current stays
-    20 0 116 0 0 0 // security (global) passcode.change.failed stays
-    26 7 117 0 0 0 // security (global) kyc.submit.approved if !signed_in stays
-    27 7 26 0 0 0 // security (global) kyc.submit.pending if !signed_in stays
-    28 7 27 0 0 0 // security (global) kyc.submit.rejected if !signed_in stays
+    18 0 116 0 0 0 // security (global) passcode.change.changed stays
+    96 0 0 0 0 0 // security (global) passcode_changed stays
+    19 0 117 0 0 0 // security (global) passcode.change.wrong_current stays
+    20 0 118 0 0 0 // security (global) passcode.change.failed stays
+    26 7 119 0 0 0 // security (global) kyc.submit.approved if !signed_in stays
+    27 7 25 0 0 0 // security (global) kyc.submit.pending if !signed_in stays
+    28 7 26 0 0 0 // security (global) kyc.submit.rejected if !signed_in stays
     29 0 0 0 0 0 // security (global) kyc.submit.failed stays
-    0 0 118 0 0 0 // security (global) deposit_detected stays
-    1 29 84 0 0 0 // security (global) deposit_confirmed if event.amount > 0.00 USD stays
-    105 38 119 0 0 0 // security (global) deposit_split if last_deposit_amount > 0.00 USD stays
-    106 27 120 0 0 0 // security (global) deposit_loaded_push if push_enabled stays
-    106 0 0 0 0 0 // security (global) deposit_loaded_push stays
+    0 0 120 0 0 0 // security (global) deposit_detected stays
+    1 29 80 0 0 0 // security (global) deposit_confirmed if event.amount > 0.00 USD stays
+    112 38 121 0 0 0 // security (global) deposit_split if last_deposit_amount > 0.00 USD stays
+    113 27 122 0 0 0 // security (global) deposit_loaded_push if push_enabled stays
+    113 0 0 0 0 0 // security (global) deposit_loaded_push stays
     2 39 0 0 0 0 // security (global) card_payment if event.amount <= 0.00 USD stays
-    2 40 121 0 0 0 // security (global) card_payment if card_frozen && push_enabled stays
+    2 40 123 0 0 0 // security (global) card_payment if card_frozen && push_enabled stays
     2 21 0 0 0 0 // security (global) card_payment if card_frozen stays
-    2 41 122 0 0 0 // security (global) card_payment if event.amount > spend_balance && push_enabled stays
+    2 41 124 0 0 0 // security (global) card_payment if event.amount > spend_balance && push_enabled stays
     2 42 0 0 0 0 // security (global) card_payment if event.amount > spend_balance stays
-    2 0 123 0 0 0 // security (global) card_payment stays
-    107 43 124 0 0 0 // security (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && roun…
-    107 0 0 0 0 0 // security (global) round_up_due stays
-    108 0 125 0 0 0 // security (global) connectivity_lost stays
-    109 0 126 0 0 0 // security (global) connectivity_restored stays
+    2 0 125 0 0 0 // security (global) card_payment stays
+    114 43 126 0 0 0 // security (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && roun…
+    114 0 0 0 0 0 // security (global) round_up_due stays
+    115 0 127 0 0 0 // security (global) connectivity_lost stays
+    116 0 128 0 0 0 // security (global) connectivity_restored stays
     """#
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
@@ -665,11 +692,11 @@ enum RailTables {
 
     /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name; one row per line, with what it is after `//`.
     static let flowsData = #"""
-    0 229 270 1 1 79 // auth
-    10 270 317 1 2 80 // main
-    25 318 359 2 3 25 // deposit
-    29 360 401 3 4 29 // withdraw
-    33 402 443 4 4 21 // security
+    0 207 255 1 1 79 // auth
+    10 255 309 1 2 80 // main
+    25 310 358 2 3 25 // deposit
+    29 359 407 3 4 29 // withdraw
+    33 408 470 4 4 21 // security
     """#
 
     /// Each flow's start screen, global transitions and global timers.
@@ -679,10 +706,10 @@ enum RailTables {
 
     /// Columns: milliseconds, rowStart, rowEnd, variant; one row per line, with what it is after `//`.
     static let timersData = #"""
-    60000 228 229 -1 // passcode-cooldown after 1m
-    0 317 318 -1 // main (global) after session_timeout
-    0 359 360 -1 // deposit (global) after session_timeout
-    0 401 402 -1 // withdraw (global) after session_timeout
+    60000 206 207 -1 // passcode-cooldown after 1m
+    0 309 310 -1 // main (global) after session_timeout
+    0 358 359 -1 // deposit (global) after session_timeout
+    0 407 408 -1 // withdraw (global) after session_timeout
     """#
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
@@ -703,10 +730,10 @@ enum RailTables {
 
     /// Columns: outcome, rowStart, rowEnd; one row per line, with what it is after `//`.
     static let returnsData = #"""
+    50 63 64 // done
+    51 64 65 // cancelled
     50 65 66 // done
     51 66 67 // cancelled
-    50 67 68 // done
-    51 68 69 // cancelled
     """#
 
     /// Where each outcome of a sub-flow call leads.
@@ -787,7 +814,7 @@ enum RailTables {
     }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "eba8b1a714621555"
+    static let fingerprint = "7e24def9caf4b2a2"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(

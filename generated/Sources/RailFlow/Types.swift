@@ -1082,10 +1082,18 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case tapBack
     case tapVerify
     case tapResendCode
+
+    /// Raised by the flows (`raise: passcode_created`), never sent by the app: only the machine can make the
+    /// `RaisedByFlows` it carries.
+    case passcodeCreated(raisedBy: RaisedByFlows)
     case tapEnableBiometrics
     case tapNotNow
     case tapStartVerification
     case pullToRefresh
+
+    /// Raised by the flows (`raise: refresh_failed`), never sent by the app: only the machine can make the
+    /// `RaisedByFlows` it carries.
+    case refreshFailed(raisedBy: RaisedByFlows)
     case tapLoadMoney
     case tapSend
     case tapDepositHistory
@@ -1095,6 +1103,10 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case tapFilterDeposits
     case scrolledToEnd
     case tapFreeze
+
+    /// Raised by the flows (`raise: card_freeze_failed`), never sent by the app: only the machine can make the
+    /// `RaisedByFlows` it carries.
+    case cardFreezeFailed(raisedBy: RaisedByFlows)
     case tapReveal
 
     /// Raised by the flows (`raise: authorized`), never sent by the app: only the machine can make the `RaisedByFlows`
@@ -1102,6 +1114,10 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case authorized(raisedBy: RaisedByFlows)
     case tapCardSettings
     case tapAddToAppleWallet
+
+    /// Raised by the flows (`raise: card_added_to_apple_wallet`), never sent by the app: only the machine can make the
+    /// `RaisedByFlows` it carries.
+    case cardAddedToAppleWallet(raisedBy: RaisedByFlows)
     case tapRetryAppleWallet
     case toggleRoundUps
     case tapPersonalInfo
@@ -1117,6 +1133,10 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case tapChangePasscode
     case toggleBiometrics
     case tapSaveTimeout
+
+    /// Raised by the flows (`raise: passcode_changed`), never sent by the app: only the machine can make the
+    /// `RaisedByFlows` it carries.
+    case passcodeChanged(raisedBy: RaisedByFlows)
     case togglePush
     case tapBankUsd
     case tapBankGbp
@@ -1130,6 +1150,14 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// `RaisedByFlows` it carries.
     case withdrawAmountOpened(raisedBy: RaisedByFlows)
     case tapConfirm
+
+    /// Raised by the flows (`raise: withdrawal_recorded`), never sent by the app: only the machine can make the
+    /// `RaisedByFlows` it carries.
+    case withdrawalRecorded(raisedBy: RaisedByFlows)
+
+    /// Raised by the flows (`raise: withdrawal_refunded`), never sent by the app: only the machine can make the
+    /// `RaisedByFlows` it carries.
+    case withdrawalRefunded(raisedBy: RaisedByFlows)
     case tapUnlock
     case tapUseBiometrics
     case tapRetryStatus
@@ -1348,160 +1376,160 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 59:
             // tap_resend_code
             self = .tapResendCode
-        case 60:
+        case 61:
             // tap_enable_biometrics
             self = .tapEnableBiometrics
-        case 61:
+        case 62:
             // tap_not_now
             self = .tapNotNow
-        case 62:
+        case 63:
             // tap_start_verification
             self = .tapStartVerification
-        case 63:
+        case 64:
             // pull_to_refresh
             self = .pullToRefresh
-        case 64:
+        case 66:
             // tap_load_money
             self = .tapLoadMoney
-        case 65:
+        case 67:
             // tap_send
             self = .tapSend
-        case 66:
+        case 68:
             // tap_deposit_history
             self = .tapDepositHistory
-        case 67:
+        case 69:
             // tap_filter_all
             self = .tapFilterAll
-        case 68:
+        case 70:
             // tap_filter_spend
             self = .tapFilterSpend
-        case 69:
+        case 71:
             // tap_filter_invest
             self = .tapFilterInvest
-        case 70:
+        case 72:
             // tap_filter_deposits
             self = .tapFilterDeposits
-        case 71:
+        case 73:
             // scrolled_to_end
             self = .scrolledToEnd
-        case 72:
+        case 74:
             // tap_freeze
             self = .tapFreeze
-        case 73:
+        case 76:
             // tap_reveal
             self = .tapReveal
-        case 75:
+        case 78:
             // tap_card_settings
             self = .tapCardSettings
-        case 76:
+        case 79:
             // tap_add_to_apple_wallet
             self = .tapAddToAppleWallet
-        case 77:
+        case 81:
             // tap_retry_apple_wallet
             self = .tapRetryAppleWallet
-        case 78:
+        case 82:
             // toggle_round_ups
             self = .toggleRoundUps
-        case 79:
+        case 83:
             // tap_personal_info
             self = .tapPersonalInfo
-        case 80:
+        case 84:
             // tap_security
             self = .tapSecurity
-        case 81:
+        case 85:
             // tap_notifications
             self = .tapNotifications
-        case 82:
+        case 86:
             // tap_support
             self = .tapSupport
-        case 83:
+        case 87:
             // tap_round_ups
             self = .tapRoundUps
-        case 84:
+        case 88:
             // tap_sign_out
             self = .tapSignOut
-        case 85:
+        case 89:
             // tap_delete_account
             self = .tapDeleteAccount
-        case 86:
+        case 90:
             // tap_confirm_delete
             self = .tapConfirmDelete
-        case 87:
+        case 91:
             // tap_cancel
             self = .tapCancel
-        case 88:
+        case 92:
             // tap_save
             self = .tapSave
-        case 89:
+        case 93:
             // tap_change_passcode
             self = .tapChangePasscode
-        case 90:
+        case 94:
             // toggle_biometrics
             self = .toggleBiometrics
-        case 91:
+        case 95:
             // tap_save_timeout
             self = .tapSaveTimeout
-        case 92:
+        case 97:
             // toggle_push
             self = .togglePush
-        case 93:
+        case 98:
             // tap_bank_usd
             self = .tapBankUsd
-        case 94:
+        case 99:
             // tap_bank_gbp
             self = .tapBankGbp
-        case 95:
+        case 100:
             // tap_usdc
             self = .tapUsdc
-        case 96:
+        case 101:
             // tap_copy_address
             self = .tapCopyAddress
-        case 97:
+        case 102:
             // tap_done
             self = .tapDone
-        case 98:
+        case 103:
             // tap_bank
             self = .tapBank
-        case 99:
+        case 104:
             // tap_crypto
             self = .tapCrypto
-        case 101:
+        case 106:
             // tap_confirm
             self = .tapConfirm
-        case 102:
+        case 109:
             // tap_unlock
             self = .tapUnlock
-        case 103:
+        case 110:
             // tap_use_biometrics
             self = .tapUseBiometrics
-        case 104:
+        case 111:
             // tap_retry_status
             self = .tapRetryStatus
-        case 108:
+        case 115:
             // connectivity_lost
             self = .connectivityLost
-        case 109:
+        case 116:
             // connectivity_restored
             self = .connectivityRestored
-        case 110:
+        case 117:
             // tap_tab_station
             self = .tapTabStation
-        case 111:
+        case 118:
             // tap_tab_transactions
             self = .tapTabTransactions
-        case 112:
+        case 119:
             // tap_tab_card
             self = .tapTabCard
-        case 113:
+        case 120:
             // tap_tab_invest
             self = .tapTabInvest
-        case 114:
+        case 121:
             // tap_tab_profile
             self = .tapTabProfile
-        case 115:
+        case 122:
             // session_expired
             self = .sessionExpired
-        case 52, 74, 100, 105, 106, 107:
+        case 52, 60, 65, 75, 77, 80, 96, 105, 107, 108, 112, 113, 114:
             throw FlowEventError(event: name, reason: .raisedByFlows)
         default:
             throw FlowEventError(event: name, reason: .unknownEvent)
@@ -1578,10 +1606,12 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     tap_back
     tap_verify
     tap_resend_code
+    passcode_created
     tap_enable_biometrics
     tap_not_now
     tap_start_verification
     pull_to_refresh
+    refresh_failed
     tap_load_money
     tap_send
     tap_deposit_history
@@ -1591,10 +1621,12 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     tap_filter_deposits
     scrolled_to_end
     tap_freeze
+    card_freeze_failed
     tap_reveal
     authorized
     tap_card_settings
     tap_add_to_apple_wallet
+    card_added_to_apple_wallet
     tap_retry_apple_wallet
     toggle_round_ups
     tap_personal_info
@@ -1610,6 +1642,7 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     tap_change_passcode
     toggle_biometrics
     tap_save_timeout
+    passcode_changed
     toggle_push
     tap_bank_usd
     tap_bank_gbp
@@ -1620,6 +1653,8 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     tap_crypto
     withdraw_amount_opened
     tap_confirm
+    withdrawal_recorded
+    withdrawal_refunded
     tap_unlock
     tap_use_biometrics
     tap_retry_status
@@ -1762,118 +1797,132 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 58
         case .tapResendCode:
             return 59
-        case .tapEnableBiometrics:
+        case .passcodeCreated:
             return 60
-        case .tapNotNow:
+        case .tapEnableBiometrics:
             return 61
-        case .tapStartVerification:
+        case .tapNotNow:
             return 62
-        case .pullToRefresh:
+        case .tapStartVerification:
             return 63
-        case .tapLoadMoney:
+        case .pullToRefresh:
             return 64
-        case .tapSend:
+        case .refreshFailed:
             return 65
-        case .tapDepositHistory:
+        case .tapLoadMoney:
             return 66
-        case .tapFilterAll:
+        case .tapSend:
             return 67
-        case .tapFilterSpend:
+        case .tapDepositHistory:
             return 68
-        case .tapFilterInvest:
+        case .tapFilterAll:
             return 69
-        case .tapFilterDeposits:
+        case .tapFilterSpend:
             return 70
-        case .scrolledToEnd:
+        case .tapFilterInvest:
             return 71
-        case .tapFreeze:
+        case .tapFilterDeposits:
             return 72
-        case .tapReveal:
+        case .scrolledToEnd:
             return 73
-        case .authorized:
+        case .tapFreeze:
             return 74
-        case .tapCardSettings:
+        case .cardFreezeFailed:
             return 75
-        case .tapAddToAppleWallet:
+        case .tapReveal:
             return 76
-        case .tapRetryAppleWallet:
+        case .authorized:
             return 77
-        case .toggleRoundUps:
+        case .tapCardSettings:
             return 78
-        case .tapPersonalInfo:
+        case .tapAddToAppleWallet:
             return 79
-        case .tapSecurity:
+        case .cardAddedToAppleWallet:
             return 80
-        case .tapNotifications:
+        case .tapRetryAppleWallet:
             return 81
-        case .tapSupport:
+        case .toggleRoundUps:
             return 82
-        case .tapRoundUps:
+        case .tapPersonalInfo:
             return 83
-        case .tapSignOut:
+        case .tapSecurity:
             return 84
-        case .tapDeleteAccount:
+        case .tapNotifications:
             return 85
-        case .tapConfirmDelete:
+        case .tapSupport:
             return 86
-        case .tapCancel:
+        case .tapRoundUps:
             return 87
-        case .tapSave:
+        case .tapSignOut:
             return 88
-        case .tapChangePasscode:
+        case .tapDeleteAccount:
             return 89
-        case .toggleBiometrics:
+        case .tapConfirmDelete:
             return 90
-        case .tapSaveTimeout:
+        case .tapCancel:
             return 91
-        case .togglePush:
+        case .tapSave:
             return 92
-        case .tapBankUsd:
+        case .tapChangePasscode:
             return 93
-        case .tapBankGbp:
+        case .toggleBiometrics:
             return 94
-        case .tapUsdc:
+        case .tapSaveTimeout:
             return 95
-        case .tapCopyAddress:
+        case .passcodeChanged:
             return 96
-        case .tapDone:
+        case .togglePush:
             return 97
-        case .tapBank:
+        case .tapBankUsd:
             return 98
-        case .tapCrypto:
+        case .tapBankGbp:
             return 99
-        case .withdrawAmountOpened:
+        case .tapUsdc:
             return 100
-        case .tapConfirm:
+        case .tapCopyAddress:
             return 101
-        case .tapUnlock:
+        case .tapDone:
             return 102
-        case .tapUseBiometrics:
+        case .tapBank:
             return 103
-        case .tapRetryStatus:
+        case .tapCrypto:
             return 104
-        case .depositSplit:
+        case .withdrawAmountOpened:
             return 105
-        case .depositLoadedPush:
+        case .tapConfirm:
             return 106
-        case .roundUpDue:
+        case .withdrawalRecorded:
             return 107
-        case .connectivityLost:
+        case .withdrawalRefunded:
             return 108
-        case .connectivityRestored:
+        case .tapUnlock:
             return 109
-        case .tapTabStation:
+        case .tapUseBiometrics:
             return 110
-        case .tapTabTransactions:
+        case .tapRetryStatus:
             return 111
-        case .tapTabCard:
+        case .depositSplit:
             return 112
-        case .tapTabInvest:
+        case .depositLoadedPush:
             return 113
-        case .tapTabProfile:
+        case .roundUpDue:
             return 114
-        case .sessionExpired:
+        case .connectivityLost:
             return 115
+        case .connectivityRestored:
+            return 116
+        case .tapTabStation:
+            return 117
+        case .tapTabTransactions:
+            return 118
+        case .tapTabCard:
+            return 119
+        case .tapTabInvest:
+            return 120
+        case .tapTabProfile:
+            return 121
+        case .sessionExpired:
+            return 122
         case .timerFired:
             return (-2)
         }
@@ -1950,10 +1999,12 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     tapBack
     tapVerify
     tapResendCode
+    passcodeCreated
     tapEnableBiometrics
     tapNotNow
     tapStartVerification
     pullToRefresh
+    refreshFailed
     tapLoadMoney
     tapSend
     tapDepositHistory
@@ -1963,10 +2014,12 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     tapFilterDeposits
     scrolledToEnd
     tapFreeze
+    cardFreezeFailed
     tapReveal
     authorized
     tapCardSettings
     tapAddToAppleWallet
+    cardAddedToAppleWallet
     tapRetryAppleWallet
     toggleRoundUps
     tapPersonalInfo
@@ -1982,6 +2035,7 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     tapChangePasscode
     toggleBiometrics
     tapSaveTimeout
+    passcodeChanged
     togglePush
     tapBankUsd
     tapBankGbp
@@ -1992,6 +2046,8 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     tapCrypto
     withdrawAmountOpened
     tapConfirm
+    withdrawalRecorded
+    withdrawalRefunded
     tapUnlock
     tapUseBiometrics
     tapRetryStatus
@@ -2180,123 +2236,144 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 59:
             self = .tapResendCode
         case 60:
-            self = .tapEnableBiometrics
+            let fields = try coded.fields(FieldKey.self)
+            self = .passcodeCreated(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
         case 61:
-            self = .tapNotNow
+            self = .tapEnableBiometrics
         case 62:
-            self = .tapStartVerification
+            self = .tapNotNow
         case 63:
-            self = .pullToRefresh
+            self = .tapStartVerification
         case 64:
-            self = .tapLoadMoney
+            self = .pullToRefresh
         case 65:
-            self = .tapSend
+            let fields = try coded.fields(FieldKey.self)
+            self = .refreshFailed(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
         case 66:
-            self = .tapDepositHistory
+            self = .tapLoadMoney
         case 67:
-            self = .tapFilterAll
+            self = .tapSend
         case 68:
-            self = .tapFilterSpend
+            self = .tapDepositHistory
         case 69:
-            self = .tapFilterInvest
+            self = .tapFilterAll
         case 70:
-            self = .tapFilterDeposits
+            self = .tapFilterSpend
         case 71:
-            self = .scrolledToEnd
+            self = .tapFilterInvest
         case 72:
-            self = .tapFreeze
+            self = .tapFilterDeposits
         case 73:
-            self = .tapReveal
+            self = .scrolledToEnd
         case 74:
+            self = .tapFreeze
+        case 75:
+            let fields = try coded.fields(FieldKey.self)
+            self = .cardFreezeFailed(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+        case 76:
+            self = .tapReveal
+        case 77:
             let fields = try coded.fields(FieldKey.self)
             self = .authorized(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
-        case 75:
-            self = .tapCardSettings
-        case 76:
-            self = .tapAddToAppleWallet
-        case 77:
-            self = .tapRetryAppleWallet
         case 78:
-            self = .toggleRoundUps
+            self = .tapCardSettings
         case 79:
-            self = .tapPersonalInfo
+            self = .tapAddToAppleWallet
         case 80:
-            self = .tapSecurity
-        case 81:
-            self = .tapNotifications
-        case 82:
-            self = .tapSupport
-        case 83:
-            self = .tapRoundUps
-        case 84:
-            self = .tapSignOut
-        case 85:
-            self = .tapDeleteAccount
-        case 86:
-            self = .tapConfirmDelete
-        case 87:
-            self = .tapCancel
-        case 88:
-            self = .tapSave
-        case 89:
-            self = .tapChangePasscode
-        case 90:
-            self = .toggleBiometrics
-        case 91:
-            self = .tapSaveTimeout
-        case 92:
-            self = .togglePush
-        case 93:
-            self = .tapBankUsd
-        case 94:
-            self = .tapBankGbp
-        case 95:
-            self = .tapUsdc
-        case 96:
-            self = .tapCopyAddress
-        case 97:
-            self = .tapDone
-        case 98:
-            self = .tapBank
-        case 99:
-            self = .tapCrypto
-        case 100:
             let fields = try coded.fields(FieldKey.self)
-            self = .withdrawAmountOpened(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = .cardAddedToAppleWallet(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+        case 81:
+            self = .tapRetryAppleWallet
+        case 82:
+            self = .toggleRoundUps
+        case 83:
+            self = .tapPersonalInfo
+        case 84:
+            self = .tapSecurity
+        case 85:
+            self = .tapNotifications
+        case 86:
+            self = .tapSupport
+        case 87:
+            self = .tapRoundUps
+        case 88:
+            self = .tapSignOut
+        case 89:
+            self = .tapDeleteAccount
+        case 90:
+            self = .tapConfirmDelete
+        case 91:
+            self = .tapCancel
+        case 92:
+            self = .tapSave
+        case 93:
+            self = .tapChangePasscode
+        case 94:
+            self = .toggleBiometrics
+        case 95:
+            self = .tapSaveTimeout
+        case 96:
+            let fields = try coded.fields(FieldKey.self)
+            self = .passcodeChanged(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+        case 97:
+            self = .togglePush
+        case 98:
+            self = .tapBankUsd
+        case 99:
+            self = .tapBankGbp
+        case 100:
+            self = .tapUsdc
         case 101:
-            self = .tapConfirm
+            self = .tapCopyAddress
         case 102:
-            self = .tapUnlock
+            self = .tapDone
         case 103:
-            self = .tapUseBiometrics
+            self = .tapBank
         case 104:
-            self = .tapRetryStatus
+            self = .tapCrypto
         case 105:
             let fields = try coded.fields(FieldKey.self)
-            self = .depositSplit(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = .withdrawAmountOpened(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
         case 106:
-            let fields = try coded.fields(FieldKey.self)
-            self = .depositLoadedPush(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = .tapConfirm
         case 107:
             let fields = try coded.fields(FieldKey.self)
-            self = .roundUpDue(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = .withdrawalRecorded(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
         case 108:
-            self = .connectivityLost
+            let fields = try coded.fields(FieldKey.self)
+            self = .withdrawalRefunded(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
         case 109:
-            self = .connectivityRestored
+            self = .tapUnlock
         case 110:
-            self = .tapTabStation
+            self = .tapUseBiometrics
         case 111:
-            self = .tapTabTransactions
+            self = .tapRetryStatus
         case 112:
-            self = .tapTabCard
+            let fields = try coded.fields(FieldKey.self)
+            self = .depositSplit(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
         case 113:
-            self = .tapTabInvest
+            let fields = try coded.fields(FieldKey.self)
+            self = .depositLoadedPush(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
         case 114:
-            self = .tapTabProfile
+            let fields = try coded.fields(FieldKey.self)
+            self = .roundUpDue(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
         case 115:
-            self = .sessionExpired
+            self = .connectivityLost
         case 116:
+            self = .connectivityRestored
+        case 117:
+            self = .tapTabStation
+        case 118:
+            self = .tapTabTransactions
+        case 119:
+            self = .tapTabCard
+        case 120:
+            self = .tapTabInvest
+        case 121:
+            self = .tapTabProfile
+        case 122:
+            self = .sessionExpired
+        case 123:
             let fields = try coded.fields(FieldKey.self)
             self = .timerFired(token: try fields.decode(TimerToken.self, forKey: .token))
         default:
@@ -2349,11 +2426,32 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case .appLaunched(let value0):
             var fields = coded.fields("appLaunched", FieldKey.self)
             try fields.encode(value0, forKey: .raisedBy)
+        case .passcodeCreated(let value0):
+            var fields = coded.fields("passcodeCreated", FieldKey.self)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .refreshFailed(let value0):
+            var fields = coded.fields("refreshFailed", FieldKey.self)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .cardFreezeFailed(let value0):
+            var fields = coded.fields("cardFreezeFailed", FieldKey.self)
+            try fields.encode(value0, forKey: .raisedBy)
         case .authorized(let value0):
             var fields = coded.fields("authorized", FieldKey.self)
             try fields.encode(value0, forKey: .raisedBy)
+        case .cardAddedToAppleWallet(let value0):
+            var fields = coded.fields("cardAddedToAppleWallet", FieldKey.self)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .passcodeChanged(let value0):
+            var fields = coded.fields("passcodeChanged", FieldKey.self)
+            try fields.encode(value0, forKey: .raisedBy)
         case .withdrawAmountOpened(let value0):
             var fields = coded.fields("withdrawAmountOpened", FieldKey.self)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .withdrawalRecorded(let value0):
+            var fields = coded.fields("withdrawalRecorded", FieldKey.self)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .withdrawalRefunded(let value0):
+            var fields = coded.fields("withdrawalRefunded", FieldKey.self)
             try fields.encode(value0, forKey: .raisedBy)
         case .depositSplit(let value0):
             var fields = coded.fields("depositSplit", FieldKey.self)
@@ -2411,11 +2509,32 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case let .appLaunched(l0):
             guard case let .appLaunched(r0) = rhs else { return false }
             return l0 == r0
+        case let .passcodeCreated(l0):
+            guard case let .passcodeCreated(r0) = rhs else { return false }
+            return l0 == r0
+        case let .refreshFailed(l0):
+            guard case let .refreshFailed(r0) = rhs else { return false }
+            return l0 == r0
+        case let .cardFreezeFailed(l0):
+            guard case let .cardFreezeFailed(r0) = rhs else { return false }
+            return l0 == r0
         case let .authorized(l0):
             guard case let .authorized(r0) = rhs else { return false }
             return l0 == r0
+        case let .cardAddedToAppleWallet(l0):
+            guard case let .cardAddedToAppleWallet(r0) = rhs else { return false }
+            return l0 == r0
+        case let .passcodeChanged(l0):
+            guard case let .passcodeChanged(r0) = rhs else { return false }
+            return l0 == r0
         case let .withdrawAmountOpened(l0):
             guard case let .withdrawAmountOpened(r0) = rhs else { return false }
+            return l0 == r0
+        case let .withdrawalRecorded(l0):
+            guard case let .withdrawalRecorded(r0) = rhs else { return false }
+            return l0 == r0
+        case let .withdrawalRefunded(l0):
+            guard case let .withdrawalRefunded(r0) = rhs else { return false }
             return l0 == r0
         case let .depositSplit(l0):
             guard case let .depositSplit(r0) = rhs else { return false }
@@ -2467,9 +2586,23 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             hasher.combine(l0)
         case let .appLaunched(l0):
             hasher.combine(l0)
+        case let .passcodeCreated(l0):
+            hasher.combine(l0)
+        case let .refreshFailed(l0):
+            hasher.combine(l0)
+        case let .cardFreezeFailed(l0):
+            hasher.combine(l0)
         case let .authorized(l0):
             hasher.combine(l0)
+        case let .cardAddedToAppleWallet(l0):
+            hasher.combine(l0)
+        case let .passcodeChanged(l0):
+            hasher.combine(l0)
         case let .withdrawAmountOpened(l0):
+            hasher.combine(l0)
+        case let .withdrawalRecorded(l0):
+            hasher.combine(l0)
+        case let .withdrawalRefunded(l0):
             hasher.combine(l0)
         case let .depositSplit(l0):
             hasher.combine(l0)

@@ -2209,6 +2209,10 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case tapCloseSheet
     case tapBankTransfer
     case tapPay
+
+    /// Raised by the flows (`raise: top_up_booked`), never sent by the app: only the machine can make the
+    /// `RaisedByFlows` it carries.
+    case topUpBooked(raisedBy: RaisedByFlows)
     case tapCopyAccountNumber
     case tapCopySortCode
     case tapActivateVirtualCard
@@ -2220,7 +2224,15 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case tapViewPin
     case tapAddToAppleWallet
     case tapAddToGoogleWallet
+
+    /// Raised by the flows (`raise: card_added_to_device_wallet`), never sent by the app: only the machine can make the
+    /// `RaisedByFlows` it carries.
+    case cardAddedToDeviceWallet(raisedBy: RaisedByFlows)
     case tapActivateNow
+
+    /// Raised by the flows (`raise: card_activated`), never sent by the app: only the machine can make the
+    /// `RaisedByFlows` it carries.
+    case cardActivated(raisedBy: RaisedByFlows)
     case tapDone
     case tapRetry
     case tapFreeze
@@ -2235,10 +2247,22 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case tapConfirmAddress
     case tapChangeAddress
     case pinEntered
+
+    /// Raised by the flows (`raise: physical_card_ordered`), never sent by the app: only the machine can make the
+    /// `RaisedByFlows` it carries.
+    case physicalCardOrdered(raisedBy: RaisedByFlows)
     case tapTryAgain
     case tapOk
     case tapUkTransfer
     case tapInternationalTransfer
+
+    /// Raised by the flows (`raise: transfer_confirmed`), never sent by the app: only the machine can make the
+    /// `RaisedByFlows` it carries.
+    case transferConfirmed(raisedBy: RaisedByFlows)
+
+    /// Raised by the flows (`raise: lock_opened`), never sent by the app: only the machine can make the `RaisedByFlows`
+    /// it carries.
+    case lockOpened(raisedBy: RaisedByFlows)
     case tapViewHistory
     case tapTopUpNow
     case tapPitstopSupport
@@ -2255,16 +2279,32 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case tapEditAddress
     case tapLockedIdentityField
     case tapSave
+
+    /// Raised by the flows (`raise: proof_of_address_checked`), never sent by the app: only the machine can make the
+    /// `RaisedByFlows` it carries.
+    case proofOfAddressChecked(raisedBy: RaisedByFlows)
     case toggleFaceId
     case tapChangeKeycode
     case tapSignOutAllOtherDevices
     case tapInbox
     case tapCancelSubscription
+
+    /// Raised by the flows (`raise: plan_change_confirmed`), never sent by the app: only the machine can make the
+    /// `RaisedByFlows` it carries.
+    case planChangeConfirmed(raisedBy: RaisedByFlows)
     case tapStartChat
     case tapFaq
     case tapEmailSupport
     case tapContinueToClose
     case tapCloseAccountPermanently
+
+    /// Raised by the flows (`raise: application_submitted_to_equals`), never sent by the app: only the machine can make
+    /// the `RaisedByFlows` it carries.
+    case applicationSubmittedToEquals(raisedBy: RaisedByFlows)
+
+    /// Raised by the flows (`raise: equals_account_created`), never sent by the app: only the machine can make the
+    /// `RaisedByFlows` it carries.
+    case equalsAccountCreated(raisedBy: RaisedByFlows)
     case tapSendSmsLink
     case veriffLinkOpened
     case tapCheckAgain
@@ -2279,6 +2319,10 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case browserClosed
     case tapConfirmMethod
     case tapPayNow
+
+    /// Raised by the flows (`raise: account_activated`), never sent by the app: only the machine can make the
+    /// `RaisedByFlows` it carries.
+    case accountActivated(raisedBy: RaisedByFlows)
     case tapLater
     case tapAgree
     case tapGoHome
@@ -2286,6 +2330,10 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// Raised by the flows (`raise: session_check`), never sent by the app: only the machine can make the
     /// `RaisedByFlows` it carries.
     case sessionCheck(raisedBy: RaisedByFlows)
+
+    /// Raised by the flows (`raise: transfer_recorded`), never sent by the app: only the machine can make the
+    /// `RaisedByFlows` it carries.
+    case transferRecorded(raisedBy: RaisedByFlows)
 
     /// Raised by the flows (`raise: card_payment_recorded`), never sent by the app: only the machine can make the
     /// `RaisedByFlows` it carries.
@@ -2312,10 +2360,6 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case forgetUser(raisedBy: RaisedByFlows)
     case connectionLost
     case connectionRestored
-
-    /// Raised by the flows (`raise: transfer_recorded`), never sent by the app: only the machine can make the
-    /// `RaisedByFlows` it carries.
-    case transferRecorded(raisedBy: RaisedByFlows)
 
     /// A timer the machine started (`.startTimer`) is due.
     case timerFired(token: TimerToken)
@@ -2793,232 +2837,232 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 150:
             // tap_pay
             self = .tapPay
-        case 151:
+        case 152:
             // tap_copy_account_number
             self = .tapCopyAccountNumber
-        case 152:
+        case 153:
             // tap_copy_sort_code
             self = .tapCopySortCode
-        case 153:
+        case 154:
             // tap_activate_virtual_card
             self = .tapActivateVirtualCard
-        case 154:
+        case 155:
             // tap_add_to_wallet
             self = .tapAddToWallet
-        case 155:
+        case 156:
             // tap_order_physical_card
             self = .tapOrderPhysicalCard
-        case 156:
+        case 157:
             // tap_view_card_details
             self = .tapViewCardDetails
-        case 157:
+        case 158:
             // tap_report_issue
             self = .tapReportIssue
-        case 158:
+        case 159:
             // tap_limits
             self = .tapLimits
-        case 159:
+        case 160:
             // tap_view_pin
             self = .tapViewPin
-        case 160:
+        case 161:
             // tap_add_to_apple_wallet
             self = .tapAddToAppleWallet
-        case 161:
+        case 162:
             // tap_add_to_google_wallet
             self = .tapAddToGoogleWallet
-        case 162:
+        case 164:
             // tap_activate_now
             self = .tapActivateNow
-        case 163:
+        case 166:
             // tap_done
             self = .tapDone
-        case 164:
+        case 167:
             // tap_retry
             self = .tapRetry
-        case 165:
+        case 168:
             // tap_freeze
             self = .tapFreeze
-        case 166:
+        case 169:
             // tap_cancel
             self = .tapCancel
-        case 167:
+        case 170:
             // tap_copy_pan
             self = .tapCopyPan
-        case 168:
+        case 171:
             // tap_copy_cvv
             self = .tapCopyCvv
-        case 169:
+        case 172:
             // tap_view_my_pin
             self = .tapViewMyPin
-        case 170:
+        case 173:
             // tap_report
             self = .tapReport
-        case 171:
+        case 174:
             // toggle_card_limit
             self = .toggleCardLimit
-        case 172:
+        case 175:
             // tap_confirm_disable
             self = .tapConfirmDisable
-        case 173:
+        case 176:
             // tap_cancel_disable
             self = .tapCancelDisable
-        case 174:
+        case 177:
             // tap_confirm_address
             self = .tapConfirmAddress
-        case 175:
+        case 178:
             // tap_change_address
             self = .tapChangeAddress
-        case 176:
+        case 179:
             // pin_entered
             self = .pinEntered
-        case 177:
+        case 181:
             // tap_try_again
             self = .tapTryAgain
-        case 178:
+        case 182:
             // tap_ok
             self = .tapOk
-        case 179:
+        case 183:
             // tap_uk_transfer
             self = .tapUkTransfer
-        case 180:
+        case 184:
             // tap_international_transfer
             self = .tapInternationalTransfer
-        case 181:
+        case 187:
             // tap_view_history
             self = .tapViewHistory
-        case 182:
+        case 188:
             // tap_top_up_now
             self = .tapTopUpNow
-        case 183:
+        case 189:
             // tap_pitstop_support
             self = .tapPitstopSupport
-        case 184:
+        case 190:
             // tap_personal_details
             self = .tapPersonalDetails
-        case 185:
+        case 191:
             // tap_security
             self = .tapSecurity
-        case 186:
+        case 192:
             // tap_notifications
             self = .tapNotifications
-        case 187:
+        case 193:
             // tap_subscription
             self = .tapSubscription
-        case 188:
+        case 194:
             // tap_pitstop
             self = .tapPitstop
-        case 189:
+        case 195:
             // tap_legal_documents
             self = .tapLegalDocuments
-        case 190:
+        case 196:
             // tap_close_account
             self = .tapCloseAccount
-        case 191:
+        case 197:
             // tap_sign_out
             self = .tapSignOut
-        case 192:
+        case 198:
             // tap_edit_email
             self = .tapEditEmail
-        case 193:
+        case 199:
             // tap_edit_phone
             self = .tapEditPhone
-        case 194:
+        case 200:
             // tap_edit_address
             self = .tapEditAddress
-        case 195:
+        case 201:
             // tap_locked_identity_field
             self = .tapLockedIdentityField
-        case 196:
+        case 202:
             // tap_save
             self = .tapSave
-        case 197:
+        case 204:
             // toggle_face_id
             self = .toggleFaceId
-        case 198:
+        case 205:
             // tap_change_keycode
             self = .tapChangeKeycode
-        case 199:
+        case 206:
             // tap_sign_out_all_other_devices
             self = .tapSignOutAllOtherDevices
-        case 200:
+        case 207:
             // tap_inbox
             self = .tapInbox
-        case 201:
+        case 208:
             // tap_cancel_subscription
             self = .tapCancelSubscription
-        case 202:
+        case 210:
             // tap_start_chat
             self = .tapStartChat
-        case 203:
+        case 211:
             // tap_faq
             self = .tapFaq
-        case 204:
+        case 212:
             // tap_email_support
             self = .tapEmailSupport
-        case 205:
+        case 213:
             // tap_continue_to_close
             self = .tapContinueToClose
-        case 206:
+        case 214:
             // tap_close_account_permanently
             self = .tapCloseAccountPermanently
-        case 207:
+        case 217:
             // tap_send_sms_link
             self = .tapSendSmsLink
-        case 208:
+        case 218:
             // veriff_link_opened
             self = .veriffLinkOpened
-        case 209:
+        case 219:
             // tap_check_again
             self = .tapCheckAgain
-        case 210:
+        case 220:
             // tap_log_out
             self = .tapLogOut
-        case 211:
+        case 221:
             // tap_start
             self = .tapStart
-        case 212:
+        case 222:
             // tap_continue_on_phone
             self = .tapContinueOnPhone
-        case 213:
+        case 223:
             // tap_allow_camera
             self = .tapAllowCamera
-        case 214:
+        case 224:
             // camera_denied
             self = .cameraDenied
-        case 215:
+        case 225:
             // phone_session_started
             self = .phoneSessionStarted
-        case 216:
+        case 226:
             // tap_start_scan
             self = .tapStartScan
-        case 217:
+        case 227:
             // tap_return_to_app
             self = .tapReturnToApp
-        case 218:
+        case 228:
             // browser_closed
             self = .browserClosed
-        case 219:
+        case 229:
             // tap_confirm_method
             self = .tapConfirmMethod
-        case 220:
+        case 230:
             // tap_pay_now
             self = .tapPayNow
-        case 221:
+        case 232:
             // tap_later
             self = .tapLater
-        case 222:
+        case 233:
             // tap_agree
             self = .tapAgree
-        case 223:
+        case 234:
             // tap_go_home
             self = .tapGoHome
-        case 231:
+        case 243:
             // connection_lost
             self = .connectionLost
-        case 232:
+        case 244:
             // connection_restored
             self = .connectionRestored
-        case 224, 225, 226, 227, 228, 229, 230, 233:
+        case 151, 163, 165, 180, 185, 186, 203, 209, 215, 216, 231, 235, 236, 237, 238, 239, 240, 241, 242:
             throw FlowEventError(event: name, reason: .raisedByFlows)
         default:
             throw FlowEventError(event: name, reason: .unknownEvent)
@@ -3186,6 +3230,7 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     tap_close_sheet
     tap_bank_transfer
     tap_pay
+    top_up_booked
     tap_copy_account_number
     tap_copy_sort_code
     tap_activate_virtual_card
@@ -3197,7 +3242,9 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     tap_view_pin
     tap_add_to_apple_wallet
     tap_add_to_google_wallet
+    card_added_to_device_wallet
     tap_activate_now
+    card_activated
     tap_done
     tap_retry
     tap_freeze
@@ -3212,10 +3259,13 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     tap_confirm_address
     tap_change_address
     pin_entered
+    physical_card_ordered
     tap_try_again
     tap_ok
     tap_uk_transfer
     tap_international_transfer
+    transfer_confirmed
+    lock_opened
     tap_view_history
     tap_top_up_now
     tap_pitstop_support
@@ -3232,16 +3282,20 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     tap_edit_address
     tap_locked_identity_field
     tap_save
+    proof_of_address_checked
     toggle_face_id
     tap_change_keycode
     tap_sign_out_all_other_devices
     tap_inbox
     tap_cancel_subscription
+    plan_change_confirmed
     tap_start_chat
     tap_faq
     tap_email_support
     tap_continue_to_close
     tap_close_account_permanently
+    application_submitted_to_equals
+    equals_account_created
     tap_send_sms_link
     veriff_link_opened
     tap_check_again
@@ -3256,10 +3310,12 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     browser_closed
     tap_confirm_method
     tap_pay_now
+    account_activated
     tap_later
     tap_agree
     tap_go_home
     session_check
+    transfer_recorded
     card_payment_recorded
     merchant_logo_needed
     card_payment_push_due
@@ -3268,7 +3324,6 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     forget_user
     connection_lost
     connection_restored
-    transfer_recorded
     """#
 
     private static let flowNames = NameTable(lines: flowNamesData)
@@ -3579,172 +3634,194 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 149
         case .tapPay:
             return 150
-        case .tapCopyAccountNumber:
+        case .topUpBooked:
             return 151
-        case .tapCopySortCode:
+        case .tapCopyAccountNumber:
             return 152
-        case .tapActivateVirtualCard:
+        case .tapCopySortCode:
             return 153
-        case .tapAddToWallet:
+        case .tapActivateVirtualCard:
             return 154
-        case .tapOrderPhysicalCard:
+        case .tapAddToWallet:
             return 155
-        case .tapViewCardDetails:
+        case .tapOrderPhysicalCard:
             return 156
-        case .tapReportIssue:
+        case .tapViewCardDetails:
             return 157
-        case .tapLimits:
+        case .tapReportIssue:
             return 158
-        case .tapViewPin:
+        case .tapLimits:
             return 159
-        case .tapAddToAppleWallet:
+        case .tapViewPin:
             return 160
-        case .tapAddToGoogleWallet:
+        case .tapAddToAppleWallet:
             return 161
-        case .tapActivateNow:
+        case .tapAddToGoogleWallet:
             return 162
-        case .tapDone:
+        case .cardAddedToDeviceWallet:
             return 163
-        case .tapRetry:
+        case .tapActivateNow:
             return 164
-        case .tapFreeze:
+        case .cardActivated:
             return 165
-        case .tapCancel:
+        case .tapDone:
             return 166
-        case .tapCopyPan:
+        case .tapRetry:
             return 167
-        case .tapCopyCvv:
+        case .tapFreeze:
             return 168
-        case .tapViewMyPin:
+        case .tapCancel:
             return 169
-        case .tapReport:
+        case .tapCopyPan:
             return 170
-        case .toggleCardLimit:
+        case .tapCopyCvv:
             return 171
-        case .tapConfirmDisable:
+        case .tapViewMyPin:
             return 172
-        case .tapCancelDisable:
+        case .tapReport:
             return 173
-        case .tapConfirmAddress:
+        case .toggleCardLimit:
             return 174
-        case .tapChangeAddress:
+        case .tapConfirmDisable:
             return 175
-        case .pinEntered:
+        case .tapCancelDisable:
             return 176
-        case .tapTryAgain:
+        case .tapConfirmAddress:
             return 177
-        case .tapOk:
+        case .tapChangeAddress:
             return 178
-        case .tapUkTransfer:
+        case .pinEntered:
             return 179
-        case .tapInternationalTransfer:
+        case .physicalCardOrdered:
             return 180
-        case .tapViewHistory:
+        case .tapTryAgain:
             return 181
-        case .tapTopUpNow:
+        case .tapOk:
             return 182
-        case .tapPitstopSupport:
+        case .tapUkTransfer:
             return 183
-        case .tapPersonalDetails:
+        case .tapInternationalTransfer:
             return 184
-        case .tapSecurity:
+        case .transferConfirmed:
             return 185
-        case .tapNotifications:
+        case .lockOpened:
             return 186
-        case .tapSubscription:
+        case .tapViewHistory:
             return 187
-        case .tapPitstop:
+        case .tapTopUpNow:
             return 188
-        case .tapLegalDocuments:
+        case .tapPitstopSupport:
             return 189
-        case .tapCloseAccount:
+        case .tapPersonalDetails:
             return 190
-        case .tapSignOut:
+        case .tapSecurity:
             return 191
-        case .tapEditEmail:
+        case .tapNotifications:
             return 192
-        case .tapEditPhone:
+        case .tapSubscription:
             return 193
-        case .tapEditAddress:
+        case .tapPitstop:
             return 194
-        case .tapLockedIdentityField:
+        case .tapLegalDocuments:
             return 195
-        case .tapSave:
+        case .tapCloseAccount:
             return 196
-        case .toggleFaceId:
+        case .tapSignOut:
             return 197
-        case .tapChangeKeycode:
+        case .tapEditEmail:
             return 198
-        case .tapSignOutAllOtherDevices:
+        case .tapEditPhone:
             return 199
-        case .tapInbox:
+        case .tapEditAddress:
             return 200
-        case .tapCancelSubscription:
+        case .tapLockedIdentityField:
             return 201
-        case .tapStartChat:
+        case .tapSave:
             return 202
-        case .tapFaq:
+        case .proofOfAddressChecked:
             return 203
-        case .tapEmailSupport:
+        case .toggleFaceId:
             return 204
-        case .tapContinueToClose:
+        case .tapChangeKeycode:
             return 205
-        case .tapCloseAccountPermanently:
+        case .tapSignOutAllOtherDevices:
             return 206
-        case .tapSendSmsLink:
+        case .tapInbox:
             return 207
-        case .veriffLinkOpened:
+        case .tapCancelSubscription:
             return 208
-        case .tapCheckAgain:
+        case .planChangeConfirmed:
             return 209
-        case .tapLogOut:
+        case .tapStartChat:
             return 210
-        case .tapStart:
+        case .tapFaq:
             return 211
-        case .tapContinueOnPhone:
+        case .tapEmailSupport:
             return 212
-        case .tapAllowCamera:
+        case .tapContinueToClose:
             return 213
-        case .cameraDenied:
+        case .tapCloseAccountPermanently:
             return 214
-        case .phoneSessionStarted:
+        case .applicationSubmittedToEquals:
             return 215
-        case .tapStartScan:
+        case .equalsAccountCreated:
             return 216
-        case .tapReturnToApp:
+        case .tapSendSmsLink:
             return 217
-        case .browserClosed:
+        case .veriffLinkOpened:
             return 218
-        case .tapConfirmMethod:
+        case .tapCheckAgain:
             return 219
-        case .tapPayNow:
+        case .tapLogOut:
             return 220
-        case .tapLater:
+        case .tapStart:
             return 221
-        case .tapAgree:
+        case .tapContinueOnPhone:
             return 222
-        case .tapGoHome:
+        case .tapAllowCamera:
             return 223
-        case .sessionCheck:
+        case .cameraDenied:
             return 224
-        case .cardPaymentRecorded:
+        case .phoneSessionStarted:
             return 225
-        case .merchantLogoNeeded:
+        case .tapStartScan:
             return 226
-        case .cardPaymentPushDue:
+        case .tapReturnToApp:
             return 227
-        case .fundsReceivedPushDue:
+        case .browserClosed:
             return 228
-        case .largeTransactionPushDue:
+        case .tapConfirmMethod:
             return 229
-        case .forgetUser:
+        case .tapPayNow:
             return 230
-        case .connectionLost:
+        case .accountActivated:
             return 231
-        case .connectionRestored:
+        case .tapLater:
             return 232
-        case .transferRecorded:
+        case .tapAgree:
             return 233
+        case .tapGoHome:
+            return 234
+        case .sessionCheck:
+            return 235
+        case .transferRecorded:
+            return 236
+        case .cardPaymentRecorded:
+            return 237
+        case .merchantLogoNeeded:
+            return 238
+        case .cardPaymentPushDue:
+            return 239
+        case .fundsReceivedPushDue:
+            return 240
+        case .largeTransactionPushDue:
+            return 241
+        case .forgetUser:
+            return 242
+        case .connectionLost:
+            return 243
+        case .connectionRestored:
+            return 244
         case .timerFired:
             return (-2)
         }
@@ -3912,6 +3989,7 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     tapCloseSheet
     tapBankTransfer
     tapPay
+    topUpBooked
     tapCopyAccountNumber
     tapCopySortCode
     tapActivateVirtualCard
@@ -3923,7 +4001,9 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     tapViewPin
     tapAddToAppleWallet
     tapAddToGoogleWallet
+    cardAddedToDeviceWallet
     tapActivateNow
+    cardActivated
     tapDone
     tapRetry
     tapFreeze
@@ -3938,10 +4018,13 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     tapConfirmAddress
     tapChangeAddress
     pinEntered
+    physicalCardOrdered
     tapTryAgain
     tapOk
     tapUkTransfer
     tapInternationalTransfer
+    transferConfirmed
+    lockOpened
     tapViewHistory
     tapTopUpNow
     tapPitstopSupport
@@ -3958,16 +4041,20 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     tapEditAddress
     tapLockedIdentityField
     tapSave
+    proofOfAddressChecked
     toggleFaceId
     tapChangeKeycode
     tapSignOutAllOtherDevices
     tapInbox
     tapCancelSubscription
+    planChangeConfirmed
     tapStartChat
     tapFaq
     tapEmailSupport
     tapContinueToClose
     tapCloseAccountPermanently
+    applicationSubmittedToEquals
+    equalsAccountCreated
     tapSendSmsLink
     veriffLinkOpened
     tapCheckAgain
@@ -3982,10 +4069,12 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     browserClosed
     tapConfirmMethod
     tapPayNow
+    accountActivated
     tapLater
     tapAgree
     tapGoHome
     sessionCheck
+    transferRecorded
     cardPaymentRecorded
     merchantLogoNeeded
     cardPaymentPushDue
@@ -3994,7 +4083,6 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     forgetUser
     connectionLost
     connectionRestored
-    transferRecorded
     timerFired
     """#
 
@@ -4393,180 +4481,213 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 150:
             self = .tapPay
         case 151:
-            self = .tapCopyAccountNumber
+            let fields = try coded.fields(FieldKey.self)
+            self = .topUpBooked(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
         case 152:
-            self = .tapCopySortCode
+            self = .tapCopyAccountNumber
         case 153:
-            self = .tapActivateVirtualCard
+            self = .tapCopySortCode
         case 154:
-            self = .tapAddToWallet
+            self = .tapActivateVirtualCard
         case 155:
-            self = .tapOrderPhysicalCard
+            self = .tapAddToWallet
         case 156:
-            self = .tapViewCardDetails
+            self = .tapOrderPhysicalCard
         case 157:
-            self = .tapReportIssue
+            self = .tapViewCardDetails
         case 158:
-            self = .tapLimits
+            self = .tapReportIssue
         case 159:
-            self = .tapViewPin
+            self = .tapLimits
         case 160:
-            self = .tapAddToAppleWallet
+            self = .tapViewPin
         case 161:
-            self = .tapAddToGoogleWallet
+            self = .tapAddToAppleWallet
         case 162:
-            self = .tapActivateNow
+            self = .tapAddToGoogleWallet
         case 163:
-            self = .tapDone
+            let fields = try coded.fields(FieldKey.self)
+            self = .cardAddedToDeviceWallet(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
         case 164:
-            self = .tapRetry
+            self = .tapActivateNow
         case 165:
-            self = .tapFreeze
+            let fields = try coded.fields(FieldKey.self)
+            self = .cardActivated(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
         case 166:
-            self = .tapCancel
+            self = .tapDone
         case 167:
-            self = .tapCopyPan
+            self = .tapRetry
         case 168:
-            self = .tapCopyCvv
+            self = .tapFreeze
         case 169:
-            self = .tapViewMyPin
+            self = .tapCancel
         case 170:
-            self = .tapReport
+            self = .tapCopyPan
         case 171:
-            self = .toggleCardLimit
+            self = .tapCopyCvv
         case 172:
-            self = .tapConfirmDisable
+            self = .tapViewMyPin
         case 173:
-            self = .tapCancelDisable
+            self = .tapReport
         case 174:
-            self = .tapConfirmAddress
+            self = .toggleCardLimit
         case 175:
-            self = .tapChangeAddress
+            self = .tapConfirmDisable
         case 176:
-            self = .pinEntered
+            self = .tapCancelDisable
         case 177:
-            self = .tapTryAgain
+            self = .tapConfirmAddress
         case 178:
-            self = .tapOk
+            self = .tapChangeAddress
         case 179:
-            self = .tapUkTransfer
+            self = .pinEntered
         case 180:
-            self = .tapInternationalTransfer
+            let fields = try coded.fields(FieldKey.self)
+            self = .physicalCardOrdered(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
         case 181:
-            self = .tapViewHistory
+            self = .tapTryAgain
         case 182:
-            self = .tapTopUpNow
+            self = .tapOk
         case 183:
-            self = .tapPitstopSupport
+            self = .tapUkTransfer
         case 184:
-            self = .tapPersonalDetails
+            self = .tapInternationalTransfer
         case 185:
-            self = .tapSecurity
+            let fields = try coded.fields(FieldKey.self)
+            self = .transferConfirmed(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
         case 186:
-            self = .tapNotifications
+            let fields = try coded.fields(FieldKey.self)
+            self = .lockOpened(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
         case 187:
-            self = .tapSubscription
+            self = .tapViewHistory
         case 188:
-            self = .tapPitstop
+            self = .tapTopUpNow
         case 189:
-            self = .tapLegalDocuments
+            self = .tapPitstopSupport
         case 190:
-            self = .tapCloseAccount
+            self = .tapPersonalDetails
         case 191:
-            self = .tapSignOut
+            self = .tapSecurity
         case 192:
-            self = .tapEditEmail
+            self = .tapNotifications
         case 193:
-            self = .tapEditPhone
+            self = .tapSubscription
         case 194:
-            self = .tapEditAddress
+            self = .tapPitstop
         case 195:
-            self = .tapLockedIdentityField
+            self = .tapLegalDocuments
         case 196:
-            self = .tapSave
+            self = .tapCloseAccount
         case 197:
-            self = .toggleFaceId
+            self = .tapSignOut
         case 198:
-            self = .tapChangeKeycode
+            self = .tapEditEmail
         case 199:
-            self = .tapSignOutAllOtherDevices
+            self = .tapEditPhone
         case 200:
-            self = .tapInbox
+            self = .tapEditAddress
         case 201:
-            self = .tapCancelSubscription
+            self = .tapLockedIdentityField
         case 202:
-            self = .tapStartChat
+            self = .tapSave
         case 203:
-            self = .tapFaq
+            let fields = try coded.fields(FieldKey.self)
+            self = .proofOfAddressChecked(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
         case 204:
-            self = .tapEmailSupport
+            self = .toggleFaceId
         case 205:
-            self = .tapContinueToClose
+            self = .tapChangeKeycode
         case 206:
-            self = .tapCloseAccountPermanently
+            self = .tapSignOutAllOtherDevices
         case 207:
-            self = .tapSendSmsLink
+            self = .tapInbox
         case 208:
-            self = .veriffLinkOpened
+            self = .tapCancelSubscription
         case 209:
-            self = .tapCheckAgain
+            let fields = try coded.fields(FieldKey.self)
+            self = .planChangeConfirmed(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
         case 210:
-            self = .tapLogOut
+            self = .tapStartChat
         case 211:
-            self = .tapStart
+            self = .tapFaq
         case 212:
-            self = .tapContinueOnPhone
+            self = .tapEmailSupport
         case 213:
-            self = .tapAllowCamera
+            self = .tapContinueToClose
         case 214:
-            self = .cameraDenied
+            self = .tapCloseAccountPermanently
         case 215:
-            self = .phoneSessionStarted
+            let fields = try coded.fields(FieldKey.self)
+            self = .applicationSubmittedToEquals(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
         case 216:
-            self = .tapStartScan
+            let fields = try coded.fields(FieldKey.self)
+            self = .equalsAccountCreated(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
         case 217:
-            self = .tapReturnToApp
+            self = .tapSendSmsLink
         case 218:
-            self = .browserClosed
+            self = .veriffLinkOpened
         case 219:
-            self = .tapConfirmMethod
+            self = .tapCheckAgain
         case 220:
-            self = .tapPayNow
+            self = .tapLogOut
         case 221:
-            self = .tapLater
+            self = .tapStart
         case 222:
-            self = .tapAgree
+            self = .tapContinueOnPhone
         case 223:
-            self = .tapGoHome
+            self = .tapAllowCamera
         case 224:
+            self = .cameraDenied
+        case 225:
+            self = .phoneSessionStarted
+        case 226:
+            self = .tapStartScan
+        case 227:
+            self = .tapReturnToApp
+        case 228:
+            self = .browserClosed
+        case 229:
+            self = .tapConfirmMethod
+        case 230:
+            self = .tapPayNow
+        case 231:
+            let fields = try coded.fields(FieldKey.self)
+            self = .accountActivated(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+        case 232:
+            self = .tapLater
+        case 233:
+            self = .tapAgree
+        case 234:
+            self = .tapGoHome
+        case 235:
             let fields = try coded.fields(FieldKey.self)
             self = .sessionCheck(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
-        case 225:
-            let fields = try coded.fields(FieldKey.self)
-            self = .cardPaymentRecorded(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
-        case 226:
-            let fields = try coded.fields(FieldKey.self)
-            self = .merchantLogoNeeded(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
-        case 227:
-            let fields = try coded.fields(FieldKey.self)
-            self = .cardPaymentPushDue(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
-        case 228:
-            let fields = try coded.fields(FieldKey.self)
-            self = .fundsReceivedPushDue(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
-        case 229:
-            let fields = try coded.fields(FieldKey.self)
-            self = .largeTransactionPushDue(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
-        case 230:
-            let fields = try coded.fields(FieldKey.self)
-            self = .forgetUser(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
-        case 231:
-            self = .connectionLost
-        case 232:
-            self = .connectionRestored
-        case 233:
+        case 236:
             let fields = try coded.fields(FieldKey.self)
             self = .transferRecorded(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
-        case 234:
+        case 237:
+            let fields = try coded.fields(FieldKey.self)
+            self = .cardPaymentRecorded(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+        case 238:
+            let fields = try coded.fields(FieldKey.self)
+            self = .merchantLogoNeeded(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+        case 239:
+            let fields = try coded.fields(FieldKey.self)
+            self = .cardPaymentPushDue(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+        case 240:
+            let fields = try coded.fields(FieldKey.self)
+            self = .fundsReceivedPushDue(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+        case 241:
+            let fields = try coded.fields(FieldKey.self)
+            self = .largeTransactionPushDue(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+        case 242:
+            let fields = try coded.fields(FieldKey.self)
+            self = .forgetUser(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+        case 243:
+            self = .connectionLost
+        case 244:
+            self = .connectionRestored
+        case 245:
             let fields = try coded.fields(FieldKey.self)
             self = .timerFired(token: try fields.decode(TimerToken.self, forKey: .token))
         default:
@@ -4665,8 +4786,44 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             var fields = coded.fields("logosFindLogoFound", FieldKey.self)
             try fields.encode(value0, forKey: .merchant)
             try fields.encode(value1, forKey: .url)
+        case .topUpBooked(let value0):
+            var fields = coded.fields("topUpBooked", FieldKey.self)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .cardAddedToDeviceWallet(let value0):
+            var fields = coded.fields("cardAddedToDeviceWallet", FieldKey.self)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .cardActivated(let value0):
+            var fields = coded.fields("cardActivated", FieldKey.self)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .physicalCardOrdered(let value0):
+            var fields = coded.fields("physicalCardOrdered", FieldKey.self)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .transferConfirmed(let value0):
+            var fields = coded.fields("transferConfirmed", FieldKey.self)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .lockOpened(let value0):
+            var fields = coded.fields("lockOpened", FieldKey.self)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .proofOfAddressChecked(let value0):
+            var fields = coded.fields("proofOfAddressChecked", FieldKey.self)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .planChangeConfirmed(let value0):
+            var fields = coded.fields("planChangeConfirmed", FieldKey.self)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .applicationSubmittedToEquals(let value0):
+            var fields = coded.fields("applicationSubmittedToEquals", FieldKey.self)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .equalsAccountCreated(let value0):
+            var fields = coded.fields("equalsAccountCreated", FieldKey.self)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .accountActivated(let value0):
+            var fields = coded.fields("accountActivated", FieldKey.self)
+            try fields.encode(value0, forKey: .raisedBy)
         case .sessionCheck(let value0):
             var fields = coded.fields("sessionCheck", FieldKey.self)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .transferRecorded(let value0):
+            var fields = coded.fields("transferRecorded", FieldKey.self)
             try fields.encode(value0, forKey: .raisedBy)
         case .cardPaymentRecorded(let value0):
             var fields = coded.fields("cardPaymentRecorded", FieldKey.self)
@@ -4685,9 +4842,6 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             try fields.encode(value0, forKey: .raisedBy)
         case .forgetUser(let value0):
             var fields = coded.fields("forgetUser", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .transferRecorded(let value0):
-            var fields = coded.fields("transferRecorded", FieldKey.self)
             try fields.encode(value0, forKey: .raisedBy)
         case .timerFired(let value0):
             var fields = coded.fields("timerFired", FieldKey.self)
@@ -4778,8 +4932,44 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case let .logosFindLogoFound(l0, l1):
             guard case let .logosFindLogoFound(r0, r1) = rhs else { return false }
             return (l0 == r0) && (l1 == r1)
+        case let .topUpBooked(l0):
+            guard case let .topUpBooked(r0) = rhs else { return false }
+            return l0 == r0
+        case let .cardAddedToDeviceWallet(l0):
+            guard case let .cardAddedToDeviceWallet(r0) = rhs else { return false }
+            return l0 == r0
+        case let .cardActivated(l0):
+            guard case let .cardActivated(r0) = rhs else { return false }
+            return l0 == r0
+        case let .physicalCardOrdered(l0):
+            guard case let .physicalCardOrdered(r0) = rhs else { return false }
+            return l0 == r0
+        case let .transferConfirmed(l0):
+            guard case let .transferConfirmed(r0) = rhs else { return false }
+            return l0 == r0
+        case let .lockOpened(l0):
+            guard case let .lockOpened(r0) = rhs else { return false }
+            return l0 == r0
+        case let .proofOfAddressChecked(l0):
+            guard case let .proofOfAddressChecked(r0) = rhs else { return false }
+            return l0 == r0
+        case let .planChangeConfirmed(l0):
+            guard case let .planChangeConfirmed(r0) = rhs else { return false }
+            return l0 == r0
+        case let .applicationSubmittedToEquals(l0):
+            guard case let .applicationSubmittedToEquals(r0) = rhs else { return false }
+            return l0 == r0
+        case let .equalsAccountCreated(l0):
+            guard case let .equalsAccountCreated(r0) = rhs else { return false }
+            return l0 == r0
+        case let .accountActivated(l0):
+            guard case let .accountActivated(r0) = rhs else { return false }
+            return l0 == r0
         case let .sessionCheck(l0):
             guard case let .sessionCheck(r0) = rhs else { return false }
+            return l0 == r0
+        case let .transferRecorded(l0):
+            guard case let .transferRecorded(r0) = rhs else { return false }
             return l0 == r0
         case let .cardPaymentRecorded(l0):
             guard case let .cardPaymentRecorded(r0) = rhs else { return false }
@@ -4798,9 +4988,6 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return l0 == r0
         case let .forgetUser(l0):
             guard case let .forgetUser(r0) = rhs else { return false }
-            return l0 == r0
-        case let .transferRecorded(l0):
-            guard case let .transferRecorded(r0) = rhs else { return false }
             return l0 == r0
         case let .timerFired(l0):
             guard case let .timerFired(r0) = rhs else { return false }
@@ -4875,7 +5062,31 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case let .logosFindLogoFound(l0, l1):
             hasher.combine(l0)
             hasher.combine(l1)
+        case let .topUpBooked(l0):
+            hasher.combine(l0)
+        case let .cardAddedToDeviceWallet(l0):
+            hasher.combine(l0)
+        case let .cardActivated(l0):
+            hasher.combine(l0)
+        case let .physicalCardOrdered(l0):
+            hasher.combine(l0)
+        case let .transferConfirmed(l0):
+            hasher.combine(l0)
+        case let .lockOpened(l0):
+            hasher.combine(l0)
+        case let .proofOfAddressChecked(l0):
+            hasher.combine(l0)
+        case let .planChangeConfirmed(l0):
+            hasher.combine(l0)
+        case let .applicationSubmittedToEquals(l0):
+            hasher.combine(l0)
+        case let .equalsAccountCreated(l0):
+            hasher.combine(l0)
+        case let .accountActivated(l0):
+            hasher.combine(l0)
         case let .sessionCheck(l0):
+            hasher.combine(l0)
+        case let .transferRecorded(l0):
             hasher.combine(l0)
         case let .cardPaymentRecorded(l0):
             hasher.combine(l0)
@@ -4888,8 +5099,6 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case let .largeTransactionPushDue(l0):
             hasher.combine(l0)
         case let .forgetUser(l0):
-            hasher.combine(l0)
-        case let .transferRecorded(l0):
             hasher.combine(l0)
         case let .timerFired(l0):
             hasher.combine(l0)
@@ -10378,6 +10587,12 @@ public enum TempoCardStatus: String, Hashable, Sendable, Codable, CaseIterable {
     case none
 }
 
+/// What Equals answered to the transfer last sent (PAY-004, PAY-008), wherever the answer landed.
+public enum TempoTransferAnswer: String, Hashable, Sendable, Codable, CaseIterable {
+    case sent
+    case failed
+}
+
 /// How a transfer goes out (PAY-001): Faster Payments (UK) or SWIFT/SEPA (international).
 public enum TempoTransferRail: String, Hashable, Sendable, Codable, CaseIterable {
     case uk
@@ -10655,6 +10870,10 @@ public struct TempoState: Hashable, Sendable, Codable {
 
     /// The history row being written before it is appended (the language has no record literals).
     public var txDraft: TempoTransaction = TempoTransaction()
+
+    /// Equals' answer to the transfer last sent, none while it is on its way. A screen covered by the app lock when the
+    /// answer came reads it once the lock opens (PAY-009 "Auto-advances to success or error").
+    public var transferAnswer: TempoTransferAnswer? = nil
 
     /// Faster Payments (UK) or SWIFT/SEPA (international); none before a transfer type is picked.
     public var transferRail: TempoTransferRail? = nil
@@ -11019,6 +11238,7 @@ public struct TempoState: Hashable, Sendable, Codable {
         record.add("transactions", ("[" + transactions.map { $0.flowDescription }.joined(separator: ", ")) + "]")
         record.add("transfer_account_number", text: transferAccountNumber)
         record.add("transfer_amount", transferAmount)
+        record.add("transfer_answer", transferAnswer)
         record.add("transfer_arrival", text: transferArrival)
         record.add("transfer_bic", text: transferBic)
         record.add("transfer_country", text: transferCountry)
@@ -11067,6 +11287,7 @@ public struct TempoState: Hashable, Sendable, Codable {
         balanceUpdatedAt = try fields.decodeIfPresent(Timestamp.self, forKey: FlowCodingKey("balance_updated_at"))
         transactions = try fields.decode([TempoTransaction].self, forKey: FlowCodingKey("transactions"))
         txDraft = try fields.decode(TempoTransaction.self, forKey: FlowCodingKey("tx_draft"))
+        transferAnswer = try fields.decodeIfPresent(TempoTransferAnswer.self, forKey: FlowCodingKey("transfer_answer"))
         transferRail = try fields.decodeIfPresent(TempoTransferRail.self, forKey: FlowCodingKey("transfer_rail"))
         transferRecipientName = try fields.decode(String.self, forKey: FlowCodingKey("transfer_recipient_name"))
         transferSortCode = try fields.decode(String.self, forKey: FlowCodingKey("transfer_sort_code"))
@@ -11195,6 +11416,7 @@ public struct TempoState: Hashable, Sendable, Codable {
         try fields.encodeIfPresent(balanceUpdatedAt, forKey: FlowCodingKey("balance_updated_at"))
         try fields.encode(transactions, forKey: FlowCodingKey("transactions"))
         try fields.encode(txDraft, forKey: FlowCodingKey("tx_draft"))
+        try fields.encodeIfPresent(transferAnswer, forKey: FlowCodingKey("transfer_answer"))
         try fields.encodeIfPresent(transferRail, forKey: FlowCodingKey("transfer_rail"))
         try fields.encode(transferRecipientName, forKey: FlowCodingKey("transfer_recipient_name"))
         try fields.encode(transferSortCode, forKey: FlowCodingKey("transfer_sort_code"))

@@ -170,16 +170,16 @@ enum YOLETables {
     1 130 131 19 19 0 0 16 16 0 0 -1 0 // 20: STEP-15.edit-recipient Edit recipient form
     1 131 132 19 19 0 0 16 16 0 0 -1 0 // 21: STEP-15.add-recipient Add recipient flow
     1 132 141 19 19 0 0 16 18 68 0 -1 0 // 22: STEP-16 Profile Screen
-    1 141 145 19 19 0 0 18 18 0 0 -1 0 // 23: STEP-16.logout Logout confirmation
-    1 145 149 19 21 0 0 18 18 73 0 -1 0 // 24: STEP-16.edit-profile Edit profile form
-    1 149 150 21 21 0 0 18 18 0 0 -1 0 // 25: STEP-16.photo-picker Camera/gallery picker
-    1 150 151 21 21 0 0 18 18 0 0 -1 0 // 26: STEP-16.settings Settings screens
-    1 151 152 21 21 0 0 18 18 0 0 -1 0 // 27: STEP-16.transactions Full transaction list
-    1 152 153 21 21 0 0 18 18 0 0 -1 0 // 28: STEP-16.support Support options
-    2 153 161 21 21 0 1 18 22 77 0 -1 0 // 29: STEP-14.2 Review & Fees
-    2 162 169 21 21 1 1 22 24 0 0 -1 0 // 30: STEP-14.3 Choose Payment Method
-    2 169 177 21 21 1 1 24 29 87 0 -1 0 // 31: STEP-14.4 PSP Checkout (Pesapal)
-    2 177 180 21 21 1 1 29 33 0 0 -1 0 // 32: STEP-14.5 Result
+    1 141 143 19 19 0 0 18 18 0 0 -1 0 // 23: STEP-16.logout Logout confirmation
+    1 143 147 19 21 0 0 18 18 73 0 -1 0 // 24: STEP-16.edit-profile Edit profile form
+    1 147 148 21 21 0 0 18 18 0 0 -1 0 // 25: STEP-16.photo-picker Camera/gallery picker
+    1 148 149 21 21 0 0 18 18 0 0 -1 0 // 26: STEP-16.settings Settings screens
+    1 149 150 21 21 0 0 18 18 0 0 -1 0 // 27: STEP-16.transactions Full transaction list
+    1 150 151 21 21 0 0 18 18 0 0 -1 0 // 28: STEP-16.support Support options
+    2 151 159 21 21 0 1 18 22 77 0 -1 0 // 29: STEP-14.2 Review & Fees
+    2 160 167 21 21 1 1 22 24 0 0 -1 0 // 30: STEP-14.3 Choose Payment Method
+    2 167 175 21 21 1 1 24 29 87 0 -1 0 // 31: STEP-14.4 PSP Checkout (Pesapal)
+    2 175 178 21 21 1 1 29 33 0 0 -1 0 // 32: STEP-14.5 Result
     """#
 
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
@@ -344,8 +344,6 @@ enum YOLETables {
     111 0 0 1 27 0 // STEP-16 tap_transaction_history → STEP-16.transactions
     112 0 0 1 28 0 // STEP-16 tap_help_and_support → STEP-16.support
     113 0 0 2 23 0 // STEP-16 tap_log_out → STEP-16.logout (overlay)
-    44 0 0 0 0 0 // STEP-16.logout device.camera_permission.granted stays
-    45 0 0 0 0 0 // STEP-16.logout device.camera_permission.denied stays
     114 0 69 5 41 0 // STEP-16.logout tap_confirm_log_out → end logged_out
     106 0 0 3 0 0 // STEP-16.logout tap_cancel → back
     115 0 70 0 0 0 // STEP-16.edit-profile tap_save stays
@@ -390,6 +388,8 @@ enum YOLETables {
     129 0 94 0 0 0 // yole (global) service_unavailable stays
     56 0 95 0 0 0 // yole (global) profile.update.updated stays
     57 0 72 0 0 0 // yole (global) profile.update.failed stays
+    44 0 0 0 0 0 // main (global) device.camera_permission.granted stays
+    45 0 0 0 0 0 // main (global) device.camera_permission.denied stays
     49 0 96 0 0 0 // main (global) account.load.loaded stays
     50 0 97 0 0 0 // main (global) account.load.network_error stays
     54 0 98 0 0 0 // main (global) profile.load.loaded stays
@@ -447,8 +447,8 @@ enum YOLETables {
 
     /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name; one row per line, with what it is after `//`.
     static let flowsData = #"""
-    0 180 187 1 1 73 // yole
-    13 187 213 1 2 74 // main
+    0 178 185 1 1 73 // yole
+    13 185 213 1 2 74 // main
     29 214 227 2 3 75 // send_money
     """#
 
@@ -459,7 +459,7 @@ enum YOLETables {
 
     /// Columns: milliseconds, rowStart, rowEnd, variant; one row per line, with what it is after `//`.
     static let timersData = #"""
-    60000 161 162 -1 // STEP-14.2 after 60s
+    60000 159 160 -1 // STEP-14.2 after 60s
     300000 213 214 -1 // main (global) after 5m
     300000 227 228 -1 // send_money (global) after 5m
     30000 228 228 -1 // pesapal.load_checkout times out after 30s
@@ -578,7 +578,7 @@ enum YOLETables {
     }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "194de83c8d1eb003"
+    static let fingerprint = "265a65e43e459153"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(
