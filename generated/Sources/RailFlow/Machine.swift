@@ -845,7 +845,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             try runActionsPart4(id, event, into: &effects)
         case 97...120:
             try runActionsPart5(id, event, into: &effects)
-        case 121...126:
+        case 121...128:
             try runActionsPart6(id, event, into: &effects)
         default:
             break
@@ -916,34 +916,34 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             // form 0: passcode_confirmation
             effects.append(.call(RailServiceCall.passcodeCreate(passcode: textValue(formInput(0)))))
         case 16:
-            // confirm-passcode passcode.create.created; auth (global) passcode.create.created; main (global)
-            // passcode.create.created; and 3 more
-            state.passcodeSet = true
-        case 17:
             // confirm-passcode passcode.create.failed
             effects.append(.toast(localizedText(48, [])))
-        case 18:
+        case 17:
             // confirm-passcode tap_retry
             effects.append(.call(RailServiceCall.passcodeCreate(passcode: state.pendingPasscode)))
-        case 19:
+        case 18:
             // biometric-prompt tap_enable_biometrics
             effects.append(.call(RailServiceCall.deviceBiometricCheck(purpose: "enable")))
             try engineCallStarted(4, into: &effects)
-        case 20:
+        case 19:
             // biometric-prompt device.biometric_check.authenticated
             state.biometricsEnabled = true
-        case 21:
+        case 20:
             // complete-profile tap_continue
-            try actionList21(event, into: &effects)
-        case 22:
+            try actionList20(event, into: &effects)
+        case 21:
             // complete-profile profile.save.failed; personal profile.save.failed
             effects.append(.toast(localizedText(47, [])))
-        case 23:
+        case 22:
             // complete-profile tap_retry
             effects.append(.call(RailServiceCall.profileSave(firstName: state.firstName, lastName: state.lastName)))
-        case 24:
+        case 23:
             // onboarding tap_start_verification; onboarding tap_retry
             effects.append(.call(RailServiceCall.kycSubmit))
+        case 24:
+            // onboarding kyc.submit.approved; kyc-status kyc.status.approved; login-passcode kyc.status.approved
+            state.kycStatus = RailKycStatus.approved
+            state.signedIn = true
         default:
             break
         }
@@ -953,98 +953,87 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     private mutating func runActionsPart2(_ id: Int32, _ event: RailEvent?, into effects: inout [RailEffect]) throws {
         switch id {
         case 25:
-            // onboarding kyc.submit.approved; kyc-status kyc.status.approved; login-passcode kyc.status.approved
-            state.kycStatus = RailKycStatus.approved
-            state.signedIn = true
-        case 26:
             // onboarding kyc.submit.pending; kyc-status kyc.status.pending; login-passcode kyc.status.pending; and 5
             // more
             state.kycStatus = RailKycStatus.pending
-        case 27:
+        case 26:
             // onboarding kyc.submit.rejected; kyc-status kyc.status.rejected; login-passcode kyc.status.rejected; and 5
             // more
             state.kycStatus = RailKycStatus.rejected
-        case 28:
+        case 27:
             // onboarding kyc.submit.failed
             effects.append(.toast(localizedText(52, [])))
-        case 29:
+        case 28:
             // kyc-status pull_to_refresh; kyc-status tap_retry; login-passcode tap_retry_status
             effects.append(.call(RailServiceCall.kycStatus))
             try engineCallStarted(5, into: &effects)
-        case 30:
+        case 29:
             // kyc-status kyc.status.failed; login-passcode kyc.status.failed
             effects.append(.toast(localizedText(42, [])))
-        case 31:
+        case 30:
             // station pull_to_refresh; transactions pull_to_refresh; invest pull_to_refresh
             effects.append(.toast(localizedText(62, [])))
-        case 32:
+        case 31:
             // station pull_to_refresh; station tap_retry; transactions pull_to_refresh; and 3 more
             state.refreshing = true
             effects.append(.call(RailServiceCall.accountRefresh))
-        case 33:
-            // station account.refresh.up_to_date; transactions account.refresh.up_to_date; invest
-            // account.refresh.up_to_date; and 5 more
-            guard case .accountRefreshUpToDate(let eventStatus)? = event else {
-                throw FlowFailure("no value for 'event'")
-            }
-            state.systemStatus = eventStatus
-            state.refreshing = false
-        case 34:
-            // station account.refresh.deposit_arrived; transactions account.refresh.deposit_arrived; invest
-            // account.refresh.deposit_arrived; and 5 more
-            try actionList34(event, into: &effects)
-        case 35:
-            // station account.refresh.failed; invest account.refresh.failed
-            state.refreshing = false
+        case 32:
+            // station refresh_failed; invest refresh_failed
             effects.append(.toast(localizedText(54, [])))
-        case 36:
+        case 33:
             // station tap_deposit_history; transactions tap_filter_deposits
             state.transactionFilter = RailTxFilter.deposits
             state.pagesShown = 1
-        case 37:
+        case 34:
             // station transaction_tapped; transactions transaction_tapped; card transaction_tapped
             guard case .transactionTapped(let eventId)? = event else { throw FlowFailure("no value for 'event'") }
             state.selectedTransactionId = eventId
-        case 38:
+        case 35:
             // transactions tap_filter_all
             state.transactionFilter = RailTxFilter.all
             state.pagesShown = 1
-        case 39:
+        case 36:
             // transactions tap_filter_spend
             state.transactionFilter = RailTxFilter.spend
             state.pagesShown = 1
-        case 40:
+        case 37:
             // transactions tap_filter_invest
             state.transactionFilter = RailTxFilter.invest
             state.pagesShown = 1
-        case 41:
+        case 38:
             // transactions scrolled_to_end
             state.pagesShown = try add(state.pagesShown, 1)
-        case 42:
-            // transactions account.refresh.failed
-            state.refreshing = false
+        case 39:
+            // transactions refresh_failed
             effects.append(.toast(localizedText(44, [])))
-        case 43:
+        case 40:
             // card tap_freeze; card tap_retry; card-settings tap_freeze; and 1 more
             state.cardFrozen = !state.cardFrozen
             effects.append(.call(RailServiceCall.cardSetFrozen(frozen: state.cardFrozen)))
-        case 44:
-            // card card.set_frozen.failed; card-settings card.set_frozen.failed
-            state.cardFrozen = !state.cardFrozen
+        case 41:
+            // card card_freeze_failed; card-settings card_freeze_failed
             effects.append(.toast(localizedText(56, [])))
-        case 45:
+        case 42:
             // card tap_reveal
             state.pendingAction = RailSensitiveAction.cardReveal
-        case 46:
+        case 43:
             // card authorized; authorize-transaction tap_cancel
             state.pendingAction = nil
-        case 47:
+        case 44:
             // card tap_add_to_apple_wallet; card tap_retry_apple_wallet
             effects.append(.call(RailServiceCall.cardAddToAppleWallet))
-        case 48:
-            // card card.add_to_apple_wallet.added
-            state.cardInAppleWallet = true
+        case 45:
+            // card card_added_to_apple_wallet
             effects.append(.toast(localizedText(63, [])))
+        case 46:
+            // card card.add_to_apple_wallet.failed
+            effects.append(.toast(localizedText(37, [])))
+        case 47:
+            // card-details card.details.shown
+            state.cardDetailsShown = true
+        case 48:
+            // card-details card.details.failed
+            effects.append(.toast(localizedText(53, [])))
         default:
             break
         }
@@ -1054,25 +1043,16 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     private mutating func runActionsPart3(_ id: Int32, _ event: RailEvent?, into effects: inout [RailEffect]) throws {
         switch id {
         case 49:
-            // card card.add_to_apple_wallet.failed
-            effects.append(.toast(localizedText(37, [])))
-        case 50:
-            // card-details card.details.shown
-            state.cardDetailsShown = true
-        case 51:
-            // card-details card.details.failed
-            effects.append(.toast(localizedText(53, [])))
-        case 52:
             // card-details tap_retry; card-details enter
             effects.append(.call(RailServiceCall.cardDetails))
             try engineCallStarted(7, into: &effects)
-        case 53:
+        case 50:
             // card-details tap_back
             state.cardDetailsShown = false
-        case 54:
+        case 51:
             // round-ups toggle_round_ups
             state.pendingAction = RailSensitiveAction.roundUpsChange
-        case 55:
+        case 52:
             // round-ups authorized
             state.roundUpsEnabled = !state.roundUpsEnabled
             state.pendingAction = nil
@@ -1085,10 +1065,10 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-        case 56:
+        case 53:
             // round-ups settings.save.failed; security settings.save.failed; notifications settings.save.failed
             effects.append(.toast(localizedText(50, [])))
-        case 57:
+        case 54:
             // round-ups tap_retry; security tap_retry; notifications tap_retry
             effects.append(
                 .call(
@@ -1099,36 +1079,36 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-        case 58:
+        case 55:
             // profile tap_sign_out
             effects.append(.call(RailServiceCall.authSignOut))
-        case 59:
+        case 56:
             // delete-account tap_confirm_delete; delete-account tap_retry
             effects.append(.call(RailServiceCall.accountDelete))
-        case 60:
+        case 57:
             // delete-account account.delete.failed
             effects.append(.toast(localizedText(43, [])))
-        case 61:
+        case 58:
             // personal tap_save
             state.pendingAction = RailSensitiveAction.profileChange
-        case 62:
+        case 59:
             // personal authorized
             state.pendingAction = nil
             // form 0: first_name, 1: last_name
             effects.append(
                 .call(RailServiceCall.profileSave(firstName: textValue(formInput(0)), lastName: textValue(formInput(1))))
             )
-        case 63:
+        case 60:
             // personal profile.save.saved
             state.firstName = textValue(formInput(0)) // form 0: first_name
             state.lastName = textValue(formInput(1)) // form 1: last_name
-        case 64:
+        case 61:
             // personal tap_retry
             // form 0: first_name, 1: last_name
             effects.append(
                 .call(RailServiceCall.profileSave(firstName: textValue(formInput(0)), lastName: textValue(formInput(1))))
             )
-        case 65:
+        case 62:
             // personal enter
             if formInput(0) == nil {
                 setInput(0, fieldInput(state.firstName))
@@ -1136,10 +1116,10 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             if formInput(1) == nil {
                 setInput(1, fieldInput(state.lastName))
             }
-        case 66:
+        case 63:
             // security toggle_biometrics
             state.pendingAction = RailSensitiveAction.biometricsChange
-        case 67:
+        case 64:
             // security tap_save_timeout
             state.pendingAction = RailSensitiveAction.timeoutChange
             // form 0: timeout
@@ -1148,7 +1128,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                 : ((RailTimeoutChoice.init(rawValue: textValue(formInput(0))) == RailTimeoutChoice.fifteenMinutes)
                     ? 900000
                     : 300000)
-        case 68:
+        case 65:
             // security authorized
             state.biometricsEnabled = !state.biometricsEnabled
             state.pendingAction = nil
@@ -1161,40 +1141,28 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-        case 69:
+        case 66:
             // security authorized
             state.sessionTimeout = state.pendingTimeout
             state.pendingAction = nil
             effects.append(.toast(localizedText(28, [])))
-        case 70:
+        case 67:
             // change-passcode tap_save; change-passcode tap_retry
             // form 0: current_passcode, 1: new_passcode
             effects.append(
                 .call(RailServiceCall.passcodeChange(current: textValue(formInput(0)), newPasscode: textValue(formInput(1))))
             )
-        case 71:
-            // change-passcode passcode.change.changed; auth (global) passcode.change.changed; main (global)
-            // passcode.change.changed; and 3 more
-            effects.append(.toast(localizedText(24, [])))
-        case 72:
+        case 68:
             // change-passcode passcode.change.wrong_current
             setInput(0, nil)
             effects.append(.toast(localizedText(34, [])))
-        default:
-            break
-        }
-    }
-
-    @inline(never)
-    private mutating func runActionsPart4(_ id: Int32, _ event: RailEvent?, into effects: inout [RailEffect]) throws {
-        switch id {
-        case 73:
+        case 69:
             // change-passcode passcode.change.failed
             effects.append(.toast(localizedText(39, [])))
-        case 74:
+        case 70:
             // notifications toggle_push
             state.pendingAction = RailSensitiveAction.pushChange
-        case 75:
+        case 71:
             // notifications authorized
             state.pushEnabled = !state.pushEnabled
             state.pendingAction = nil
@@ -1207,30 +1175,38 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-        case 76:
+        case 72:
             // deposit tap_bank_usd
             state.depositMethod = RailDepositMethod.bankUsd
             state.depositNetwork = nil
-        case 77:
+        default:
+            break
+        }
+    }
+
+    @inline(never)
+    private mutating func runActionsPart4(_ id: Int32, _ event: RailEvent?, into effects: inout [RailEffect]) throws {
+        switch id {
+        case 73:
             // deposit tap_bank_gbp
             state.depositMethod = RailDepositMethod.bankGbp
             state.depositNetwork = nil
-        case 78:
+        case 74:
             // deposit tap_usdc
             state.depositMethod = RailDepositMethod.usdc
-        case 79:
+        case 75:
             // deposit-network tap_continue
             state.depositNetwork = RailNetwork.init(rawValue: textValue(formInput(0))) // form 0: network
-        case 80:
+        case 76:
             // deposit-address deposits.details.ready
             guard case .depositsDetailsReady(let eventAddress)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             state.depositAddress = eventAddress
-        case 81:
+        case 77:
             // deposit-address deposits.details.failed
             effects.append(.toast(localizedText(45, [])))
-        case 82:
+        case 78:
             // deposit-address tap_retry; deposit-address enter
             try effects.append(
                 .call(
@@ -1244,57 +1220,73 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                 )
             )
             try engineCallStarted(6, into: &effects)
-        case 83:
+        case 79:
             // deposit-address tap_copy_address
             effects.append(.toast(localizedText(0, [])))
-        case 84:
+        case 80:
             // deposit-address deposit_confirmed; auth (global) deposit_confirmed; main (global) deposit_confirmed; and
             // 3 more
-            try actionList84(event, into: &effects)
-        case 85:
+            try actionList80(event, into: &effects)
+        case 81:
             // deposit-address tap_back; deposit-success tap_done
             state.depositAddress = ""
-        case 86:
+        case 82:
             // withdraw tap_bank
             state.withdrawMethod = RailWithdrawMethod.bank
             state.withdrawFormFresh = true
-        case 87:
+        case 83:
             // withdraw tap_crypto
             state.withdrawMethod = RailWithdrawMethod.crypto
             state.withdrawFormFresh = true
-        case 88:
+        case 84:
             // withdraw-amount withdraw_amount_opened
             clearForm()
             state.withdrawFormFresh = false
-        case 89:
+        case 85:
             // withdraw-amount tap_continue
             // form 0: amount
             state.withdrawAmount = try required(moneyValue(formInput(0), currency: "USD"), "'form.amount'")
             state.withdrawDestination = textValue(formInput(1)) // form 1: destination
-        case 90:
+        case 86:
             // withdraw-amount enter
             raised.append(.withdrawAmountOpened(raisedBy: RaisedByFlows()))
-        case 91:
+        case 87:
             // withdraw-confirm tap_confirm; withdraw-confirm tap_retry
             state.pendingAction = RailSensitiveAction.withdrawal
-        case 92:
+        case 88:
             // withdraw-confirm authorized
-            try actionList92(event, into: &effects)
-        case 93:
+            try actionList88(event, into: &effects)
+        case 89:
             // withdraw-confirm authorized
             state.pendingAction = nil
             effects.append(.toast(localizedText(33, [])))
-        case 94:
-            // withdraw-confirm withdrawals.submit.submitted; auth (global) withdrawals.submit.submitted; main (global)
-            // withdrawals.submit.submitted; and 3 more
-            try actionList94(event, into: &effects)
-        case 95:
-            // withdraw-confirm withdrawals.submit.failed
-            try actionList95(event, into: &effects)
-        case 96:
+        case 90:
+            // withdraw-confirm withdrawal_refunded
+            effects.append(.toast(localizedText(66, [])))
+        case 91:
             // login-passcode tap_unlock; login-passcode tap_retry; authorize-transaction tap_confirm; and 1 more
             effects.append(.call(RailServiceCall.passcodeVerify(passcode: textValue(formInput(0)))))
             try engineCallStarted(3, into: &effects) // form 0: passcode
+        case 92:
+            // login-passcode tap_use_biometrics
+            effects.append(.call(RailServiceCall.deviceBiometricCheck(purpose: "unlock")))
+            try engineCallStarted(4, into: &effects)
+        case 93:
+            // login-passcode passcode.verify.correct; login-passcode device.biometric_check.authenticated
+            state.failedPasscodeAttempts = 0
+        case 94:
+            // login-passcode passcode.verify.correct; login-passcode device.biometric_check.authenticated
+            state.failedPasscodeAttempts = 0
+            effects.append(.call(RailServiceCall.kycStatus))
+            try engineCallStarted(5, into: &effects)
+        case 95:
+            // login-passcode device.biometric_check.failed; authorize-transaction device.biometric_check.failed
+            effects.append(.toast(localizedText(22, [])))
+        case 96:
+            // login-passcode passcode.verify.wrong; authorize-transaction passcode.verify.wrong
+            state.failedPasscodeAttempts = try add(state.failedPasscodeAttempts, 1)
+            state.passcodeLockedUntil = try add(now, 60000)
+            setInput(0, nil)
         default:
             break
         }
@@ -1304,66 +1296,72 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     private mutating func runActionsPart5(_ id: Int32, _ event: RailEvent?, into effects: inout [RailEffect]) throws {
         switch id {
         case 97:
-            // login-passcode tap_use_biometrics
-            effects.append(.call(RailServiceCall.deviceBiometricCheck(purpose: "unlock")))
-            try engineCallStarted(4, into: &effects)
-        case 98:
-            // login-passcode passcode.verify.correct; login-passcode device.biometric_check.authenticated
-            state.failedPasscodeAttempts = 0
-        case 99:
-            // login-passcode passcode.verify.correct; login-passcode device.biometric_check.authenticated
-            state.failedPasscodeAttempts = 0
-            effects.append(.call(RailServiceCall.kycStatus))
-            try engineCallStarted(5, into: &effects)
-        case 100:
-            // login-passcode device.biometric_check.failed; authorize-transaction device.biometric_check.failed
-            effects.append(.toast(localizedText(22, [])))
-        case 101:
-            // login-passcode passcode.verify.wrong; authorize-transaction passcode.verify.wrong
-            state.failedPasscodeAttempts = try add(state.failedPasscodeAttempts, 1)
-            state.passcodeLockedUntil = try add(now, 60000)
-            setInput(0, nil)
-        case 102:
             // login-passcode passcode.verify.wrong; authorize-transaction passcode.verify.wrong
             state.failedPasscodeAttempts = try add(state.failedPasscodeAttempts, 1)
             setInput(0, nil)
             effects.append(.toast(localizedText(60, [])))
-        case 103:
+        case 98:
             // login-passcode passcode.verify.failed; authorize-transaction passcode.verify.failed
             effects.append(.toast(localizedText(41, [])))
-        case 104:
+        case 99:
             // authorize-transaction tap_use_biometrics
             effects.append(.call(RailServiceCall.deviceBiometricCheck(purpose: "authorize")))
             try engineCallStarted(4, into: &effects)
-        case 105:
+        case 100:
             // authorize-transaction passcode.verify.correct; authorize-transaction device.biometric_check.authenticated
             state.failedPasscodeAttempts = 0
             raised.append(.authorized(raisedBy: RaisedByFlows()))
-        case 106:
+        case 101:
             // passcode-cooldown after 1m
             state.failedPasscodeAttempts = 0
             state.passcodeLockedUntil = nil
-        case 107:
+        case 102:
             // auth (global) auth.sign_out.signed_out; auth (global) account.delete.deleted; main (global)
             // auth.sign_out.signed_out; and 7 more
-            try actionList107(event, into: &effects)
-        case 108:
+            try actionList102(event, into: &effects)
+        case 103:
+            // auth (global) withdrawals.submit.submitted; main (global) withdrawals.submit.submitted; deposit (global)
+            // withdrawals.submit.submitted; and 2 more
+            try actionList103(event, into: &effects)
+        case 104:
             // auth (global) withdrawals.submit.failed; main (global) withdrawals.submit.failed; deposit (global)
             // withdrawals.submit.failed; and 2 more
-            try actionList108(event, into: &effects)
-        case 109:
+            try actionList104(event, into: &effects)
+        case 105:
+            // auth (global) withdrawal_refunded; main (global) withdrawal_refunded; deposit (global)
+            // withdrawal_refunded; and 2 more
+            effects.append(.toast(localizedText(65, [])))
+        case 106:
+            // auth (global) account.refresh.up_to_date; main (global) account.refresh.up_to_date; deposit (global)
+            // account.refresh.up_to_date; and 2 more
+            guard case .accountRefreshUpToDate(let eventStatus)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
+            state.systemStatus = eventStatus
+            state.refreshing = false
+        case 107:
+            // auth (global) account.refresh.deposit_arrived; main (global) account.refresh.deposit_arrived; deposit
+            // (global) account.refresh.deposit_arrived; and 2 more
+            try actionList107(event, into: &effects)
+        case 108:
             // auth (global) account.refresh.failed; main (global) account.refresh.failed; deposit (global)
             // account.refresh.failed; and 2 more
             state.refreshing = false
-        case 110:
+            raised.append(.refreshFailed(raisedBy: RaisedByFlows()))
+        case 109:
             // auth (global) card.set_frozen.failed; main (global) card.set_frozen.failed; deposit (global)
             // card.set_frozen.failed; and 2 more
             state.cardFrozen = !state.cardFrozen
+            raised.append(.cardFreezeFailed(raisedBy: RaisedByFlows()))
+        case 110:
+            // auth (global) card_freeze_failed; main (global) card_freeze_failed; deposit (global) card_freeze_failed;
+            // and 2 more
             effects.append(.toast(localizedText(55, [])))
         case 111:
             // auth (global) card.add_to_apple_wallet.added; main (global) card.add_to_apple_wallet.added; deposit
             // (global) card.add_to_apple_wallet.added; and 2 more
             state.cardInAppleWallet = true
+            raised.append(.cardAddedToAppleWallet(raisedBy: RaisedByFlows()))
         case 112:
             // auth (global) settings.save.failed; main (global) settings.save.failed; deposit (global)
             // settings.save.failed; and 2 more
@@ -1381,30 +1379,33 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             // profile.save.failed; and 2 more
             effects.append(.toast(localizedText(46, [])))
         case 115:
+            // auth (global) passcode.create.created; main (global) passcode.create.created; deposit (global)
+            // passcode.create.created; and 2 more
+            state.passcodeSet = true
+            raised.append(.passcodeCreated(raisedBy: RaisedByFlows()))
+        case 116:
+            // auth (global) passcode.change.changed; main (global) passcode.change.changed; deposit (global)
+            // passcode.change.changed; and 2 more
+            effects.append(.toast(localizedText(24, [])))
+            raised.append(.passcodeChanged(raisedBy: RaisedByFlows()))
+        case 117:
             // auth (global) passcode.change.wrong_current; main (global) passcode.change.wrong_current; deposit
             // (global) passcode.change.wrong_current; and 2 more
             effects.append(.toast(localizedText(34, [])))
-        case 116:
+        case 118:
             // auth (global) passcode.change.failed; main (global) passcode.change.failed; deposit (global)
             // passcode.change.failed; and 2 more
             effects.append(.toast(localizedText(38, [])))
-        case 117:
+        case 119:
             // auth (global) kyc.submit.approved; main (global) kyc.submit.approved; deposit (global)
             // kyc.submit.approved; and 2 more
             state.kycStatus = RailKycStatus.approved
-        case 118:
+        case 120:
             // auth (global) deposit_detected; main (global) deposit_detected; deposit (global) deposit_detected; and 2
             // more
             guard case .depositDetected(_, let eventEta)? = event else { throw FlowFailure("no value for 'event'") }
             state.depositPending = true
             state.depositEta = eventEta
-        case 119:
-            // auth (global) deposit_split; main (global) deposit_split; deposit (global) deposit_split; and 2 more
-            try actionList119(event, into: &effects)
-        case 120:
-            // auth (global) deposit_loaded_push; main (global) deposit_loaded_push; deposit (global)
-            // deposit_loaded_push; and 2 more
-            effects.append(.push(localizedText(23, [])))
         default:
             break
         }
@@ -1414,22 +1415,29 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     private mutating func runActionsPart6(_ id: Int32, _ event: RailEvent?, into effects: inout [RailEffect]) throws {
         switch id {
         case 121:
-            // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
-            effects.append(.push(localizedText(27, [])))
+            // auth (global) deposit_split; main (global) deposit_split; deposit (global) deposit_split; and 2 more
+            try actionList121(event, into: &effects)
         case 122:
-            // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
-            effects.append(.push(localizedText(26, [])))
+            // auth (global) deposit_loaded_push; main (global) deposit_loaded_push; deposit (global)
+            // deposit_loaded_push; and 2 more
+            effects.append(.push(localizedText(23, [])))
         case 123:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
-            try actionList123(event, into: &effects)
+            effects.append(.push(localizedText(27, [])))
         case 124:
-            // auth (global) round_up_due; main (global) round_up_due; deposit (global) round_up_due; and 2 more
-            try actionList124(event, into: &effects)
+            // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
+            effects.append(.push(localizedText(26, [])))
         case 125:
+            // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
+            try actionList125(event, into: &effects)
+        case 126:
+            // auth (global) round_up_due; main (global) round_up_due; deposit (global) round_up_due; and 2 more
+            try actionList126(event, into: &effects)
+        case 127:
             // auth (global) connectivity_lost; main (global) connectivity_lost; deposit (global) connectivity_lost; and
             // 2 more
             state.offline = true
-        case 126:
+        case 128:
             // auth (global) connectivity_restored; main (global) connectivity_restored; deposit (global)
             // connectivity_restored; and 2 more
             state.offline = false
@@ -1455,7 +1463,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
-    private mutating func actionList21(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+    private mutating func actionList20(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         state.firstName = textValue(formInput(0)) // form 0: first_name
         state.lastName = textValue(formInput(1)) // form 1: last_name
         state.dob = dateValue(formInput(2)) // form 2: dob
@@ -1466,20 +1474,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
-    private mutating func actionList34(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
-        guard case .accountRefreshDepositArrived(let eventStatus, let eventAmount)? = event else {
-            throw FlowFailure("no value for 'event'")
-        }
-        state.systemStatus = eventStatus
-        state.refreshing = false
-        state.lastDepositAmount = eventAmount
-        state.lastDepositSpend = try element(allocate(eventAmount, [70, 30]), 0)
-        state.lastDepositInvest = try element(allocate(eventAmount, [70, 30]), 1)
-        raised.append(.depositSplit(raisedBy: RaisedByFlows()))
-    }
-
-    @inline(never)
-    private mutating func actionList84(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+    private mutating func actionList80(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         guard case .depositConfirmed(let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
         state.lastDepositAmount = eventAmount
         state.lastDepositSpend = try element(allocate(eventAmount, [70, 30]), 0)
@@ -1488,7 +1483,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
-    private mutating func actionList92(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+    private mutating func actionList88(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         state.pendingAction = nil
         state.spendBeforeWithdrawal = state.spendBalance
         state.lastWithdrawal = state.withdrawAmount
@@ -1509,33 +1504,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
-    private mutating func actionList94(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
-        guard case .withdrawalsSubmitSubmitted(let eventTransactionId)? = event else {
-            throw FlowFailure("no value for 'event'")
-        }
-        state.withdrawTransactionId = eventTransactionId
-        state.txCounter = try add(state.txCounter, 1)
-        state.txDraft.id = eventTransactionId
-        state.txDraft.kind = RailTxKind.withdrawal
-        state.txDraft.amount = state.lastWithdrawal
-        state.txDraft.spendPart = state.lastWithdrawal
-        state.txDraft.investPart = RailConstants.usd0
-        state.txDraft.merchant = state.withdrawDestination
-        state.txDraft.at = now
-        state.transactions = [state.txDraft] + state.transactions
-    }
-
-    @inline(never)
-    private mutating func actionList95(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
-        state.spendBalance = try add(state.spendBalance, state.lastWithdrawal)
-        state.withdrawnTotal = try subtract(state.withdrawnTotal, state.lastWithdrawal)
-        state.spendBeforeWithdrawal = RailConstants.usd0
-        state.lastWithdrawal = RailConstants.usd0
-        effects.append(.toast(localizedText(66, [])))
-    }
-
-    @inline(never)
-    private mutating func actionList107(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+    private mutating func actionList102(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         state.signedIn = false
         state.appleSignedIn = false
         state.signInDestination = ""
@@ -1591,16 +1560,47 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
-    private mutating func actionList108(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+    private mutating func actionList103(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+        guard case .withdrawalsSubmitSubmitted(let eventTransactionId)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.withdrawTransactionId = eventTransactionId
+        state.txCounter = try add(state.txCounter, 1)
+        state.txDraft.id = eventTransactionId
+        state.txDraft.kind = RailTxKind.withdrawal
+        state.txDraft.amount = state.lastWithdrawal
+        state.txDraft.spendPart = state.lastWithdrawal
+        state.txDraft.investPart = RailConstants.usd0
+        state.txDraft.merchant = state.withdrawDestination
+        state.txDraft.at = now
+        state.transactions = [state.txDraft] + state.transactions
+        raised.append(.withdrawalRecorded(raisedBy: RaisedByFlows()))
+    }
+
+    @inline(never)
+    private mutating func actionList104(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         state.spendBalance = try add(state.spendBalance, state.lastWithdrawal)
         state.withdrawnTotal = try subtract(state.withdrawnTotal, state.lastWithdrawal)
         state.spendBeforeWithdrawal = RailConstants.usd0
         state.lastWithdrawal = RailConstants.usd0
-        effects.append(.toast(localizedText(65, [])))
+        raised.append(.withdrawalRefunded(raisedBy: RaisedByFlows()))
     }
 
     @inline(never)
-    private mutating func actionList119(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+    private mutating func actionList107(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+        guard case .accountRefreshDepositArrived(let eventStatus, let eventAmount)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.systemStatus = eventStatus
+        state.refreshing = false
+        state.lastDepositAmount = eventAmount
+        state.lastDepositSpend = try element(allocate(eventAmount, [70, 30]), 0)
+        state.lastDepositInvest = try element(allocate(eventAmount, [70, 30]), 1)
+        raised.append(.depositSplit(raisedBy: RaisedByFlows()))
+    }
+
+    @inline(never)
+    private mutating func actionList121(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         state.spendBalance = try add(state.spendBalance, state.lastDepositSpend)
         state.investBalance = try add(state.investBalance, state.lastDepositInvest)
         state.depositedTotal = try add(state.depositedTotal, state.lastDepositAmount)
@@ -1621,7 +1621,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
-    private mutating func actionList123(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+    private mutating func actionList125(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         guard case .cardPayment(let eventMerchant, let eventAmount)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1642,7 +1642,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
-    private mutating func actionList124(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+    private mutating func actionList126(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         state.lastRoundUp = try subtract(roundUp(state.lastCardAmount), state.lastCardAmount)
         state.spendBalance = try subtract(
             state.spendBalance,

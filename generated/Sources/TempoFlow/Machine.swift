@@ -728,91 +728,86 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // WAL-001 tap_tab_send; WAL-001 tap_send; WAL-001 variant offline; and 14 more
             return !state.online
         case 12:
-            // WAL-001 equals.get_balance.fetched; app_lock (global) equals.get_balance.fetched; device_integrity
-            // (global) equals.get_balance.fetched; and 6 more
-            guard case .equalsGetBalanceFetched(let eventBalance)? = event else {
-                throw FlowFailure("no value for 'event'")
-            }
-            return try compare(eventBalance, TempoConstants.gbp0) >= 0
-        case 13:
             // WAL-001 tap_card; WAL-001 toggle_freeze; WAL-008b toggle_freeze; and 1 more
             return try computeCardActive()
-        case 14:
+        case 13:
             // WAL-001 toggle_freeze; WAL-001 variant frozen; WAL-008b toggle_freeze; and 11 more
             return state.cardFrozen
-        case 15:
+        case 14:
             // WAL-001 variant empty; WAL-005 variant empty
             return state.transactions.count == 0
-        case 16:
+        case 15:
             // WAL-005 variant loading
             return state.historyLoading && state.online
-        case 17:
+        case 16:
             // WAL-005 variant search_expanded
             return state.historySearchOpen
-        case 18:
+        case 17:
             // WAL-005 variant date_filter_open
             return state.historyFilterOpen
-        case 19:
+        case 18:
             // WAL-006 tap_pay; WAL-006 variant payment_method
             return state.addFundsSheetOpen
-        case 20:
+        case 19:
             // WAL-008b tap_order_physical_card
             return state.physicalCard == TempoPhysicalCardStatus.none
-        case 21:
+        case 20:
             // WAL-008b tap_order_physical_card
             return state.physicalCard == TempoPhysicalCardStatus.awaitingAtm
-        case 22:
+        case 21:
             // WAL-009 variant added
             return state.cardInDeviceWallet
-        case 23:
+        case 22:
             // WAL-012 tap_copy_pan; WAL-012 tap_copy_cvv; WAL-012 variant revealed
             return state.cardDetailsVisible
-        case 24:
+        case 23:
             // WAL-012b variant revealed
             return state.pinVisible
-        case 25:
+        case 24:
             // WAL-014 tap_report
             // form 0: issue
             return (TempoCardIssue.init(rawValue: textValue(formInput(0))) == TempoCardIssue.lost)
                 || (TempoCardIssue.init(rawValue: textValue(formInput(0))) == TempoCardIssue.stolen)
-        case 26:
+        case 25:
             // WAL-014 variant reported
             return state.supportTicketOpen
-        case 27:
+        case 26:
             // WAL-015 toggle_card_limit
             return state.cardLimitEnabled
-        case 28:
+        case 27:
             // WAL-015 tap_confirm_disable; WAL-015 variant confirm_disable
             return state.cardLimitConfirmOpen
-        case 29:
+        case 28:
             // WAL-015 variant limit_off
             return !state.cardLimitEnabled
-        case 30:
-            // WAL-013b tap_confirm_address; WAL-013f pin_entered; WAL-013f payments.charge.succeeded
+        case 29:
+            // WAL-013b tap_confirm_address; WAL-013f pin_entered
             return state.deliveryAddress != nil
-        case 31:
+        case 30:
             // WAL-013b variant no_address
             return state.deliveryAddress == nil
-        case 32:
+        case 31:
             // WAL-013f pin_entered
             return textValue(formInput(0)) != state.pinDraft // form 0: pin_confirm
-        case 33:
+        case 32:
             // WAL-013f pin_entered
             return state.physicalCardPayWith == TempoPayWith.otherCard
-        case 34:
+        case 33:
             // WAL-013f pin_entered
             return try compare(state.balance, computePhysicalCardFee()) < 0
-        case 35:
-            // WAL-013f equals.order_physical_card.placed; app_lock (global) equals.order_physical_card.placed;
-            // device_integrity (global) equals.order_physical_card.placed; and 6 more
-            return state.physicalCardPayWith == TempoPayWith.balance
-        case 36:
+        case 34:
             // PAY-003 tap_continue
             // form 0: amount
             return try compare(required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'"), state.balance) > 0
-        case 37:
+        case 35:
             // PAY-004 device.authenticate.authenticated
             return try compare(state.transferAmount, state.balance) > 0
+        case 36:
+            // PAY-004 lock_opened; PAY-009 lock_opened
+            return state.transferAnswer == TempoTransferAnswer.sent
+        case 37:
+            // PAY-004 lock_opened; PAY-009 lock_opened
+            return state.transferAnswer == TempoTransferAnswer.failed
         case 38:
             // PAY-007 fx_rate_quoted
             guard case .fxRateQuoted(let eventRate, _)? = event else { throw FlowFailure("no value for 'event'") }
@@ -966,21 +961,32 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             }
             return (eventPurpose == "physical_card_fee") && (state.deliveryAddress != nil)
         case 80:
+            // app_lock (global) equals.order_physical_card.placed; device_integrity (global)
+            // equals.order_physical_card.placed; onboarding (global) equals.order_physical_card.placed; and 5 more
+            return state.physicalCardPayWith == TempoPayWith.balance
+        case 81:
+            // app_lock (global) equals.get_balance.fetched; device_integrity (global) equals.get_balance.fetched;
+            // onboarding (global) equals.get_balance.fetched; and 5 more
+            guard case .equalsGetBalanceFetched(let eventBalance)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
+            return try compare(eventBalance, TempoConstants.gbp0) >= 0
+        case 82:
             // app_lock (global) inbox_push_opened; app_lock (global) legal_documents_changed; device_integrity (global)
             // inbox_push_opened; and 13 more
             return state.accountActive
-        case 81:
+        case 83:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             return try !computeCardActive()
-        case 82:
+        case 84:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             guard case .cardPaymentRequested(_, let eventAmount)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             return try state.cardLimitEnabled && (compare(eventAmount, state.perTransactionLimit) > 0)
-        case 83:
+        case 85:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             guard case .cardPaymentRequested(_, let eventAmount)? = event else {
@@ -988,34 +994,38 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             }
             return try state.cardLimitEnabled
                 && (compare(add(computeDailySpentToday(), eventAmount), state.dailyLimit) > 0)
-        case 84:
+        case 86:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             guard case .cardPaymentRequested(_, let eventAmount)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             return try compare(eventAmount, state.balance) > 0
-        case 85:
+        case 87:
+            // app_lock (global) transfer_recorded; device_integrity (global) transfer_recorded; onboarding (global)
+            // transfer_recorded; and 5 more
+            return state.transfersSent == 1
+        case 88:
             // app_lock (global) card_payment_recorded; device_integrity (global) card_payment_recorded; onboarding
             // (global) card_payment_recorded; and 5 more
             return state.cardPaymentsMade == 1
-        case 86:
+        case 89:
             // app_lock (global) merchant_logo_needed; device_integrity (global) merchant_logo_needed; onboarding
             // (global) merchant_logo_needed; and 5 more
             return !state.merchantLogos.contains { l in l.merchant == state.txDraft.description }
-        case 87:
+        case 90:
             // app_lock (global) card_payment_push_due; device_integrity (global) card_payment_push_due; onboarding
             // (global) card_payment_push_due; and 5 more
             return isIn(TempoNotificationPreference.pushCardPayments, state.notificationsOff)
-        case 88:
+        case 91:
             // app_lock (global) funds_received_push_due; device_integrity (global) funds_received_push_due; onboarding
             // (global) funds_received_push_due; and 5 more
             return isIn(TempoNotificationPreference.pushFundsReceived, state.notificationsOff)
-        case 89:
+        case 92:
             // app_lock (global) large_transaction_push_due; device_integrity (global) large_transaction_push_due;
             // onboarding (global) large_transaction_push_due; and 5 more
             return isIn(TempoNotificationPreference.pushLargeTransactions, state.notificationsOff)
-        case 90:
+        case 93:
             // app_lock (global) large_transaction_push_due; device_integrity (global) large_transaction_push_due;
             // onboarding (global) large_transaction_push_due; and 5 more
             return try ((state.txDraft.kind == TempoTransactionKind.cardPayment)
@@ -1026,23 +1036,20 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                     > 0))
                 || ((state.txDraft.kind == TempoTransactionKind.topUp)
                     && (compare((state.txDraft.amount ?? TempoConstants.gbp0), TempoConstants.gbp250) > 0))
-        case 91:
+        case 94:
             // app_lock (global) physical_card_delivered; device_integrity (global) physical_card_delivered; onboarding
             // (global) physical_card_delivered; and 5 more
             return state.physicalCard == TempoPhysicalCardStatus.ordered
-        case 92:
+        case 95:
             // app_lock (global) physical_card_atm_activated; device_integrity (global) physical_card_atm_activated;
             // onboarding (global) physical_card_atm_activated; and 5 more
             return (state.physicalCard == TempoPhysicalCardStatus.ordered)
                 || (state.physicalCard == TempoPhysicalCardStatus.awaitingAtm)
-        case 93:
+        case 96:
             // wallet (global) session_check; settings (global) session_check
             return try (state.sessionRefreshedAt == nil)
                 || (subtract(now, required(state.sessionRefreshedAt, "'session_refreshed_at'"))
                     >= computeSessionTokenLifetime())
-        case 94:
-            // wallet (global) transfer_recorded
-            return state.transfersSent == 1
         default:
             return false
         }
@@ -1078,7 +1085,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             try runActionsPart9(id, event, into: &effects)
         case 217...240:
             try runActionsPart10(id, event, into: &effects)
-        case 241...248:
+        case 241...247:
             try runActionsPart11(id, event, into: &effects)
         default:
             break
@@ -1091,6 +1098,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 1:
             // XC-LOCK device.authenticate.authenticated
             raised.append(.sessionCheck(raisedBy: RaisedByFlows()))
+            raised.append(.lockOpened(raisedBy: RaisedByFlows()))
         case 2:
             // XC-LOCK tap_unlock; XC-LOCK app_foregrounded; XC-LOCK enter
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "unlock")))
@@ -1241,19 +1249,11 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // WAL-001 tap_tab_send; WAL-001 tap_send; WAL-003 tap_tab_send; and 10 more
             effects.append(.toast(localizedText(203, [])))
         case 40:
-            // WAL-001 equals.get_balance.fetched; app_lock (global) equals.get_balance.fetched; device_integrity
-            // (global) equals.get_balance.fetched; and 6 more
-            guard case .equalsGetBalanceFetched(let eventBalance)? = event else {
-                throw FlowFailure("no value for 'event'")
-            }
-            state.balance = eventBalance
-            state.balanceUpdatedAt = now
-        case 41:
             // WAL-001 toggle_freeze; WAL-008b toggle_freeze; WAL-008c toggle_freeze
             state.cardFrozen = false
             effects.append(.call(TempoServiceCall.equalsSetCardFrozen(frozen: false)))
             effects.append(.push(localizedText(208, [])))
-        case 42:
+        case 41:
             // WAL-001 ecosystem_highlight_viewed
             guard case .ecosystemHighlightViewed(let eventSlot, let eventCampaignId)? = event else {
                 throw FlowFailure("no value for 'event'")
@@ -1269,13 +1269,13 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-        case 43:
+        case 42:
             // WAL-001 ecosystem_highlight_tapped
-            try actionList43(event, into: &effects)
-        case 44:
+            try actionList42(event, into: &effects)
+        case 43:
             // WAL-001 enter
             effects.append(.call(TempoServiceCall.equalsGetBalance))
-        case 45:
+        case 44:
             // WAL-018 tap_claim
             effects.append(
                 .analytics(
@@ -1288,18 +1288,22 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-        case 46:
+        case 45:
             // WAL-005 tap_search
             state.historySearchOpen = true
             state.historyFilterOpen = false
-        case 47:
+        case 46:
             // WAL-005 search_changed
             state.historyQuery = textValue(formInput(0)) // form 0: search
-        case 48:
+        case 47:
             // WAL-005 tap_cancel_search
             state.historySearchOpen = false
             state.historyQuery = ""
             clearForm()
+        case 48:
+            // WAL-005 tap_date_filter
+            state.historyFilterOpen = true
+            state.historySearchOpen = false
         default:
             break
         }
@@ -1309,43 +1313,39 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     private mutating func runActionsPart3(_ id: Int32, _ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         switch id {
         case 49:
-            // WAL-005 tap_date_filter
-            state.historyFilterOpen = true
-            state.historySearchOpen = false
-        case 50:
             // WAL-005 history_range_picked
             guard case .historyRangePicked(let eventFrom, let eventTo)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             state.historyFrom = eventFrom
             state.historyTo = eventTo
-        case 51:
+        case 50:
             // WAL-005 tap_apply_filter
             state.historyFilterOpen = false
-        case 52:
+        case 51:
             // WAL-005 tap_clear_filter
             state.historyFrom = nil
             state.historyTo = nil
             state.historyFilterOpen = false
-        case 53:
+        case 52:
             // WAL-005 equals.list_transactions.listed; WAL-005 equals.list_transactions.failed
             state.historyLoading = false
-        case 54:
+        case 53:
             // WAL-005 pull_to_refresh
             effects.append(.call(TempoServiceCall.equalsListTransactions))
             try engineCallStarted(1, into: &effects)
-        case 55:
+        case 54:
             // WAL-005 enter
             state.historyLoading = true
             effects.append(.call(TempoServiceCall.equalsListTransactions))
             try engineCallStarted(1, into: &effects)
-        case 56:
+        case 55:
             // WAL-006 tap_card_or_digital_wallet
             state.addFundsSheetOpen = true
-        case 57:
+        case 56:
             // WAL-006 tap_close_sheet; WAL-006 exit
             state.addFundsSheetOpen = false
-        case 58:
+        case 57:
             // WAL-006 tap_pay
             // form 0: amount, 1: payment_method
             try effects.append(
@@ -1357,46 +1357,37 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-        case 59:
-            // WAL-006 payments.charge.succeeded
-            try actionList59(event, into: &effects)
-        case 60:
+        case 58:
             // WAL-006 payments.charge.declined
             effects.append(.toast(localizedText(213, [])))
-        case 61:
+        case 59:
             // WAL-007 tap_copy_account_number
             effects.append(.toast(localizedText(4, [])))
-        case 62:
+        case 60:
             // WAL-007 tap_copy_sort_code
             effects.append(.toast(localizedText(153, [])))
-        case 63:
+        case 61:
             // WAL-008b tap_order_physical_card
             effects.append(.toast(localizedText(215, [])))
-        case 64:
+        case 62:
             // WAL-009 tap_add_to_apple_wallet
             effects.append(.call(TempoServiceCall.deviceWalletProvisionCard(platform: "ios")))
-        case 65:
+        case 63:
             // WAL-009 tap_add_to_google_wallet
             effects.append(.call(TempoServiceCall.deviceWalletProvisionCard(platform: "android")))
-        case 66:
-            // WAL-009 device_wallet.provision_card.added
-            state.cardInDeviceWallet = true
+        case 64:
+            // WAL-009 card_added_to_device_wallet
             effects.append(.toast(localizedText(207, [])))
-        case 67:
+        case 65:
             // WAL-009 device_wallet.provision_card.failed; ONB-016-FT device_wallet.provision_card.failed
             effects.append(.toast(localizedText(191, [])))
-        case 68:
+        case 66:
             // WAL-010b device.authenticate.authenticated
             effects.append(.call(TempoServiceCall.equalsActivateCard))
-        case 69:
+        case 67:
             // WAL-010b device.authenticate.cancelled
             effects.append(.toast(localizedText(5, [])))
-        case 70:
-            // WAL-010b equals.activate_card.activated; app_lock (global) equals.activate_card.activated;
-            // device_integrity (global) equals.activate_card.activated; and 6 more
-            state.virtualCard = TempoVirtualCardStatus.active
-            effects.append(.analytics(AnalyticsEvent(name: "funnel_card_activation")))
-        case 71:
+        case 68:
             // WAL-010b equals.activate_card.failed
             guard case .equalsActivateCardFailed(let eventReason)? = event else {
                 throw FlowFailure("no value for 'event'")
@@ -1418,10 +1409,22 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-        case 72:
+        case 69:
             // WAL-010b enter
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "activate_card")))
             try engineCallStarted(12, into: &effects)
+        case 70:
+            // WAL-011 tap_freeze
+            state.cardFrozen = true
+            effects.append(.call(TempoServiceCall.equalsSetCardFrozen(frozen: true)))
+            effects.append(.push(localizedText(206, [])))
+        case 71:
+            // WAL-012 device.authenticate.authenticated
+            effects.append(.call(TempoServiceCall.equalsGetCardDetails))
+            try engineCallStarted(4, into: &effects)
+        case 72:
+            // WAL-012 device.authenticate.cancelled
+            effects.append(.toast(localizedText(12, [])))
         default:
             break
         }
@@ -1431,60 +1434,48 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     private mutating func runActionsPart4(_ id: Int32, _ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         switch id {
         case 73:
-            // WAL-011 tap_freeze
-            state.cardFrozen = true
-            effects.append(.call(TempoServiceCall.equalsSetCardFrozen(frozen: true)))
-            effects.append(.push(localizedText(206, [])))
-        case 74:
-            // WAL-012 device.authenticate.authenticated
-            effects.append(.call(TempoServiceCall.equalsGetCardDetails))
-            try engineCallStarted(4, into: &effects)
-        case 75:
-            // WAL-012 device.authenticate.cancelled
-            effects.append(.toast(localizedText(12, [])))
-        case 76:
             // WAL-012 equals.get_card_details.retrieved
             state.cardDetailsVisible = true
-        case 77:
+        case 74:
             // WAL-012 equals.get_card_details.failed
             effects.append(.toast(localizedText(195, [])))
-        case 78:
+        case 75:
             // WAL-012 tap_copy_pan
             effects.append(.toast(localizedText(13, [])))
-        case 79:
+        case 76:
             // WAL-012 tap_copy_cvv
             effects.append(.toast(localizedText(11, [])))
-        case 80:
+        case 77:
             // WAL-012 enter
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "card_details")))
             try engineCallStarted(12, into: &effects)
-        case 81:
+        case 78:
             // WAL-012 exit; WAL-012 after 6s
             state.cardDetailsVisible = false
-        case 82:
+        case 79:
             // WAL-012b device.authenticate.authenticated
             effects.append(.call(TempoServiceCall.equalsGetPin))
             try engineCallStarted(5, into: &effects)
-        case 83:
+        case 80:
             // WAL-012b device.authenticate.cancelled
             effects.append(.toast(localizedText(205, [])))
-        case 84:
+        case 81:
             // WAL-012b equals.get_pin.retrieved
             state.pinVisible = true
-        case 85:
+        case 82:
             // WAL-012b equals.get_pin.failed
             effects.append(.toast(localizedText(194, [])))
-        case 86:
+        case 83:
             // WAL-012b enter
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "pin_reveal")))
             try engineCallStarted(12, into: &effects)
-        case 87:
+        case 84:
             // WAL-012b exit; WAL-012b after 6s
             state.pinVisible = false
-        case 88:
+        case 85:
             // WAL-014 tap_report
-            try actionList88(event, into: &effects)
-        case 89:
+            try actionList85(event, into: &effects)
+        case 86:
             // WAL-014 tap_report
             state.issueReported = TempoCardIssue.init(rawValue: textValue(formInput(0))) // form 0: issue
             // form 0: issue
@@ -1495,33 +1486,42 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-        case 90:
+        case 87:
             // WAL-014 pitstop.open_ticket.opened
             state.supportTicketOpen = true
-        case 91:
-            // WAL-014 pitstop.open_ticket.failed; SET-002 pitstop.open_ticket.failed; app_lock (global)
-            // pitstop.open_ticket.failed; and 7 more
-            effects.append(.toast(localizedText(197, [])))
-        case 92:
+        case 88:
             // WAL-015 toggle_card_limit
             state.cardLimitConfirmOpen = true
-        case 93:
+        case 89:
             // WAL-015 toggle_card_limit
             state.cardLimitEnabled = true
             effects.append(.call(TempoServiceCall.equalsSetCardLimit(enabled: true)))
-        case 94:
+        case 90:
             // WAL-015 tap_confirm_disable
             state.cardLimitEnabled = false
             state.cardLimitConfirmOpen = false
             effects.append(.call(TempoServiceCall.equalsSetCardLimit(enabled: false)))
-        case 95:
+        case 91:
             // WAL-015 tap_cancel_disable; WAL-015 exit
             state.cardLimitConfirmOpen = false
+        case 92:
+            // WAL-013a tap_continue
+            state.physicalCardPayWith = TempoPayWith.init(rawValue: textValue(formInput(0))) // form 0: pay_with
+            state.deliveryAddress = state.applicant.address
+        case 93:
+            // WAL-013c tap_find_address
+            effects.append(.call(TempoServiceCall.postcodeLookupFindAddresses(postcode: textValue(formInput(0)))))
+            try engineCallStarted(10, into: &effects) // form 0: postcode
+        case 94:
+            // WAL-013c postcode_lookup.find_addresses.not_found
+            effects.append(.toast(localizedText(193, [])))
+        case 95:
+            // WAL-013c address_selected
+            guard case .addressSelected(let eventAddress)? = event else { throw FlowFailure("no value for 'event'") }
+            state.deliveryAddress = eventAddress
         case 96:
-            // WAL-015 equals.set_card_limit.failed; app_lock (global) equals.set_card_limit.failed; device_integrity
-            // (global) equals.set_card_limit.failed; and 6 more
-            state.cardLimitEnabled = !state.cardLimitEnabled
-            effects.append(.toast(localizedText(192, [])))
+            // WAL-013e pin_entered
+            state.pinDraft = textValue(formInput(0)) // form 0: pin
         default:
             break
         }
@@ -1531,30 +1531,12 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     private mutating func runActionsPart5(_ id: Int32, _ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         switch id {
         case 97:
-            // WAL-013a tap_continue
-            state.physicalCardPayWith = TempoPayWith.init(rawValue: textValue(formInput(0))) // form 0: pay_with
-            state.deliveryAddress = state.applicant.address
-        case 98:
-            // WAL-013c tap_find_address
-            effects.append(.call(TempoServiceCall.postcodeLookupFindAddresses(postcode: textValue(formInput(0)))))
-            try engineCallStarted(10, into: &effects) // form 0: postcode
-        case 99:
-            // WAL-013c postcode_lookup.find_addresses.not_found
-            effects.append(.toast(localizedText(193, [])))
-        case 100:
-            // WAL-013c address_selected
-            guard case .addressSelected(let eventAddress)? = event else { throw FlowFailure("no value for 'event'") }
-            state.deliveryAddress = eventAddress
-        case 101:
-            // WAL-013e pin_entered
-            state.pinDraft = textValue(formInput(0)) // form 0: pin
-        case 102:
             // WAL-013f pin_entered; WAL-013f exit
             state.pinDraft = nil
-        case 103:
+        case 98:
             // WAL-013f pin_entered
             effects.append(.toast(localizedText(202, [])))
-        case 104:
+        case 99:
             // WAL-013f pin_entered
             try effects.append(
                 .call(
@@ -1565,10 +1547,10 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-        case 105:
+        case 100:
             // WAL-013f pin_entered
             effects.append(.toast(localizedText(209, [])))
-        case 106:
+        case 101:
             // WAL-013f pin_entered
             try effects.append(
                 .call(
@@ -1578,53 +1560,29 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-        case 107:
-            // WAL-013f payments.charge.succeeded; app_lock (global) payments.charge.succeeded; device_integrity
-            // (global) payments.charge.succeeded; and 6 more
-            try effects.append(
-                .call(
-                    TempoServiceCall.equalsOrderPhysicalCard(
-                        deliveryAddress: required(state.deliveryAddress, "'delivery_address'"),
-                        payWith: TempoPayWith.otherCard
-                    )
-                )
-            )
-        case 108:
+        case 102:
             // WAL-013f payments.charge.declined
             effects.append(.toast(localizedText(210, [])))
-        case 109:
-            // WAL-013f equals.order_physical_card.placed; app_lock (global) equals.order_physical_card.placed;
-            // device_integrity (global) equals.order_physical_card.placed; and 6 more
-            try actionList109(event, into: &effects)
-        case 110:
-            // WAL-013f equals.order_physical_card.placed; app_lock (global) equals.order_physical_card.placed;
-            // device_integrity (global) equals.order_physical_card.placed; and 6 more
-            state.physicalCard = TempoPhysicalCardStatus.ordered
-            state.pinDraft = nil
-            state.physicalCardExpectedBy = try addWorkingDays(calendarDay(now), 7)
-        case 111:
-            // WAL-013f equals.order_physical_card.failed; app_lock (global) equals.order_physical_card.failed;
-            // device_integrity (global) equals.order_physical_card.failed; and 6 more
-            effects.append(.toast(localizedText(196, [])))
-        case 112:
+        case 103:
             // PAY-001 tap_uk_transfer
-            try actionList112(event, into: &effects)
-        case 113:
+            try actionList103(event, into: &effects)
+        case 104:
             // PAY-001 tap_international_transfer
-            try actionList113(event, into: &effects)
-        case 114:
+            try actionList104(event, into: &effects)
+        case 105:
             // PAY-002 tap_continue
-            try actionList114(event, into: &effects)
-        case 115:
+            try actionList105(event, into: &effects)
+        case 106:
             // PAY-003 tap_continue; PAY-003 tap_continue
             // form 0: amount
             state.transferAmount = try required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'")
-        case 116:
+        case 107:
             // PAY-004 tap_send
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "send_uk_transfer")))
             try engineCallStarted(12, into: &effects)
-        case 117:
+        case 108:
             // PAY-004 device.authenticate.authenticated
+            state.transferAnswer = nil
             effects.append(
                 .call(
                     TempoServiceCall.equalsSendUkTransfer(
@@ -1636,14 +1594,10 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-        case 118:
+        case 109:
             // PAY-004 device.authenticate.cancelled; PAY-008 device.authenticate.cancelled
             effects.append(.toast(localizedText(64, [])))
-        case 119:
-            // PAY-004 equals.send_uk_transfer.sent; app_lock (global) equals.send_uk_transfer.sent; device_integrity
-            // (global) equals.send_uk_transfer.sent; and 6 more
-            try actionList119(event, into: &effects)
-        case 120:
+        case 110:
             // PAY-004 equals.send_uk_transfer.failed
             guard case .equalsSendUkTransferFailed(let eventReason)? = event else {
                 throw FlowFailure("no value for 'event'")
@@ -1666,50 +1620,43 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-        default:
-            break
-        }
-    }
-
-    @inline(never)
-    private mutating func runActionsPart6(_ id: Int32, _ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
-        switch id {
-        case 121:
+        case 111:
             // PAY-006 tap_continue
-            try actionList121(event, into: &effects)
-        case 122:
+            try actionList111(event, into: &effects)
+        case 112:
             // PAY-007 fx.subscribe_rates.unavailable
             effects.append(.toast(localizedText(62, [])))
-        case 123:
+        case 113:
             // PAY-007 fx_rate_quoted
             guard case .fxRateQuoted(let eventRate, let eventFee)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             state.fxRate = eventRate
             state.fxFee = eventFee
-        case 124:
+        case 114:
             // PAY-007 tap_continue
             // form 0: amount
             state.transferAmount = try required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'")
             state.transferFee = try required(state.fxFee, "'fx_fee'")
-        case 125:
+        case 115:
             // PAY-007 tap_continue
-            try actionList125(event, into: &effects)
-        case 126:
+            try actionList115(event, into: &effects)
+        case 116:
             // PAY-007 enter
-            try actionList126(event, into: &effects)
-        case 127:
+            try actionList116(event, into: &effects)
+        case 117:
             // PAY-008 fx.lock_rate.locked
             state.fxRateLocked = true
-        case 128:
+        case 118:
             // PAY-008 fx.lock_rate.expired; PAY-008 after 30s
             effects.append(.toast(localizedText(157, [])))
-        case 129:
+        case 119:
             // PAY-008 tap_send
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "send_international_transfer")))
             try engineCallStarted(12, into: &effects)
-        case 130:
+        case 120:
             // PAY-008 device.authenticate.authenticated
+            state.transferAnswer = nil
             effects.append(
                 .call(
                     TempoServiceCall.equalsSendInternationalTransfer(
@@ -1724,7 +1671,15 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-        case 131:
+        default:
+            break
+        }
+    }
+
+    @inline(never)
+    private mutating func runActionsPart6(_ id: Int32, _ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        switch id {
+        case 121:
             // PAY-008 enter
             effects.append(
                 .call(
@@ -1736,15 +1691,10 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                 )
             )
             try engineCallStarted(15, into: &effects)
-        case 132:
+        case 122:
             // PAY-008 exit
             state.fxRateLocked = false
-        case 133:
-            // PAY-009 equals.send_international_transfer.submitted; app_lock (global)
-            // equals.send_international_transfer.submitted; device_integrity (global)
-            // equals.send_international_transfer.submitted; and 6 more
-            try actionList133(event, into: &effects)
-        case 134:
+        case 123:
             // PAY-009 equals.send_international_transfer.failed
             guard case .equalsSendInternationalTransferFailed(let eventReason)? = event else {
                 throw FlowFailure("no value for 'event'")
@@ -1767,42 +1717,88 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-        case 135:
+        case 124:
             // SET-001 tap_sign_out
-            try actionList135(event, into: &effects)
-        case 136:
+            try actionList124(event, into: &effects)
+        case 125:
             // SET-002 tap_edit_email
-            try actionList136(event, into: &effects)
-        case 137:
+            try actionList125(event, into: &effects)
+        case 126:
             // SET-002 tap_edit_phone
-            try actionList137(event, into: &effects)
-        case 138:
+            try actionList126(event, into: &effects)
+        case 127:
             // SET-002 tap_edit_address
-            try actionList138(event, into: &effects)
-        case 139:
+            try actionList127(event, into: &effects)
+        case 128:
             // SET-002 tap_locked_identity_field
             effects.append(.call(TempoServiceCall.pitstopOpenTicket(topic: "identity_change")))
-        case 140:
+        case 129:
             // SET-002 pitstop.open_ticket.opened
             state.identityChangeTicketOpened = true
-        case 141:
+        case 130:
             // SET-003 tap_save
-            try actionList141(event, into: &effects)
-        case 142:
+            try actionList130(event, into: &effects)
+        case 131:
             // SET-003 device.authenticate.authenticated
             state.contactNewValue = textValue(formInput(0)) // form 0: new_value
             effects.append(.call(TempoServiceCall.otpSendEmailCode(email: textValue(formInput(0)))))
             try engineCallStarted(6, into: &effects) // form 0: new_value
-        case 143:
+        case 132:
             // SET-003 device.authenticate.authenticated
             state.contactNewValue = try e164(textValue(formInput(0)), "GB") // form 0: new_value
             try effects.append(.call(TempoServiceCall.otpSendSmsCode(phone: e164(textValue(formInput(0)), "GB"))))
             try engineCallStarted(8, into: &effects) // form 0: new_value
-        case 144:
+        case 133:
             // SET-003 device.authenticate.authenticated
             state.contactNewValue = textValue(formInput(0)) // form 0: new_value
             // form 0: new_value
             effects.append(.call(TempoServiceCall.veriffCheckProofOfAddress(address: textValue(formInput(0)))))
+        case 134:
+            // SET-003 otp.send_email_code.sent; SET-003 otp.send_sms_code.sent
+            state.contactCodeSent = true
+        case 135:
+            // SET-003 otp.send_email_code.failed; SET-003 otp.send_sms_code.failed
+            effects.append(.toast(localizedText(198, [])))
+        case 136:
+            // SET-003 code_entered
+            effects.append(
+                .call(TempoServiceCall.otpVerifyEmailCode(email: state.contactNewValue, code: textValue(formInput(1))))
+            )
+            try engineCallStarted(7, into: &effects) // form 1: code
+        case 137:
+            // SET-003 code_entered
+            effects.append(
+                .call(TempoServiceCall.otpVerifySmsCode(phone: state.contactNewValue, code: textValue(formInput(1))))
+            )
+            try engineCallStarted(9, into: &effects) // form 1: code
+        case 138:
+            // SET-003 otp.verify_email_code.valid
+            state.applicant.email = state.contactNewValue
+            state.contactCodeSent = false
+        case 139:
+            // SET-003 otp.verify_email_code.invalid; SET-003 otp.verify_email_code.expired; SET-003
+            // otp.verify_sms_code.invalid; and 1 more
+            state.contactCodeRejected = true
+        case 140:
+            // SET-003 otp.verify_sms_code.valid
+            state.applicant.phone = state.contactNewValue
+            state.contactCodeSent = false
+        case 141:
+            // SET-003 enter; SET-005 enter; SET-012b enter
+            clearForm()
+        case 142:
+            // SET-004 equals.list_sessions.refreshed
+            state.sessionsRefreshedAt = now
+        case 143:
+            // SET-004 toggle_face_id
+            state.securityAction = TempoSecurityAction.toggleFaceId
+            effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "toggle_face_id")))
+            try engineCallStarted(12, into: &effects)
+        case 144:
+            // SET-004 tap_change_keycode
+            state.securityAction = TempoSecurityAction.changeKeycode
+            effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "change_keycode")))
+            try engineCallStarted(12, into: &effects)
         default:
             break
         }
@@ -1812,145 +1808,69 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     private mutating func runActionsPart7(_ id: Int32, _ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         switch id {
         case 145:
-            // SET-003 otp.send_email_code.sent; SET-003 otp.send_sms_code.sent
-            state.contactCodeSent = true
-        case 146:
-            // SET-003 otp.send_email_code.failed; SET-003 otp.send_sms_code.failed
-            effects.append(.toast(localizedText(198, [])))
-        case 147:
-            // SET-003 code_entered
-            effects.append(
-                .call(TempoServiceCall.otpVerifyEmailCode(email: state.contactNewValue, code: textValue(formInput(1))))
-            )
-            try engineCallStarted(7, into: &effects) // form 1: code
-        case 148:
-            // SET-003 code_entered
-            effects.append(
-                .call(TempoServiceCall.otpVerifySmsCode(phone: state.contactNewValue, code: textValue(formInput(1))))
-            )
-            try engineCallStarted(9, into: &effects) // form 1: code
-        case 149:
-            // SET-003 otp.verify_email_code.valid
-            state.applicant.email = state.contactNewValue
-            state.contactCodeSent = false
-        case 150:
-            // SET-003 otp.verify_email_code.invalid; SET-003 otp.verify_email_code.expired; SET-003
-            // otp.verify_sms_code.invalid; and 1 more
-            state.contactCodeRejected = true
-        case 151:
-            // SET-003 otp.verify_sms_code.valid
-            state.applicant.phone = state.contactNewValue
-            state.contactCodeSent = false
-        case 152:
-            // SET-003 veriff.check_proof_of_address.approved; app_lock (global) veriff.check_proof_of_address.approved;
-            // device_integrity (global) veriff.check_proof_of_address.approved; and 6 more
-            state.applicant.address = state.contactNewValue
-            state.addressCheckPending = false
-        case 153:
-            // SET-003 veriff.check_proof_of_address.pending; app_lock (global) veriff.check_proof_of_address.pending;
-            // device_integrity (global) veriff.check_proof_of_address.pending; and 6 more
-            state.addressCheckPending = true
-        case 154:
-            // SET-003 veriff.check_proof_of_address.rejected; app_lock (global) veriff.check_proof_of_address.rejected;
-            // device_integrity (global) veriff.check_proof_of_address.rejected; and 6 more
-            state.addressChangeRejected = true
-        case 155:
-            // SET-003 enter; SET-005 enter; SET-012b enter
-            clearForm()
-        case 156:
-            // SET-004 equals.list_sessions.refreshed
-            state.sessionsRefreshedAt = now
-        case 157:
-            // SET-004 toggle_face_id
-            state.securityAction = TempoSecurityAction.toggleFaceId
-            effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "toggle_face_id")))
-            try engineCallStarted(12, into: &effects)
-        case 158:
-            // SET-004 tap_change_keycode
-            state.securityAction = TempoSecurityAction.changeKeycode
-            effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "change_keycode")))
-            try engineCallStarted(12, into: &effects)
-        case 159:
             // SET-004 session_sign_out_tapped
-            try actionList159(event, into: &effects)
-        case 160:
+            try actionList145(event, into: &effects)
+        case 146:
             // SET-004 tap_sign_out_all_other_devices
             state.securityAction = TempoSecurityAction.signOutOthers
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "sign_out_others")))
             try engineCallStarted(12, into: &effects)
-        case 161:
+        case 147:
             // SET-004 device.authenticate.authenticated
             state.biometricsEnabled = !state.biometricsEnabled
             state.securityAction = nil
-        case 162:
+        case 148:
             // SET-004 device.authenticate.authenticated; SET-004 device.authenticate.cancelled
             state.securityAction = nil
-        case 163:
+        case 149:
             // SET-004 device.authenticate.authenticated
             state.securityAction = nil
             effects.append(.call(TempoServiceCall.equalsSignOutSession(sessionId: state.sessionToSignOut)))
-        case 164:
+        case 150:
             // SET-004 device.authenticate.authenticated
             state.securityAction = nil
             effects.append(.call(TempoServiceCall.equalsSignOutOtherSessions))
-        case 165:
-            // SET-004 equals.sign_out_session.signed_out; app_lock (global) equals.sign_out_session.signed_out;
-            // device_integrity (global) equals.sign_out_session.signed_out; and 6 more
-            state.otherSessions = state.otherSessions.filter { s in s != state.sessionToSignOut }
-        case 166:
-            // SET-004 equals.sign_out_other_sessions.signed_out; app_lock (global)
-            // equals.sign_out_other_sessions.signed_out; device_integrity (global)
-            // equals.sign_out_other_sessions.signed_out; and 6 more
-            state.otherSessions = []
-        case 167:
+        case 151:
             // SET-004 enter
             effects.append(.call(TempoServiceCall.equalsListSessions))
             try engineCallStarted(2, into: &effects)
-        case 168:
+        case 152:
             // SET-005 tap_save
             state.keycodeSet = true
             state.keycodeChangedOn = try calendarDay(now)
-        default:
-            break
-        }
-    }
-
-    @inline(never)
-    private mutating func runActionsPart8(_ id: Int32, _ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
-        switch id {
-        case 169:
+        case 153:
             // SET-006 notification_toggled
             guard case .notificationToggled(let eventPreference, _)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             state.notificationsOff = state.notificationsOff.filter { p in p != eventPreference }
             effects.append(.call(TempoServiceCall.pushProviderSavePreferences(turnedOff: state.notificationsOff)))
-        case 170:
+        case 154:
             // SET-006 notification_toggled
             guard case .notificationToggled(let eventPreference, _)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             state.notificationsOff = state.notificationsOff.filter { p in p != eventPreference } + [eventPreference]
             effects.append(.call(TempoServiceCall.pushProviderSavePreferences(turnedOff: state.notificationsOff)))
-        case 171:
+        case 155:
             // SET-007 inbox_item_tapped
             state.ecosystemSlot = 0
             state.ecosystemCampaign = ""
-        case 172:
+        case 156:
             // SET-008 plan_tapped
             guard case .planTapped(let eventPlan)? = event else { throw FlowFailure("no value for 'event'") }
             state.planChangeTo = eventPlan
             state.planUpgradeDeclined = false
-        case 173:
-            // SET-009 tap_confirm; SET-009 equals.charge_plan_upgrade.insufficient_funds; app_lock (global)
-            // equals.charge_plan_upgrade.insufficient_funds; and 7 more
+        case 157:
+            // SET-009 tap_confirm; app_lock (global) equals.charge_plan_upgrade.insufficient_funds; device_integrity
+            // (global) equals.charge_plan_upgrade.insufficient_funds; and 6 more
             state.planUpgradeDeclined = true
-        case 174:
+        case 158:
             // SET-009 tap_confirm
             state.planUpgradeDeclined = false
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "change_plan")))
             try engineCallStarted(12, into: &effects)
-        case 175:
+        case 159:
             // SET-009 device.authenticate.authenticated
             try effects.append(
                 .call(
@@ -1960,7 +1880,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-        case 176:
+        case 160:
             // SET-009 device.authenticate.authenticated
             try effects.append(
                 .call(
@@ -1971,37 +1891,27 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-        case 177:
-            // SET-009 equals.charge_plan_upgrade.charged; app_lock (global) equals.charge_plan_upgrade.charged;
-            // device_integrity (global) equals.charge_plan_upgrade.charged; and 6 more
-            try actionList177(event, into: &effects)
-        case 178:
-            // SET-009 equals.schedule_plan_change.scheduled; app_lock (global) equals.schedule_plan_change.scheduled;
-            // device_integrity (global) equals.schedule_plan_change.scheduled; and 6 more
-            state.pendingPlan = state.planChangeTo
-            state.pendingPlanFrom = state.billingCycleEnd
-            state.planChangeTo = nil
-        case 179:
+        case 161:
             // SET-010 tap_start_chat
             effects.append(.call(TempoServiceCall.pitstopStartChat(topic: "general")))
             try engineCallStarted(13, into: &effects)
-        case 180:
+        case 162:
             // SET-010 help_category_tapped
             guard case .helpCategoryTapped(let eventCategory)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             effects.append(.call(TempoServiceCall.pitstopStartChat(topic: eventCategory)))
             try engineCallStarted(13, into: &effects)
-        case 181:
+        case 163:
             // SET-010 pitstop.start_chat.started
             effects.append(.analytics(AnalyticsEvent(name: "pitstop_chat_started")))
-        case 182:
+        case 164:
             // SET-010 tap_faq
             effects.append(.analytics(AnalyticsEvent(name: "pitstop_faq_opened")))
-        case 183:
+        case 165:
             // SET-010 tap_email_support
             effects.append(.analytics(AnalyticsEvent(name: "pitstop_email_support_opened")))
-        case 184:
+        case 166:
             // SET-011 legal_document_tapped
             guard case .legalDocumentTapped(let eventDocument)? = event else {
                 throw FlowFailure("no value for 'event'")
@@ -2014,119 +1924,102 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-        case 185:
+        case 167:
             // SET-011 exit
             state.legalUpdateUnseen = false
-        case 186:
+        case 168:
             // SET-012b tap_close_account_permanently
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "close_account")))
             try engineCallStarted(12, into: &effects)
-        case 187:
-            // SET-012b device.authenticate.authenticated
-            state.closeReason = TempoCloseReason.init(rawValue: textValue(formInput(1))) // form 1: reason
-            // form 1: reason
-            effects.append(
-                .call(TempoServiceCall.equalsCloseAccount(reason: TempoCloseReason.init(rawValue: textValue(formInput(1)))))
-            )
-        case 188:
-            // SET-012b equals.close_account.closed; app_lock (global) equals.close_account.closed; device_integrity
-            // (global) equals.close_account.closed; and 6 more
-            try actionList188(event, into: &effects)
-        case 189:
-            // ONB-012 equals.submit_application.submitted; app_lock (global) equals.submit_application.submitted;
-            // device_integrity (global) equals.submit_application.submitted; and 6 more
-            state.applicationSubmitted = true
-            state.applicationSubmitFailed = false
-        case 190:
-            // ONB-012 equals.submit_application.failed; app_lock (global) equals.submit_application.failed;
-            // device_integrity (global) equals.submit_application.failed; and 6 more
-            state.applicationSubmitFailed = true
-        case 191:
-            // ONB-012 tap_retry
-            state.applicationSubmitFailed = false
-            effects.append(
-                .call(TempoServiceCall.equalsSubmitApplication(applicant: state.applicant, plan: state.plan))
-            )
-        case 192:
-            // ONB-012 veriff.get_decision.approved
-            effects.append(.call(TempoServiceCall.equalsCreateAccount(applicant: state.applicant)))
         default:
             break
         }
     }
 
     @inline(never)
-    private mutating func runActionsPart9(_ id: Int32, _ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+    private mutating func runActionsPart8(_ id: Int32, _ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         switch id {
-        case 193:
-            // ONB-012 equals.create_account.created; app_lock (global) equals.create_account.created; device_integrity
-            // (global) equals.create_account.created; and 6 more
-            try actionList193(event, into: &effects)
-        case 194:
+        case 169:
+            // SET-012b device.authenticate.authenticated
+            state.closeReason = TempoCloseReason.init(rawValue: textValue(formInput(1))) // form 1: reason
+            // form 1: reason
+            effects.append(
+                .call(TempoServiceCall.equalsCloseAccount(reason: TempoCloseReason.init(rawValue: textValue(formInput(1)))))
+            )
+        case 170:
+            // ONB-012 tap_retry
+            state.applicationSubmitFailed = false
+            effects.append(
+                .call(TempoServiceCall.equalsSubmitApplication(applicant: state.applicant, plan: state.plan))
+            )
+        case 171:
+            // ONB-012 veriff.get_decision.approved
+            effects.append(.call(TempoServiceCall.equalsCreateAccount(applicant: state.applicant)))
+        case 172:
             // ONB-015 tap_send_sms_link
             effects.append(.call(TempoServiceCall.veriffSendSmsLink(phone: state.applicant.phone)))
             try engineCallStarted(16, into: &effects)
-        case 195:
+        case 173:
             // ONB-015 veriff.send_sms_link.sent
             state.veriffLinkSent = true
-        case 196:
+        case 174:
             // ONB-015 veriff.send_sms_link.failed
             state.veriffLinkSent = false
-        case 197:
+        case 175:
             // ONB-015 veriff_link_opened → veriff.submitted
             state.kycStatus = TempoKycStatus.submitted
             effects.append(.call(TempoServiceCall.veriffGetDecision))
             try engineCallStarted(21, into: &effects)
-        case 198:
+        case 176:
             // ONB-016 tap_check_again
             effects.append(.call(TempoServiceCall.equalsGetOnboardingStatus(userId: state.userId)))
             try engineCallStarted(0, into: &effects)
-        case 199:
+        case 177:
             // ONB-016 tap_log_out; ONB-018 tap_log_out
             state.loggedIn = false
-        case 200:
+        case 178:
             // ONB-W02 tap_allow_camera
             state.veriffCameraDenied = false
-        case 201:
+        case 179:
             // ONB-W02 camera_denied
             state.veriffCameraDenied = true
-        case 202:
+        case 180:
             // ONB-W05 veriff.scan_front.passport
             state.kycDocumentType = TempoDocumentType.passport
-        case 203:
+        case 181:
             // ONB-W05 veriff.scan_front.driving_licence
             state.kycDocumentType = TempoDocumentType.drivingLicence
-        case 204:
+        case 182:
             // ONB-W05 veriff.scan_front.national_id
             state.kycDocumentType = TempoDocumentType.nationalId
-        case 205:
+        case 183:
             // ONB-W05 veriff.scan_front.not_detected
             state.kycDocumentType = nil
-        case 206:
+        case 184:
             // ONB-W05 enter
             effects.append(.call(TempoServiceCall.veriffScanFront))
             try engineCallStarted(17, into: &effects)
-        case 207:
+        case 185:
             // ONB-W06 enter
             effects.append(.call(TempoServiceCall.veriffScanBack))
             try engineCallStarted(18, into: &effects)
-        case 208:
+        case 186:
             // ONB-W07 tap_continue; ONB-W07 tap_continue
             state.kycDocumentType = TempoDocumentType.init(rawValue: textValue(formInput(0))) // form 0: document_type
-        case 209:
+        case 187:
             // ONB-W08 enter
             effects.append(.call(TempoServiceCall.veriffCaptureSelfie))
             try engineCallStarted(19, into: &effects)
-        case 210:
+        case 188:
             // ONB-W09 enter
             effects.append(.call(TempoServiceCall.veriffAnalyse))
             try engineCallStarted(20, into: &effects)
-        case 211:
+        case 189:
             // ONB-015-FT tap_confirm_method
             // form 0: payment_method
             state.initialPaymentMethod = TempoPaymentMethod.init(rawValue: textValue(formInput(0)))
             state.initialPaymentDeclined = false
-        case 212:
+        case 190:
             // ONB-015-FT tap_pay_now
             state.initialPaymentDeclined = false
             try effects.append(
@@ -2137,25 +2030,133 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-        case 213:
-            // ONB-015-FT payments.initial_payment.succeeded; app_lock (global) payments.initial_payment.succeeded;
-            // device_integrity (global) payments.initial_payment.succeeded; and 6 more
-            state.initialPaymentMade = true
-            effects.append(.call(TempoServiceCall.equalsActivateAccount(userId: state.userId)))
-        case 214:
-            // ONB-015-FT payments.initial_payment.declined; app_lock (global) payments.initial_payment.declined;
-            // device_integrity (global) payments.initial_payment.declined; and 6 more
-            state.initialPaymentDeclined = true
-            state.initialPaymentMethod = nil
-        case 215:
-            // ONB-015-FT equals.activate_account.activated; app_lock (global) equals.activate_account.activated;
-            // device_integrity (global) equals.activate_account.activated; and 6 more
-            state.accountActive = true
-            state.accountClosed = false
-            state.subscriptionActive = true
-        case 216:
+        case 191:
             // ONB-016-FT tap_add_to_wallet
             effects.append(.call(TempoServiceCall.deviceWalletProvisionCard(platform: "native")))
+        case 192:
+            // ONB-017-FT tap_agree
+            state.legalAcceptedOn = try calendarDay(now)
+        default:
+            break
+        }
+    }
+
+    @inline(never)
+    private mutating func runActionsPart9(_ id: Int32, _ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        switch id {
+        case 193:
+            // ONB-018-FT tap_go_home
+            effects.append(.analytics(AnalyticsEvent(name: "onboarding_completed")))
+        case 194:
+            // app_lock (global) app_backgrounded; device_integrity (global) app_backgrounded; onboarding (global)
+            // app_backgrounded; and 5 more
+            state.backgroundSince = now
+        case 195:
+            // app_lock (global) app_foregrounded; device_integrity (global) app_foregrounded; onboarding (global)
+            // app_foregrounded; and 5 more
+            state.backgroundSince = nil
+        case 196:
+            // app_lock (global) app_foregrounded; device_integrity (global) app_foregrounded; onboarding (global)
+            // app_foregrounded; and 5 more
+            state.backgroundSince = nil
+            raised.append(.sessionCheck(raisedBy: RaisedByFlows()))
+        case 197:
+            // app_lock (global) logos.find_logo.found; device_integrity (global) logos.find_logo.found; onboarding
+            // (global) logos.find_logo.found; and 5 more
+            try actionList197(event, into: &effects)
+        case 198:
+            // app_lock (global) equals.set_card_frozen.failed; device_integrity (global) equals.set_card_frozen.failed;
+            // onboarding (global) equals.set_card_frozen.failed; and 5 more
+            state.cardFrozen = !state.cardFrozen
+            effects.append(.toast(localizedText(199, [])))
+        case 199:
+            // app_lock (global) equals.set_card_limit.failed; device_integrity (global) equals.set_card_limit.failed;
+            // onboarding (global) equals.set_card_limit.failed; and 5 more
+            state.cardLimitEnabled = !state.cardLimitEnabled
+            effects.append(.toast(localizedText(192, [])))
+        case 200:
+            // app_lock (global) equals.send_uk_transfer.sent; device_integrity (global) equals.send_uk_transfer.sent;
+            // onboarding (global) equals.send_uk_transfer.sent; and 5 more
+            try actionList200(event, into: &effects)
+        case 201:
+            // app_lock (global) equals.send_uk_transfer.failed; app_lock (global)
+            // equals.send_international_transfer.failed; device_integrity (global) equals.send_uk_transfer.failed; and
+            // 13 more
+            state.transferAnswer = TempoTransferAnswer.failed
+            effects.append(.toast(localizedText(161, [])))
+        case 202:
+            // app_lock (global) equals.send_international_transfer.submitted; device_integrity (global)
+            // equals.send_international_transfer.submitted; onboarding (global)
+            // equals.send_international_transfer.submitted; and 5 more
+            try actionList202(event, into: &effects)
+        case 203:
+            // app_lock (global) payments.charge.succeeded; device_integrity (global) payments.charge.succeeded;
+            // onboarding (global) payments.charge.succeeded; and 5 more
+            try actionList203(event, into: &effects)
+        case 204:
+            // app_lock (global) payments.charge.succeeded; device_integrity (global) payments.charge.succeeded;
+            // onboarding (global) payments.charge.succeeded; and 5 more
+            try effects.append(
+                .call(
+                    TempoServiceCall.equalsOrderPhysicalCard(
+                        deliveryAddress: required(state.deliveryAddress, "'delivery_address'"),
+                        payWith: TempoPayWith.otherCard
+                    )
+                )
+            )
+        case 205:
+            // app_lock (global) equals.order_physical_card.placed; device_integrity (global)
+            // equals.order_physical_card.placed; onboarding (global) equals.order_physical_card.placed; and 5 more
+            try actionList205(event, into: &effects)
+        case 206:
+            // app_lock (global) equals.order_physical_card.placed; device_integrity (global)
+            // equals.order_physical_card.placed; onboarding (global) equals.order_physical_card.placed; and 5 more
+            try actionList206(event, into: &effects)
+        case 207:
+            // app_lock (global) equals.order_physical_card.failed; device_integrity (global)
+            // equals.order_physical_card.failed; onboarding (global) equals.order_physical_card.failed; and 5 more
+            effects.append(.toast(localizedText(196, [])))
+        case 208:
+            // app_lock (global) payments.initial_payment.succeeded; device_integrity (global)
+            // payments.initial_payment.succeeded; onboarding (global) payments.initial_payment.succeeded; and 5 more
+            state.initialPaymentMade = true
+            effects.append(.call(TempoServiceCall.equalsActivateAccount(userId: state.userId)))
+        case 209:
+            // app_lock (global) payments.initial_payment.declined; device_integrity (global)
+            // payments.initial_payment.declined; onboarding (global) payments.initial_payment.declined; and 5 more
+            state.initialPaymentDeclined = true
+            state.initialPaymentMethod = nil
+        case 210:
+            // app_lock (global) equals.activate_account.activated; device_integrity (global)
+            // equals.activate_account.activated; onboarding (global) equals.activate_account.activated; and 5 more
+            try actionList210(event, into: &effects)
+        case 211:
+            // app_lock (global) equals.submit_application.submitted; device_integrity (global)
+            // equals.submit_application.submitted; onboarding (global) equals.submit_application.submitted; and 5 more
+            state.applicationSubmitted = true
+            state.applicationSubmitFailed = false
+            raised.append(.applicationSubmittedToEquals(raisedBy: RaisedByFlows()))
+        case 212:
+            // app_lock (global) equals.submit_application.failed; device_integrity (global)
+            // equals.submit_application.failed; onboarding (global) equals.submit_application.failed; and 5 more
+            state.applicationSubmitFailed = true
+        case 213:
+            // app_lock (global) equals.create_account.created; device_integrity (global) equals.create_account.created;
+            // onboarding (global) equals.create_account.created; and 5 more
+            try actionList213(event, into: &effects)
+        case 214:
+            // app_lock (global) equals.charge_plan_upgrade.charged; device_integrity (global)
+            // equals.charge_plan_upgrade.charged; onboarding (global) equals.charge_plan_upgrade.charged; and 5 more
+            try actionList214(event, into: &effects)
+        case 215:
+            // app_lock (global) equals.schedule_plan_change.scheduled; device_integrity (global)
+            // equals.schedule_plan_change.scheduled; onboarding (global) equals.schedule_plan_change.scheduled; and 5
+            // more
+            try actionList215(event, into: &effects)
+        case 216:
+            // app_lock (global) equals.close_account.closed; device_integrity (global) equals.close_account.closed;
+            // onboarding (global) equals.close_account.closed; and 5 more
+            try actionList216(event, into: &effects)
         default:
             break
         }
@@ -2169,52 +2170,61 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     ) throws {
         switch id {
         case 217:
-            // ONB-016-FT device_wallet.provision_card.added; app_lock (global) device_wallet.provision_card.added;
-            // device_integrity (global) device_wallet.provision_card.added; and 6 more
-            state.cardInDeviceWallet = true
+            // app_lock (global) equals.activate_card.activated; device_integrity (global)
+            // equals.activate_card.activated; onboarding (global) equals.activate_card.activated; and 5 more
+            state.virtualCard = TempoVirtualCardStatus.active
+            effects.append(.analytics(AnalyticsEvent(name: "funnel_card_activation")))
+            raised.append(.cardActivated(raisedBy: RaisedByFlows()))
         case 218:
-            // ONB-017-FT tap_agree
-            state.legalAcceptedOn = try calendarDay(now)
+            // app_lock (global) equals.sign_out_session.signed_out; device_integrity (global)
+            // equals.sign_out_session.signed_out; onboarding (global) equals.sign_out_session.signed_out; and 5 more
+            state.otherSessions = state.otherSessions.filter { s in s != state.sessionToSignOut }
         case 219:
-            // ONB-018-FT tap_go_home
-            effects.append(.analytics(AnalyticsEvent(name: "onboarding_completed")))
+            // app_lock (global) equals.sign_out_other_sessions.signed_out; device_integrity (global)
+            // equals.sign_out_other_sessions.signed_out; onboarding (global) equals.sign_out_other_sessions.signed_out;
+            // and 5 more
+            state.otherSessions = []
         case 220:
-            // app_lock (global) app_backgrounded; device_integrity (global) app_backgrounded; onboarding (global)
-            // app_backgrounded; and 5 more
-            state.backgroundSince = now
+            // app_lock (global) veriff.check_proof_of_address.approved; device_integrity (global)
+            // veriff.check_proof_of_address.approved; onboarding (global) veriff.check_proof_of_address.approved; and 5
+            // more
+            state.applicant.address = state.contactNewValue
+            state.addressCheckPending = false
+            raised.append(.proofOfAddressChecked(raisedBy: RaisedByFlows()))
         case 221:
-            // app_lock (global) app_foregrounded; device_integrity (global) app_foregrounded; onboarding (global)
-            // app_foregrounded; and 5 more
-            state.backgroundSince = nil
+            // app_lock (global) veriff.check_proof_of_address.pending; device_integrity (global)
+            // veriff.check_proof_of_address.pending; onboarding (global) veriff.check_proof_of_address.pending; and 5
+            // more
+            state.addressCheckPending = true
+            raised.append(.proofOfAddressChecked(raisedBy: RaisedByFlows()))
         case 222:
-            // app_lock (global) app_foregrounded; device_integrity (global) app_foregrounded; onboarding (global)
-            // app_foregrounded; and 5 more
-            state.backgroundSince = nil
-            raised.append(.sessionCheck(raisedBy: RaisedByFlows()))
+            // app_lock (global) veriff.check_proof_of_address.rejected; device_integrity (global)
+            // veriff.check_proof_of_address.rejected; onboarding (global) veriff.check_proof_of_address.rejected; and 5
+            // more
+            state.addressChangeRejected = true
         case 223:
-            // app_lock (global) logos.find_logo.found; device_integrity (global) logos.find_logo.found; onboarding
-            // (global) logos.find_logo.found; and 5 more
-            try actionList223(event, into: &effects)
+            // app_lock (global) pitstop.open_ticket.failed; device_integrity (global) pitstop.open_ticket.failed;
+            // onboarding (global) pitstop.open_ticket.failed; and 5 more
+            effects.append(.toast(localizedText(197, [])))
         case 224:
-            // app_lock (global) equals.set_card_frozen.failed; device_integrity (global) equals.set_card_frozen.failed;
-            // onboarding (global) equals.set_card_frozen.failed; and 5 more
-            state.cardFrozen = !state.cardFrozen
-            effects.append(.toast(localizedText(199, [])))
+            // app_lock (global) device_wallet.provision_card.added; device_integrity (global)
+            // device_wallet.provision_card.added; onboarding (global) device_wallet.provision_card.added; and 5 more
+            state.cardInDeviceWallet = true
+            raised.append(.cardAddedToDeviceWallet(raisedBy: RaisedByFlows()))
         case 225:
-            // app_lock (global) equals.send_uk_transfer.failed; app_lock (global)
-            // equals.send_international_transfer.failed; device_integrity (global) equals.send_uk_transfer.failed; and
-            // 13 more
-            effects.append(.toast(localizedText(161, [])))
+            // app_lock (global) equals.get_balance.fetched; device_integrity (global) equals.get_balance.fetched;
+            // onboarding (global) equals.get_balance.fetched; and 5 more
+            guard case .equalsGetBalanceFetched(let eventBalance)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
+            state.balance = eventBalance
+            state.balanceUpdatedAt = now
         case 226:
-            // app_lock (global) payments.charge.succeeded; device_integrity (global) payments.charge.succeeded;
-            // onboarding (global) payments.charge.succeeded; and 5 more
-            try actionList226(event, into: &effects)
-        case 227:
             // app_lock (global) legal_documents_changed; device_integrity (global) legal_documents_changed; onboarding
             // (global) legal_documents_changed; and 5 more
             state.legalUpdateUnseen = true
             effects.append(.toast(localizedText(200, [])))
-        case 228:
+        case 227:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             try effects.append(
@@ -2234,7 +2244,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-        case 229:
+        case 228:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             try effects.append(
@@ -2254,7 +2264,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-        case 230:
+        case 229:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             try effects.append(
@@ -2274,7 +2284,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-        case 231:
+        case 230:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             try effects.append(
@@ -2294,7 +2304,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-        case 232:
+        case 231:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             try effects.append(
@@ -2314,10 +2324,14 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-        case 233:
+        case 232:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
-            try actionList233(event, into: &effects)
+            try actionList232(event, into: &effects)
+        case 233:
+            // app_lock (global) transfer_recorded; device_integrity (global) transfer_recorded; onboarding (global)
+            // transfer_recorded; and 5 more
+            effects.append(.analytics(AnalyticsEvent(name: "funnel_first_send")))
         case 234:
             // app_lock (global) card_payment_recorded; device_integrity (global) card_payment_recorded; onboarding
             // (global) card_payment_recorded; and 5 more
@@ -2386,9 +2400,6 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // wallet (global) equals.refresh_session.expired; settings (global) equals.refresh_session.expired
             state.sessionRefreshedAt = nil
             effects.append(.toast(localizedText(216, [])))
-        case 248:
-            // wallet (global) transfer_recorded
-            effects.append(.analytics(AnalyticsEvent(name: "funnel_first_send")))
         default:
             break
         }
@@ -2439,7 +2450,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
-    private mutating func actionList43(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+    private mutating func actionList42(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         guard case .ecosystemHighlightTapped(let eventSlot, let eventCampaignId)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -2459,24 +2470,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
-    private mutating func actionList59(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
-        // form 0: amount
-        state.balance = try add(state.balance, required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'"))
-        state.addFundsSheetOpen = false
-        state.txDraft.reference = ""
-        state.txDraft.description = "Top up"
-        state.txDraft.kind = TempoTransactionKind.topUp
-        state.txDraft.status = TempoTransactionStatus.completed
-        state.txDraft.amount = moneyValue(formInput(0), currency: "GBP") // form 0: amount
-        state.txDraft.fee = TempoConstants.gbp0
-        state.txDraft.received = nil
-        state.txDraft.day = try calendarDay(now)
-        state.transactions.append(state.txDraft)
-        effects.append(.toast(localizedText(58, [])))
-    }
-
-    @inline(never)
-    private mutating func actionList88(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+    private mutating func actionList85(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         state.cardFrozen = true
         state.issueReported = TempoCardIssue.init(rawValue: textValue(formInput(0))) // form 0: issue
         effects.append(.call(TempoServiceCall.equalsSetCardFrozen(frozen: true)))
@@ -2492,24 +2486,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
-    private mutating func actionList109(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
-        state.balance = try subtract(state.balance, computePhysicalCardFee())
-        state.physicalCard = TempoPhysicalCardStatus.ordered
-        state.pinDraft = nil
-        state.physicalCardExpectedBy = try addWorkingDays(calendarDay(now), 7)
-        state.txDraft.reference = ""
-        state.txDraft.description = "Tempo physical card"
-        state.txDraft.kind = TempoTransactionKind.cardFee
-        state.txDraft.status = TempoTransactionStatus.completed
-        state.txDraft.amount = try subtract(TempoConstants.gbp0, computePhysicalCardFee())
-        state.txDraft.fee = TempoConstants.gbp0
-        state.txDraft.received = nil
-        state.txDraft.day = try calendarDay(now)
-        state.transactions.append(state.txDraft)
-    }
-
-    @inline(never)
-    private mutating func actionList112(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+    private mutating func actionList103(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         state.transferRail = nil
         state.transferRecipientName = ""
         state.transferSortCode = ""
@@ -2530,7 +2507,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
-    private mutating func actionList113(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+    private mutating func actionList104(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         state.transferRail = nil
         state.transferRecipientName = ""
         state.transferSortCode = ""
@@ -2551,7 +2528,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
-    private mutating func actionList114(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+    private mutating func actionList105(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         state.transferRecipientName = textValue(formInput(0)) // form 0: account_name
         state.transferSortCode = textValue(formInput(1)) // form 1: sort_code
         state.transferAccountNumber = textValue(formInput(2)) // form 2: account_number
@@ -2560,7 +2537,108 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
-    private mutating func actionList119(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+    private mutating func actionList111(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        state.transferRecipientName = textValue(formInput(0)) // form 0: recipient_name
+        state.transferCountry = textValue(formInput(1)) // form 1: country
+        state.transferIban = textValue(formInput(2)) // form 2: iban
+        state.transferBic = textValue(formInput(3)) // form 3: bic
+        state.transferReference = textValue(formInput(4)) // form 4: reference
+        // form 1: country
+        state.transferReceiveCurrency = try isIn(textValue(formInput(1)), computeEurozoneCountries())
+            ? "EUR"
+            : ((textValue(formInput(1)) == "CH")
+                ? "CHF"
+                : ((textValue(formInput(1)) == "DK")
+                    ? "DKK"
+                    : ((textValue(formInput(1)) == "NO")
+                        ? "NOK"
+                        : ((textValue(formInput(1)) == "PL") ? "PLN" : ((textValue(formInput(1)) == "SE") ? "SEK" : "AED")))))
+    }
+
+    @inline(never)
+    private mutating func actionList115(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        // form 0: amount
+        state.transferAmount = try required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'")
+        state.transferFee = try required(state.fxFee, "'fx_fee'")
+        state.transferRate = try required(state.fxRate, "'fx_rate'")
+        // form 0: amount
+        state.transferReceiveAmount = try convert(
+            required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'"),
+            state.transferReceiveCurrency,
+            required(state.fxRate, "'fx_rate'")
+        )
+    }
+
+    @inline(never)
+    private mutating func actionList116(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        state.fxRate = nil
+        state.fxFee = nil
+        state.fxRateLocked = false
+        effects.append(.call(TempoServiceCall.fxSubscribeRates(currency: state.transferReceiveCurrency)))
+        try engineCallStarted(14, into: &effects)
+    }
+
+    @inline(never)
+    private mutating func actionList124(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        state.loggedIn = false
+        state.sessionStartedAt = nil
+        state.subscriptionActive = true
+        raised.append(.forgetUser(raisedBy: RaisedByFlows()))
+    }
+
+    @inline(never)
+    private mutating func actionList125(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        state.contactEdit = TempoContactKind.email
+        state.contactCodeSent = false
+        state.contactCodeRejected = false
+        state.addressChangeRejected = false
+    }
+
+    @inline(never)
+    private mutating func actionList126(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        state.contactEdit = TempoContactKind.phone
+        state.contactCodeSent = false
+        state.contactCodeRejected = false
+        state.addressChangeRejected = false
+    }
+
+    @inline(never)
+    private mutating func actionList127(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        state.contactEdit = TempoContactKind.address
+        state.contactCodeSent = false
+        state.contactCodeRejected = false
+        state.addressChangeRejected = false
+    }
+
+    @inline(never)
+    private mutating func actionList130(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        state.contactCodeRejected = false
+        state.addressChangeRejected = false
+        effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "edit_contact")))
+        try engineCallStarted(12, into: &effects)
+    }
+
+    @inline(never)
+    private mutating func actionList145(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        guard case .sessionSignOutTapped(let eventSessionId)? = event else { throw FlowFailure("no value for 'event'") }
+        state.securityAction = TempoSecurityAction.signOutSession
+        state.sessionToSignOut = eventSessionId
+        effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "sign_out_session")))
+        try engineCallStarted(12, into: &effects)
+    }
+
+    @inline(never)
+    private mutating func actionList197(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        guard case .logosFindLogoFound(let eventMerchant, let eventUrl)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.logoDraft.merchant = eventMerchant
+        state.logoDraft.url = eventUrl
+        state.merchantLogos.append(state.logoDraft)
+    }
+
+    @inline(never)
+    private mutating func actionList200(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         guard case .equalsSendUkTransferSent(let eventTransferId)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -2582,53 +2660,13 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                 AnalyticsEvent(name: "transfer_sent", properties: [AnalyticsProperty(name: "rail", value: "uk")])
             )
         )
+        state.transferAnswer = TempoTransferAnswer.sent
+        raised.append(.transferConfirmed(raisedBy: RaisedByFlows()))
         raised.append(.transferRecorded(raisedBy: RaisedByFlows()))
     }
 
     @inline(never)
-    private mutating func actionList121(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
-        state.transferRecipientName = textValue(formInput(0)) // form 0: recipient_name
-        state.transferCountry = textValue(formInput(1)) // form 1: country
-        state.transferIban = textValue(formInput(2)) // form 2: iban
-        state.transferBic = textValue(formInput(3)) // form 3: bic
-        state.transferReference = textValue(formInput(4)) // form 4: reference
-        // form 1: country
-        state.transferReceiveCurrency = try isIn(textValue(formInput(1)), computeEurozoneCountries())
-            ? "EUR"
-            : ((textValue(formInput(1)) == "CH")
-                ? "CHF"
-                : ((textValue(formInput(1)) == "DK")
-                    ? "DKK"
-                    : ((textValue(formInput(1)) == "NO")
-                        ? "NOK"
-                        : ((textValue(formInput(1)) == "PL") ? "PLN" : ((textValue(formInput(1)) == "SE") ? "SEK" : "AED")))))
-    }
-
-    @inline(never)
-    private mutating func actionList125(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
-        // form 0: amount
-        state.transferAmount = try required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'")
-        state.transferFee = try required(state.fxFee, "'fx_fee'")
-        state.transferRate = try required(state.fxRate, "'fx_rate'")
-        // form 0: amount
-        state.transferReceiveAmount = try convert(
-            required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'"),
-            state.transferReceiveCurrency,
-            required(state.fxRate, "'fx_rate'")
-        )
-    }
-
-    @inline(never)
-    private mutating func actionList126(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
-        state.fxRate = nil
-        state.fxFee = nil
-        state.fxRateLocked = false
-        effects.append(.call(TempoServiceCall.fxSubscribeRates(currency: state.transferReceiveCurrency)))
-        try engineCallStarted(14, into: &effects)
-    }
-
-    @inline(never)
-    private mutating func actionList133(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+    private mutating func actionList202(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         guard case .equalsSendInternationalTransferSubmitted(let eventTransferId)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -2653,109 +2691,13 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                 )
             )
         )
+        state.transferAnswer = TempoTransferAnswer.sent
+        raised.append(.transferConfirmed(raisedBy: RaisedByFlows()))
         raised.append(.transferRecorded(raisedBy: RaisedByFlows()))
     }
 
     @inline(never)
-    private mutating func actionList135(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
-        state.loggedIn = false
-        state.sessionStartedAt = nil
-        state.subscriptionActive = true
-        raised.append(.forgetUser(raisedBy: RaisedByFlows()))
-    }
-
-    @inline(never)
-    private mutating func actionList136(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
-        state.contactEdit = TempoContactKind.email
-        state.contactCodeSent = false
-        state.contactCodeRejected = false
-        state.addressChangeRejected = false
-    }
-
-    @inline(never)
-    private mutating func actionList137(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
-        state.contactEdit = TempoContactKind.phone
-        state.contactCodeSent = false
-        state.contactCodeRejected = false
-        state.addressChangeRejected = false
-    }
-
-    @inline(never)
-    private mutating func actionList138(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
-        state.contactEdit = TempoContactKind.address
-        state.contactCodeSent = false
-        state.contactCodeRejected = false
-        state.addressChangeRejected = false
-    }
-
-    @inline(never)
-    private mutating func actionList141(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
-        state.contactCodeRejected = false
-        state.addressChangeRejected = false
-        effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "edit_contact")))
-        try engineCallStarted(12, into: &effects)
-    }
-
-    @inline(never)
-    private mutating func actionList159(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
-        guard case .sessionSignOutTapped(let eventSessionId)? = event else { throw FlowFailure("no value for 'event'") }
-        state.securityAction = TempoSecurityAction.signOutSession
-        state.sessionToSignOut = eventSessionId
-        effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "sign_out_session")))
-        try engineCallStarted(12, into: &effects)
-    }
-
-    @inline(never)
-    private mutating func actionList177(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
-        state.lastUpgradeCharge = try computePlanChangeProrated()
-        state.balance = try subtract(state.balance, computePlanChangeProrated())
-        state.txDraft.reference = ""
-        state.txDraft.description = "Tempo plan upgrade"
-        state.txDraft.kind = TempoTransactionKind.planFee
-        state.txDraft.status = TempoTransactionStatus.completed
-        state.txDraft.amount = try subtract(TempoConstants.gbp0, computePlanChangeProrated())
-        state.txDraft.fee = TempoConstants.gbp0
-        state.txDraft.received = nil
-        state.txDraft.day = try calendarDay(now)
-        state.transactions.append(state.txDraft)
-        state.plan = state.planChangeTo
-        state.pendingPlan = nil
-        state.pendingPlanFrom = nil
-        state.planChangeTo = nil
-    }
-
-    @inline(never)
-    private mutating func actionList188(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
-        state.subscriptionActive = false
-        state.balanceRefund = state.balance
-        state.accountClosed = true
-        state.loggedIn = false
-        state.sessionStartedAt = nil
-        raised.append(.forgetUser(raisedBy: RaisedByFlows()))
-    }
-
-    @inline(never)
-    private mutating func actionList193(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
-        guard case .equalsCreateAccountCreated(let eventUserId)? = event else {
-            throw FlowFailure("no value for 'event'")
-        }
-        state.kycStatus = TempoKycStatus.approved
-        state.userId = eventUserId
-        state.sessionStartedAt = now
-    }
-
-    @inline(never)
-    private mutating func actionList223(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
-        guard case .logosFindLogoFound(let eventMerchant, let eventUrl)? = event else {
-            throw FlowFailure("no value for 'event'")
-        }
-        state.logoDraft.merchant = eventMerchant
-        state.logoDraft.url = eventUrl
-        state.merchantLogos.append(state.logoDraft)
-    }
-
-    @inline(never)
-    private mutating func actionList226(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+    private mutating func actionList203(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         guard case .paymentsChargeSucceeded(let eventAmount, _)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -2771,10 +2713,94 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         state.txDraft.day = try calendarDay(now)
         state.transactions.append(state.txDraft)
         effects.append(.toast(localizedText(58, [])))
+        raised.append(.topUpBooked(raisedBy: RaisedByFlows()))
     }
 
     @inline(never)
-    private mutating func actionList233(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+    private mutating func actionList205(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        state.balance = try subtract(state.balance, computePhysicalCardFee())
+        state.physicalCard = TempoPhysicalCardStatus.ordered
+        state.pinDraft = nil
+        state.physicalCardExpectedBy = try addWorkingDays(calendarDay(now), 7)
+        state.txDraft.reference = ""
+        state.txDraft.description = "Tempo physical card"
+        state.txDraft.kind = TempoTransactionKind.cardFee
+        state.txDraft.status = TempoTransactionStatus.completed
+        state.txDraft.amount = try subtract(TempoConstants.gbp0, computePhysicalCardFee())
+        state.txDraft.fee = TempoConstants.gbp0
+        state.txDraft.received = nil
+        state.txDraft.day = try calendarDay(now)
+        state.transactions.append(state.txDraft)
+        raised.append(.physicalCardOrdered(raisedBy: RaisedByFlows()))
+    }
+
+    @inline(never)
+    private mutating func actionList206(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        state.physicalCard = TempoPhysicalCardStatus.ordered
+        state.pinDraft = nil
+        state.physicalCardExpectedBy = try addWorkingDays(calendarDay(now), 7)
+        raised.append(.physicalCardOrdered(raisedBy: RaisedByFlows()))
+    }
+
+    @inline(never)
+    private mutating func actionList210(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        state.accountActive = true
+        state.accountClosed = false
+        state.subscriptionActive = true
+        raised.append(.accountActivated(raisedBy: RaisedByFlows()))
+    }
+
+    @inline(never)
+    private mutating func actionList213(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        guard case .equalsCreateAccountCreated(let eventUserId)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.kycStatus = TempoKycStatus.approved
+        state.userId = eventUserId
+        state.sessionStartedAt = now
+        raised.append(.equalsAccountCreated(raisedBy: RaisedByFlows()))
+    }
+
+    @inline(never)
+    private mutating func actionList214(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        state.lastUpgradeCharge = try computePlanChangeProrated()
+        state.balance = try subtract(state.balance, computePlanChangeProrated())
+        state.txDraft.reference = ""
+        state.txDraft.description = "Tempo plan upgrade"
+        state.txDraft.kind = TempoTransactionKind.planFee
+        state.txDraft.status = TempoTransactionStatus.completed
+        state.txDraft.amount = try subtract(TempoConstants.gbp0, computePlanChangeProrated())
+        state.txDraft.fee = TempoConstants.gbp0
+        state.txDraft.received = nil
+        state.txDraft.day = try calendarDay(now)
+        state.transactions.append(state.txDraft)
+        state.plan = state.planChangeTo
+        state.pendingPlan = nil
+        state.pendingPlanFrom = nil
+        state.planChangeTo = nil
+        raised.append(.planChangeConfirmed(raisedBy: RaisedByFlows()))
+    }
+
+    @inline(never)
+    private mutating func actionList215(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        state.pendingPlan = state.planChangeTo
+        state.pendingPlanFrom = state.billingCycleEnd
+        state.planChangeTo = nil
+        raised.append(.planChangeConfirmed(raisedBy: RaisedByFlows()))
+    }
+
+    @inline(never)
+    private mutating func actionList216(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        state.subscriptionActive = false
+        state.balanceRefund = state.balance
+        state.accountClosed = true
+        state.loggedIn = false
+        state.sessionStartedAt = nil
+        raised.append(.forgetUser(raisedBy: RaisedByFlows()))
+    }
+
+    @inline(never)
+    private mutating func actionList232(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         guard case .cardPaymentRequested(let eventMerchant, let eventAmount)? = event else {
             throw FlowFailure("no value for 'event'")
         }
