@@ -251,6 +251,7 @@ extension AppChecker {
         expectation.rows = resolveExpectedRows(expect, screen: screen)
         expectation.options = resolveExpectedOptions(expect, screen: screen)
         expectation.rowActions = resolveExpectedRowActions(expect, screen: screen)
+        expectation.captions = resolveExpectedCaptions(expect, screen: screen)
         expectation.checks = expect.checks.compactMap { source in
             check(source, expected: .bool, in: environment, role: "check").map { (source.text, $0) }
         }

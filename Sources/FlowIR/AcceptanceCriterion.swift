@@ -192,6 +192,8 @@ public struct Scenario: Sendable {
         public var options: [(field: String, labels: [String])] = []
         /// The current screen's lists, each with exactly this many rows, each row's actions labelled exactly these words.
         public var rowActions: [(list: String, rows: [[(name: String, text: String)]])] = []
+        /// The current screen's fields, each caption (label, placeholder or hint) reading exactly these words.
+        public var captions: [(field: String, caption: Field.Caption, words: String)] = []
         public init(screen: Int?, variant: String?, errors: [(field: String, message: String)]?, state: [(path: [String], value: TypedExpression)],
                     effects: [Effect], noEffects: [Effect], exactEffects: [Effect]? = nil) {
             self.screen = screen; self.variant = variant; self.errors = errors; self.state = state

@@ -5,7 +5,8 @@ extension MutantCollector {
     /// `action-label-changed`: the words a person picks by read wrong. Two adjacent row actions of a list exchange
     /// their labels (a "Delete" button that reads "Share"), a list's only action reads as its name (`remove`), and
     /// two adjacent options of a choice field exchange their labels (the "Passport" option reads "Driver's license"
-    /// and sends `passport`). Only a scenario that checks the labels (`row_actions:`, `options:`) kills it.
+    /// and sends `passport`), and two adjacent fields exchange their labels. Only a scenario that checks the labels
+    /// (`row_actions:`, `options:`, `labels:`) kills it.
     mutating func actionLabels(of screen: Screen, index screenIndex: Int) {
         for (listIndex, list) in screen.lists.enumerated() {
             part = .list(list.name)
@@ -52,6 +53,25 @@ extension MutantCollector {
                 }
             }
         }
+        fieldLabels(of: screen, index: screenIndex)
         part = nil
+    }
+
+    /// Two adjacent labelled fields of a screen exchange their labels (the "Recipient" box reads "Note"), each
+    /// keeping its value and rules: only a scenario that checks `labels:` kills it.
+    private mutating func fieldLabels(of screen: Screen, index screenIndex: Int) {
+        let labelled = screen.fields.indices.filter { screen.fields[$0].label != nil }
+        for (first, second) in zip(labelled, labelled.dropFirst()) {
+            let one = screen.fields[first], other = screen.fields[second]
+            guard one.label != other.label || one.captions[.label] != other.captions[.label] else { continue }
+            part = .field(one.name)
+            add(.actionLabelChanged, "label ↔ \(other.name) label", range: one.range, screen: screenIndex, flow: screen.flow, event: nil) { app in
+                guard app.screens.indices.contains(screenIndex), app.screens[screenIndex].fields.indices.contains(second) else { return }
+                app.screens[screenIndex].fields[first].label = other.label
+                app.screens[screenIndex].fields[first].captions[.label] = other.captions[.label]
+                app.screens[screenIndex].fields[second].label = one.label
+                app.screens[screenIndex].fields[second].captions[.label] = one.captions[.label]
+            }
+        }
     }
 }

@@ -37,3 +37,15 @@ func checkRowActionLabels(_ expected: [(list: String, rows: [[(name: String, tex
     }
     return nil
 }
+
+/// The first field caption that differs from a scenario's `labels:`, `placeholders:` or `hints:`, in words; nil
+/// when they agree. Each is compared exactly, in the current locale.
+func checkCaptions(_ expected: [(field: String, caption: Field.Caption, words: String)], run: Interpreter) throws -> String? {
+    for expectation in expected {
+        let found = try run.captions(of: expectation.field)[expectation.caption] ?? ""
+        guard found != expectation.words else { continue }
+        return "expected the \(expectation.caption.rawValue) of \(expectation.field) on \(run.currentScreen.id) to read \"\(expectation.words)\", found \"\(found)\""
+            + invisibleDifference(expected: expectation.words, found: found)
+    }
+    return nil
+}

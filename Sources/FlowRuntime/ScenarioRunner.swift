@@ -240,6 +240,7 @@ func check(_ expectation: Scenario.Expectation, against run: inout Interpreter, 
     if let problem = try checkRows(expectation.rows, run: run) { return problem }
     if let problem = try checkOptions(expectation.options, run: run) { return problem }
     if let problem = try checkRowActionLabels(expectation.rowActions, run: run) { return problem }
+    if let problem = try checkCaptions(expectation.captions, run: run) { return problem }
     if let problem = try checkOrdered(expectation.effects, emitted: effects, run: run) { return problem }
     if let exact = expectation.exactEffects, let problem = try checkExact(exact, emitted: effects, run: run) { return problem }
     for effect in expectation.noEffects where try effects.contains(where: { try mismatch($0, effect, run: run) == nil }) {

@@ -90,6 +90,10 @@ public func describeStep(_ step: Scenario.Step.Kind, app: App) -> String {
         if !expectation.rows.isEmpty { parts.append("rows " + expectation.rows.map(\.list).joined(separator: ", ")) }
         if !expectation.options.isEmpty { parts.append("options " + expectation.options.map(\.field).joined(separator: ", ")) }
         if !expectation.rowActions.isEmpty { parts.append("row actions " + expectation.rowActions.map(\.list).joined(separator: ", ")) }
+        for caption in Field.Caption.allCases {
+            let fields = expectation.captions.filter { $0.caption == caption }.map(\.field)
+            if !fields.isEmpty { parts.append("\(caption.rawValue)s " + fields.joined(separator: ", ")) }
+        }
         if !expectation.checks.isEmpty { parts.append("check " + expectation.checks.map(\.text).joined(separator: ", ")) }
         if !expectation.effects.isEmpty { parts.append("effects " + expectation.effects.map { "\($0.kind) \($0.value)" }.joined(separator: ", ")) }
         if let exact = expectation.exactEffects {

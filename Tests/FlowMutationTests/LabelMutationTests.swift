@@ -4,14 +4,15 @@ import FlowRuntime
 import FlowTestSupport
 import Testing
 
-/// `action-label-changed`: row actions' and choice options' labels exchanged (or a list's only action reading as its
-/// name). A scenario that checks `row_actions:` and `options:` kills every one; the same run without those checks
+/// `action-label-changed`: row actions', choice options' and fields' labels exchanged (or a list's only action reading
+/// as its name). A scenario that checks `row_actions:`, `options:` and `labels:` kills every one; the same run without those checks
 /// lets them all live, so the operator measures exactly whether the labels people pick by are checked.
 @Suite struct LabelMutationTests {
     static func yaml(checksLabels: Bool) -> String {
         let checks = checksLabels ? """
                       options: { document_type: [Passport, National ID card, Driving licence] }
                       row_actions: { assets: [{ delete: Delete, share: Share Flat }], notes: [{ archive: Archive }] }
+                      labels: { email: Email, nickname: Nickname }
             """ : ""
         return """
         app:
@@ -45,6 +46,8 @@ import Testing
                   document_type:
                     type: choice(DocumentType)
                     options: { passport: Passport, national_id: National ID card, driving_licence: Driving licence }
+                  email: { type: email, label: Email }
+                  nickname: { type: text, label: Nickname }
                 lists:
                   assets:
                     rows: assets
@@ -91,17 +94,18 @@ import Testing
             "assets list notes: long_press archive: label → 'archive'",
             "assets field document_type: option passport label ↔ national_id label",
             "assets field document_type: option national_id label ↔ driving_licence label",
+            "assets field email: label ↔ nickname label",
         ])
     }
 
     @Test func aScenarioThatChecksTheLabelsKillsThemAndOnlyThen() throws {
         let checked = MutationDocument(MutationReport(run: runMutation(of: try checkedApp(Self.yaml(checksLabels: true), id: "ledger"))), fingerprint: "test")
         let planted = checked.mutants.filter { $0.operator == "action-label-changed" }
-        #expect(planted.count == 4)
+        #expect(planted.count == 5)
         #expect(planted.allSatisfy { $0.killedBy.map(\.name) == ["labels_people_pick_by"] }, "\(planted.map(\.killedBy))")
         let unchecked = MutationDocument(MutationReport(run: runMutation(of: try checkedApp(Self.yaml(checksLabels: false), id: "ledger"))), fingerprint: "test")
         let survived = unchecked.mutants.filter { $0.operator == "action-label-changed" }
-        #expect(survived.count == 4)
+        #expect(survived.count == 5)
         #expect(survived.allSatisfy { $0.killedBy.isEmpty }, "\(survived.map(\.killedBy))")
     }
 

@@ -108,6 +108,9 @@ public struct ExpectSyntax: Sendable {
     public var options: [(field: Located<String>, labels: [Located<String>])] = []
     /// `row_actions:`: the label each row's actions read now, row by row (`{ favorites: [{ remove: Remove }] }`).
     public var rowActions: [(list: Located<String>, rows: [[FillSyntax]])] = []
+    /// `labels:`, `placeholders:` and `hints:`: the words a field's label, placeholder or hint reads now
+    /// (`{ email: Adresse e-mail }`); `caption` is `label`, `placeholder` or `hint`.
+    public var captions: [(caption: String, field: Located<String>, words: Located<String>)] = []
 }
 
 public struct StepSyntax: Sendable {

@@ -90,7 +90,7 @@ extension FlowParser {
 
     func parseExpect(_ node: YAMLNode, _ scenario: String) -> ExpectSyntax? {
         let what = "'expect' of \(scenario)"
-        guard let fields = reader.mapping(node, what, keys: ["screen", "variant", "errors", "state", "texts", "rows", "options", "row_actions", "check", "effects", "exact_effects", "no_effects"]) else { return nil }
+        guard let fields = reader.mapping(node, what, keys: ["screen", "variant", "errors", "state", "texts", "rows", "options", "row_actions", "labels", "placeholders", "hints", "check", "effects", "exact_effects", "no_effects"]) else { return nil }
         var checks: [ExpressionSource] = []
         if let written = fields["check"] {
             if case .sequence = written.content {
@@ -111,6 +111,9 @@ extension FlowParser {
         expect.rows = fields["rows"].map { expectedRows($0) } ?? []
         expect.options = fields["options"].map(expectedOptions) ?? []
         expect.rowActions = fields["row_actions"].map { expectedRows($0, "'row_actions'") } ?? []
+        for (key, caption) in Self.expectedCaptionKeys {
+            expect.captions += fields[key].map { expectedCaptions($0, key: key, caption: caption) } ?? []
+        }
         return expect
     }
 
