@@ -2,9 +2,23 @@
 """Writes docs/diagnostics.md from the golden fixtures (examples) and the prose below.
 
 Run after re-recording goldens: python3 scripts/make-diagnostics-doc.py
+With --check (CI) it writes nothing and fails when either output differs from what it would write.
 """
 import json
 import os
+import sys
+
+CHECK = '--check' in sys.argv[1:]
+STALE = []
+
+def write(relative, text):
+    path = os.path.join(ROOT, relative)
+    if CHECK:
+        current = open(path).read() if os.path.exists(path) else None
+        if current != text:
+            STALE.append(relative)
+        return
+    open(path, 'w').write(text)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIX = os.path.join(ROOT, 'Tests/Fixtures/diagnostics')
@@ -661,8 +675,9 @@ for c, sev in rows:
         out.append('')
     out.append(f'**Fix:** {fix}')
     out.append('')
-open(os.path.join(ROOT, 'docs/diagnostics.md'), 'w').write('\n'.join(out).rstrip('\n') + '\n')
-print(len(rows), 'codes')
+write('docs/diagnostics.md', '\n'.join(out).rstrip('\n') + '\n')
+if not CHECK:
+    print(len(rows), 'codes')
 
 # The same catalogue for flowc itself: SARIF output carries each rule's meaning, fix and help URI.
 def swift_string(text):
@@ -679,4 +694,9 @@ for c in codes:
     meaning, fix, _ = P[c]
     swift.append(f'    {swift_string(c)}: ({swift_string(meaning)}, {swift_string(fix)}),')
 swift.append(']')
-open(os.path.join(ROOT, 'Sources/FlowSource/DiagnosticCatalog.swift'), 'w').write('\n'.join(swift) + '\n')
+write('Sources/FlowSource/DiagnosticCatalog.swift', '\n'.join(swift) + '\n')
+if CHECK:
+    if STALE:
+        print('out of date (run python3 scripts/make-diagnostics-doc.py): ' + ', '.join(STALE), file=sys.stderr)
+        sys.exit(1)
+    print('docs/diagnostics.md and DiagnosticCatalog.swift are up to date')
