@@ -143,6 +143,10 @@ P = {
  "The root file's `include:` list names the same file twice.",
  "Delete the second line.",
  None),
+'duplicate-item': (
+ "A list that is a set names one item twice: a criterion's `screens`, `transitions`, `concerns` or `verified_by: scenarios`, a requirement's `encoded_by`, `proved_by` or `sections`, a flow's `outcomes`, the app's `locales`, a property's `unless_after`. A scenario named twice would count as two pieces of evidence in the acceptance report.",
+ "Delete the second one (the note points at the first).",
+ None),
 'duplicate-key': (
  "A key appears twice in the same YAML mapping (two `tap_continue:` under one `on:`, two `label:` in one field). flowc keeps the first and ignores the second.",
  "Delete one of the two, or merge them. If you meant two different events, give the second its own name.",

@@ -67,7 +67,7 @@ struct FlowParser {
         app.version = optionalText(fields, "version", what)
         app.currency = reader.required(fields, "currency", in: what, hint: "add the default ISO 4217 currency, e.g. GBP").flatMap { reader.text($0, "'currency'") }
         app.locale = reader.required(fields, "locale", in: what, hint: "add the default locale, e.g. en-GB").flatMap { reader.text($0, "'locale'") }
-        app.locales = fields["locales"].map { reader.textList($0, "'locales'") } ?? []
+        app.locales = fields["locales"].map { reader.distinctTextList($0, "'locales'") } ?? []
         app.currentLocale = optionalText(fields, "current_locale", what)
         app.start = reader.required(fields, "start", in: what, hint: "name the flow the app starts in").flatMap { reader.text($0, "'start'") }
         app.description = optionalText(fields, "description", what)

@@ -136,6 +136,21 @@ struct NodeReader {
         list(node, what(), allowSingle: allowSingle).compactMap { text($0, "each item of \(what())") }
     }
 
+    /// A list that is a set (the scenarios of a criterion, its screens, the proofs of a requirement): an item written
+    /// twice is refused, since a repeated scenario or screen would count as two pieces of evidence or two links.
+    func distinctTextList(_ node: YAMLNode, _ what: @autoclosure () -> String, allowSingle: Bool = true) -> [Located<String>] {
+        var firstWritten: [String: SourceRange] = [:]
+        return textList(node, what(), allowSingle: allowSingle).filter { item in
+            if let first = firstWritten[item.value] {
+                report("duplicate-item", "\(what()) names '\(item.value)' twice; remove one", at: item.range,
+                       notes: [.init("first named here", at: first)])
+                return false
+            }
+            firstWritten[item.value] = item.range
+            return true
+        }
+    }
+
     /// The entries of a mapping whose keys are names (screens by ID, state by name, ...).
     func entries(_ node: YAMLNode, _ what: @autoclosure () -> String) -> [(key: Located<String>, value: YAMLNode)] {
         switch node.content {

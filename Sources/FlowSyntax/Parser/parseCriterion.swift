@@ -25,7 +25,7 @@ extension FlowParser {
                 if proofs > 1 {
                     reader.report("conflicting-keys", (kinds["static"] != nil ? "\(verificationWhat) names more than one of 'scenarios', 'invariant', 'property' and 'static'" : kinds["property"] == nil ? "\(verificationWhat) has both 'scenarios' and 'invariant'" : "\(verificationWhat) names more than one of 'scenarios', 'invariant' and 'property'") + "; use one (a 'property' may stand beside 'scenarios' or 'invariant', and 'not_automatable' beside any of them for a part that needs a device)", at: verifiedBy.range)
                 } else if let scenarios = kinds["scenarios"] {
-                    verification = .scenarios(reader.textList(scenarios, "'scenarios' of \(what)"))
+                    verification = .scenarios(reader.distinctTextList(scenarios, "'scenarios' of \(what)"))
                 } else if let invariant = kinds["invariant"] {
                     verification = reader.text(invariant, "'invariant' of \(what)").map { .invariant($0) }
                 } else if let property = kinds["property"] {
@@ -43,9 +43,9 @@ extension FlowParser {
             id: id,
             text: reader.required(fields, "text", in: what, hint: "quote the spec's text word for word").flatMap { reader.text($0, "'text' of \(what)") },
             section: optionalText(fields, "section", what),
-            screens: fields["screens"].map { reader.textList($0, "'screens' of \(what)") } ?? [],
-            transitions: fields["transitions"].map { reader.textList($0, "'transitions' of \(what)") } ?? [],
-            concerns: fields["concerns"].map { reader.textList($0, "'concerns' of \(what)") },
+            screens: fields["screens"].map { reader.distinctTextList($0, "'screens' of \(what)") } ?? [],
+            transitions: fields["transitions"].map { reader.distinctTextList($0, "'transitions' of \(what)") } ?? [],
+            concerns: fields["concerns"].map { reader.distinctTextList($0, "'concerns' of \(what)") },
             verification: verification,
             notAutomatablePart: notAutomatablePart,
             propertyBeside: propertyBeside,
@@ -68,6 +68,6 @@ extension FlowParser {
             text: reader.required(fields, "text", in: what, hint: "quote the spec's question word for word").flatMap { reader.text($0, "'text' of \(what)") },
             section: optionalText(fields, "section", what),
             assumption: reader.required(fields, "assumption", in: what, hint: "write down what the flows assume meanwhile").flatMap { reader.text($0, "'assumption' of \(what)") },
-            screens: fields["screens"].map { reader.textList($0, "'screens' of \(what)") } ?? [])
+            screens: fields["screens"].map { reader.distinctTextList($0, "'screens' of \(what)") } ?? [])
     }
 }

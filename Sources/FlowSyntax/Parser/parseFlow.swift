@@ -15,7 +15,7 @@ extension FlowParser {
             name: name,
             title: optionalText(fields, "title", what),
             start: reader.required(fields, "start", in: what, hint: "name its first screen").flatMap { reader.text($0, "'start' of \(what)") },
-            outcomes: fields["outcomes"].map { reader.textList($0, "'outcomes' of \(what)") } ?? [],
+            outcomes: fields["outcomes"].map { reader.distinctTextList($0, "'outcomes' of \(what)") } ?? [],
             on: fields["on"].map { parseEventTransitions($0, "the global transitions of \(what)") } ?? [],
             after: fields["after"].map { parseTimers($0, "the global timers of \(what)") } ?? [],
             screens: reader.required(fields, "screens", in: what).map { reader.entries($0, "the screens of \(what)").compactMap(parseScreen) } ?? [],

@@ -60,7 +60,7 @@ extension FlowParser {
         forbidden.screen = fields["screen"].flatMap { reader.text($0, "'screen' of 'never' of \(what)") }
         forbidden.when = (fields["when"] ?? outerWhen).flatMap { reader.expression($0, "'when' of \(what)") }
         if let unless = fields["unless_after"] {
-            forbidden.unlessAfter = reader.textList(unless, "'unless_after' of \(what)")
+            forbidden.unlessAfter = reader.distinctTextList(unless, "'unless_after' of \(what)")
             if forbidden.effect == nil, !forbidden.unlessAfter.isEmpty {
                 reader.report("misplaced-key", "'unless_after' of \(what) allows an effect after an event; name the effect ('push:', 'analytics:', 'toast:', 'call:')",
                               at: fields.keyRange("unless_after") ?? unless.range)

@@ -5,7 +5,7 @@ extension FlowParser {
         let what = "the 'document' section"
         guard let fields = reader.mapping(node, what, keys: ["sections"]) else { return nil }
         let sections = reader.required(fields, "sections", in: what, hint: "list the document's section headings, verbatim and in order")
-            .map { reader.textList($0, "'sections' of \(what)", allowSingle: false) } ?? []
+            .map { reader.distinctTextList($0, "'sections' of \(what)", allowSingle: false) } ?? []
         return DocumentSyntax(sections: sections, range: node.range)
     }
 
@@ -19,8 +19,8 @@ extension FlowParser {
                 .flatMap { reader.text($0, "'section' of \(what)") },
             text: reader.required(fields, "text", in: what, hint: "quote the document's sentence word for word")
                 .flatMap { reader.text($0, "'text' of \(what)") },
-            encodedBy: fields["encoded_by"].map { reader.textList($0, "'encoded_by' of \(what)") } ?? [],
-            provedBy: fields["proved_by"].map { reader.textList($0, "'proved_by' of \(what)") } ?? [],
+            encodedBy: fields["encoded_by"].map { reader.distinctTextList($0, "'encoded_by' of \(what)") } ?? [],
+            provedBy: fields["proved_by"].map { reader.distinctTextList($0, "'proved_by' of \(what)") } ?? [],
             notAutomatable: optionalText(fields, "not_automatable", what),
             question: optionalText(fields, "question", what),
             range: id.range)
