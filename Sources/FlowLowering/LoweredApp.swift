@@ -29,7 +29,7 @@ public struct LoweredApp: Sendable {
     public internal(set) var actions: [LoweredActions] = []
     /// Validator number `n` is `validators[n - 1]`.
     public internal(set) var validators: [LoweredValidator] = []
-    /// What of the engine the app uses: a generated machine states it, so its engine leaves out the rest.
+    /// What of the engine the app uses: a generated machine states it, and the engine skips the rest.
     @_spi(Generated) public internal(set) var features: EngineFeatures = .all
     /// Where each row of `tables.rows` comes from, by row number.
     public internal(set) var rows: [RowOrigin] = []

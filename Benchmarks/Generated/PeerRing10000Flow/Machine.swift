@@ -41,8 +41,7 @@ public struct PeerRing10000Machine: Sendable, FlowStateMachine {
     @_spi(Generated)
     public let tables: FlowTables = PeerRing10000Tables.shared
 
-    /// What of FlowMachine's engine PeerRing10000 uses: a constant, so the engine built for this machine leaves out the
-    /// rest.
+    /// What of FlowMachine's engine PeerRing10000 uses: the engine skips the stages it leaves out.
     @_spi(Generated)
     public var engineFeatures: EngineFeatures { [.overlays] }
 
@@ -53,7 +52,7 @@ public struct PeerRing10000Machine: Sendable, FlowStateMachine {
         now: Timestamp = Timestamp(millisecondsSince1970: 1767225600000)
     ) throws {
         self.now = now
-        engine = EngineState(screenNumber: start?.number ?? 0)
+        engine = Self.sharedEngineState(screenNumber: start?.number ?? 0)
     }
 
     /// A machine on the screen with seed ID `startScreenID` (nil: S-0), for code that knows screens by ID.
@@ -74,16 +73,16 @@ public struct PeerRing10000Machine: Sendable, FlowStateMachine {
 
     /// Enters the start screen: its screen view, entry actions and timers.
     public mutating func start(into effects: inout [PeerRing10000Effect]) throws {
-        try engineStart(into: &effects)
+        try sharedEngineStart(into: &effects)
     }
 
     /// The seed ID of the current screen.
-    public var screenID: String { engineScreenID }
+    public var screenID: String { sharedEngineScreenID }
 
     /// The first variant of the current screen whose condition holds, or the `FlowFailure` of a condition the flows
     /// cannot compute (`variant()` reads it without throwing).
     public func computeVariant() throws -> PeerRing10000Variant? {
-        return (try engineVariant()).flatMap(PeerRing10000Variant.init(rawValue:))
+        return (try sharedEngineVariant()).flatMap(PeerRing10000Variant.init(rawValue:))
     }
 
     /// What was typed into a field of the current screen (nil: nothing, or the screen has no such field).
@@ -104,7 +103,7 @@ public struct PeerRing10000Machine: Sendable, FlowStateMachine {
     /// plain state and emit effects: pass the same `effects` buffer each time (after
     /// `removeAll(keepingCapacity: true)`).
     public mutating func send(_ event: PeerRing10000Event, into effects: inout [PeerRing10000Effect]) throws {
-        try engineSend(event, into: &effects)
+        try sharedEngineSend(event, into: &effects)
     }
 
     /// Sends an event and returns the effects to perform, in order.
@@ -115,14 +114,14 @@ public struct PeerRing10000Machine: Sendable, FlowStateMachine {
     }
 
     /// The back stack, oldest first: where `back` goes, from the end.
-    public var backStack: [PeerRing10000Screen] { engine.history.screens.map { PeerRing10000Screen(number: $0) } }
+    public var backStack: [PeerRing10000Screen] { sharedEngineHistory.map { PeerRing10000Screen(number: $0) } }
 
     /// The screens under the open sheets, innermost last; empty when no sheet is open.
     public var sheetOpeners: [PeerRing10000Screen] { engine.overlayOpeners.map { PeerRing10000Screen(number: $0) } }
 
     /// Whether `back` would move now: false on a screen with `back: blocked`, or with nowhere to go back to
     /// (hide the back button, `.interactiveDismissDisabled()` on a sheet).
-    public var canGoBack: Bool { engineCanGoBack }
+    public var canGoBack: Bool { sharedEngineCanGoBack }
 
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
     public var activeSubflows: [(flow: PeerRing10000Subflow, caller: PeerRing10000Screen)] { [] }
@@ -136,14 +135,14 @@ public struct PeerRing10000Machine: Sendable, FlowStateMachine {
             screenID: screenID,
             now: now,
             state: state,
-            navigation: engineNavigation
+            navigation: sharedEngineNavigation
         )
     }
 
     /// Resumes a machine saved with `snapshot()`.
     /// - Throws: `SnapshotMismatch` when the snapshot is of another app, or of other flows of this app.
     public init(restoring snapshot: FlowSnapshot<PeerRing10000State>) throws {
-        engine = try Self.restoredEngine(
+        engine = try Self.sharedRestoredEngine(
             from: snapshot,
             appID: Self.appID,
             fingerprint: PeerRing10000Tables.fingerprint,
@@ -157,7 +156,7 @@ public struct PeerRing10000Machine: Sendable, FlowStateMachine {
     /// - Returns: false when there is nowhere to go back to.
     @discardableResult
     public mutating func back(into effects: inout [PeerRing10000Effect]) throws -> Bool {
-        return try engineBack(into: &effects)
+        return try sharedEngineBack(into: &effects)
     }
 
     /// Closes the app and launches it again: state declared `persist: true` keeps its value, the rest starts over
@@ -165,7 +164,7 @@ public struct PeerRing10000Machine: Sendable, FlowStateMachine {
     /// is told to cancel the timers) and the start screen is entered as at launch.
     public mutating func restart(into effects: inout [PeerRing10000Effect]) throws {
         state = PeerRing10000State()
-        try engineRestart(startScreen: 0, into: &effects)
+        try sharedEngineRestart(startScreen: 0, into: &effects)
     }
 
     /// The current screen.
@@ -180,7 +179,7 @@ public struct PeerRing10000Machine: Sendable, FlowStateMachine {
     /// The first read of the current screen the flows cannot compute now (its variant, its texts), in words; nil when
     /// every one computes. `FlowDriver` reports it after the step that caused it, once.
     public func readFailure() -> String? {
-        return engineReadFailure(variant: { _ = try computeVariant() }, texts: { _ = try computeTexts() })
+        return sharedEngineReadFailure(variant: { _ = try computeVariant() }, texts: { _ = try computeTexts() })
     }
 
     /// Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry).

@@ -50,8 +50,7 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
     @_spi(Generated)
     public let tables: FlowTables = SyntheticTables.shared
 
-    /// What of FlowMachine's engine Synthetic uses: a constant, so the engine built for this machine leaves out the
-    /// rest.
+    /// What of FlowMachine's engine Synthetic uses: the engine skips the stages it leaves out.
     @_spi(Generated)
     public var engineFeatures: EngineFeatures { [.screenViews, .forms, .overlays, .globalTransitions] }
 
@@ -62,7 +61,7 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
         now: Timestamp = Timestamp(millisecondsSince1970: 1767225600000)
     ) throws {
         self.now = now
-        engine = EngineState(screenNumber: start?.number ?? 0)
+        engine = Self.sharedEngineState(screenNumber: start?.number ?? 0)
     }
 
     /// A machine on the screen with seed ID `startScreenID` (nil: S-0), for code that knows screens by ID.
@@ -83,28 +82,28 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
 
     /// Enters the start screen: its screen view, entry actions and timers.
     public mutating func start(into effects: inout [SyntheticEffect]) throws {
-        try engineStart(into: &effects)
+        try sharedEngineStart(into: &effects)
     }
 
     /// The seed ID of the current screen.
-    public var screenID: String { engineScreenID }
+    public var screenID: String { sharedEngineScreenID }
 
     /// The first variant of the current screen whose condition holds, or the `FlowFailure` of a condition the flows
     /// cannot compute (`variant()` reads it without throwing).
     public func computeVariant() throws -> SyntheticVariant? {
-        return (try engineVariant()).flatMap(SyntheticVariant.init(rawValue:))
+        return (try sharedEngineVariant()).flatMap(SyntheticVariant.init(rawValue:))
     }
 
     /// What was typed into a field of the current screen (nil: nothing, or the screen has no such field).
     public func input(_ field: SyntheticField) -> FieldInput? {
-        return engineInput(field.rawValue)
+        return sharedEngineInput(field.rawValue)
     }
 
     /// Types into a field of the current screen; nothing is validated until a transition asks for it.
     ///
     /// - Throws: `FlowFailure` when the current screen has no such field, or it is not shown now.
     public mutating func fill(_ field: SyntheticField, _ input: FieldInput) throws {
-        try engineFill(field.rawValue, input)
+        try sharedEngineFill(field.rawValue, input)
     }
 
     /// Sends an event and runs until the machine is stable again, appending what the host must do to `effects`.
@@ -113,7 +112,7 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
     /// plain state and emit effects: pass the same `effects` buffer each time (after
     /// `removeAll(keepingCapacity: true)`).
     public mutating func send(_ event: SyntheticEvent, into effects: inout [SyntheticEffect]) throws {
-        try engineSend(event, into: &effects)
+        try sharedEngineSend(event, into: &effects)
     }
 
     /// Sends an event and returns the effects to perform, in order.
@@ -124,14 +123,14 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
     }
 
     /// The back stack, oldest first: where `back` goes, from the end.
-    public var backStack: [SyntheticScreen] { engine.history.screens.map { SyntheticScreen(number: $0) } }
+    public var backStack: [SyntheticScreen] { sharedEngineHistory.map { SyntheticScreen(number: $0) } }
 
     /// The screens under the open sheets, innermost last; empty when no sheet is open.
     public var sheetOpeners: [SyntheticScreen] { engine.overlayOpeners.map { SyntheticScreen(number: $0) } }
 
     /// Whether `back` would move now: false on a screen with `back: blocked`, or with nowhere to go back to
     /// (hide the back button, `.interactiveDismissDisabled()` on a sheet).
-    public var canGoBack: Bool { engineCanGoBack }
+    public var canGoBack: Bool { sharedEngineCanGoBack }
 
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
     public var activeSubflows: [(flow: SyntheticSubflow, caller: SyntheticScreen)] { [] }
@@ -145,14 +144,14 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
             screenID: screenID,
             now: now,
             state: state,
-            navigation: engineNavigation
+            navigation: sharedEngineNavigation
         )
     }
 
     /// Resumes a machine saved with `snapshot()`.
     /// - Throws: `SnapshotMismatch` when the snapshot is of another app, or of other flows of this app.
     public init(restoring snapshot: FlowSnapshot<SyntheticState>) throws {
-        engine = try Self.restoredEngine(
+        engine = try Self.sharedRestoredEngine(
             from: snapshot,
             appID: Self.appID,
             fingerprint: SyntheticTables.fingerprint,
@@ -166,7 +165,7 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
     /// - Returns: false when there is nowhere to go back to.
     @discardableResult
     public mutating func back(into effects: inout [SyntheticEffect]) throws -> Bool {
-        return try engineBack(into: &effects)
+        return try sharedEngineBack(into: &effects)
     }
 
     /// Closes the app and launches it again: state declared `persist: true` keeps its value, the rest starts over
@@ -174,7 +173,7 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
     /// is told to cancel the timers) and the start screen is entered as at launch.
     public mutating func restart(into effects: inout [SyntheticEffect]) throws {
         state = SyntheticState()
-        try engineRestart(startScreen: 0, into: &effects)
+        try sharedEngineRestart(startScreen: 0, into: &effects)
     }
 
     /// The current screen.
@@ -189,7 +188,7 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
     /// The first read of the current screen the flows cannot compute now (its variant, its texts), in words; nil when
     /// every one computes. `FlowDriver` reports it after the step that caused it, once.
     public func readFailure() -> String? {
-        return engineReadFailure(variant: { _ = try computeVariant() }, texts: { _ = try computeTexts() })
+        return sharedEngineReadFailure(variant: { _ = try computeVariant() }, texts: { _ = try computeTexts() })
     }
 
     /// Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry).

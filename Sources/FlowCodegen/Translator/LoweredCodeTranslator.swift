@@ -169,7 +169,7 @@ struct LoweredCodeTranslator {
             let effect = SwiftExpression.call(.member(nil, "call"), [SwiftArgument(nil, call)])
             // An operation with a timeout or `when_left: cancel`: the engine waits for this call's answer.
             guard let policy = lowered.callPolicy(service: service, operation: operation) else { return [append(effect, throwing: throwing)] }
-            let started = SwiftExpression.try(.call(.id("engineCallStarted"), [SwiftArgument(nil, .int(Int(policy))), SwiftArgument("into", .prefix("&", .id("effects")))]))
+            let started = SwiftExpression.try(.call(.id("sharedEngineCallStarted"), [SwiftArgument(nil, .int(Int(policy))), SwiftArgument("into", .prefix("&", .id("effects")))]))
             return [append(effect, throwing: throwing), .expression(started)]
         case .analytics(let event, let properties):
             var list: [SwiftExpression] = []

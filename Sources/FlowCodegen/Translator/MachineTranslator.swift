@@ -45,7 +45,7 @@ struct MachineTranslator {
                              .variable(isLet: false, isStatic: false, name: "engine", type: "EngineState<\(names.event)>", value: nil, getter: nil)),
             SwiftDeclaration(doc: ["The app's tables, shared by every machine."], access: .public, attributes: spi,
                              .variable(isLet: true, isStatic: false, name: "tables", type: "FlowTables", value: .member(.id(names.tables), "shared"), getter: nil)),
-            SwiftDeclaration(doc: ["What of FlowMachine's engine \(app.name) uses: a constant, so the engine built for this machine leaves out the rest."],
+            SwiftDeclaration(doc: ["What of FlowMachine's engine \(app.name) uses: the engine skips the stages it leaves out."],
                              access: .public, attributes: spi,
                              .variable(isLet: false, isStatic: false, name: "engineFeatures", type: "EngineFeatures", value: nil, getter: [
                                 .return(.array(code.lowered.features.names.map { .member(nil, $0) })),
@@ -55,7 +55,7 @@ struct MachineTranslator {
         let start = app.startScreen ?? 0
         var initBody: [SwiftStatement] = [
             .assign(.member(.id("self"), "now"), .id("now")),
-            .assign(.id("engine"), .call(.id("EngineState"), [SwiftArgument("screenNumber", .binary("??", .member(.postfix(.id("start"), "?"), "number"), .int(start)))])),
+            .assign(.id("engine"), .call(.member(.id("Self"), "sharedEngineState"), [SwiftArgument("screenNumber", .binary("??", .member(.postfix(.id("start"), "?"), "number"), .int(start)))])),
         ]
         // Initial values that cannot fail are the state's property defaults (Types.swift); only one that can (none in
         // the four apps: a literal or a constant expression) is written here, where a failure can be thrown.
@@ -83,7 +83,7 @@ struct MachineTranslator {
         members.append(SwiftDeclaration(doc: ["Enters the start screen: its screen view, entry actions and timers."], access: publicAccess,
                                         .function(modifiers: ["mutating"], name: "start", parameters: [SwiftParameter(label: "into", name: "effects", type: "inout [\(names.effect)]")],
                                                   effects: ["throws"], returns: nil, body: [
-                                                    .expression(.try(.call(.id("engineStart"), [SwiftArgument("into", .prefix("&", .id("effects")))]))),
+                                                    .expression(.try(.call(.id("sharedEngineStart"), [SwiftArgument("into", .prefix("&", .id("effects")))]))),
                                                   ])))
         members += publicEngineAPI()
         members.append(restartFunction(initialValues: Array(initBody.dropFirst(2)), start: start))
@@ -98,7 +98,7 @@ struct MachineTranslator {
         members.append(SwiftDeclaration(doc: ["The first read of the current screen the flows cannot compute now (its variant, its texts), in words; nil when",
                                               "every one computes. `FlowDriver` reports it after the step that caused it, once."], access: publicAccess,
                                         .function(modifiers: [], name: "readFailure", parameters: [], effects: [], returns: "String?", body: [
-                                            .return(.call(.id("engineReadFailure"), [SwiftArgument("variant", .closure(SwiftClosure(parameters: [], body: [
+                                            .return(.call(.id("sharedEngineReadFailure"), [SwiftArgument("variant", .closure(SwiftClosure(parameters: [], body: [
                                                 .assign(.id("_"), .try(.call(.id("computeVariant"), []))),
                                             ]))), SwiftArgument("texts", .closure(SwiftClosure(parameters: [], body: [
                                                 .assign(.id("_"), .try(.call(.id("computeTexts"), []))),
@@ -154,26 +154,26 @@ struct MachineTranslator {
         let intoEffects = SwiftArgument("into", .prefix("&", .id("effects")))
         return [
             SwiftDeclaration(doc: ["The seed ID of the current screen."], access: publicAccess,
-                             .variable(isLet: false, isStatic: false, name: "screenID", type: "String", value: nil, getter: [.return(.id("engineScreenID"))])),
+                             .variable(isLet: false, isStatic: false, name: "screenID", type: "String", value: nil, getter: [.return(.id("sharedEngineScreenID"))])),
             SwiftDeclaration(doc: ["The first variant of the current screen whose condition holds, or the `FlowFailure` of a condition the flows",
                                    "cannot compute (`variant()` reads it without throwing)."], access: publicAccess,
                              .function(modifiers: [], name: "computeVariant", parameters: [], effects: ["throws"], returns: names.variant + "?",
-                                       body: [.return(.call(.member(.try(.call(.id("engineVariant"), [])), "flatMap"), [SwiftArgument(nil, .member(.id(names.variant), "init(rawValue:)"))]))])),
+                                       body: [.return(.call(.member(.try(.call(.id("sharedEngineVariant"), [])), "flatMap"), [SwiftArgument(nil, .member(.id(names.variant), "init(rawValue:)"))]))])),
             SwiftDeclaration(doc: ["What was typed into a field of the current screen (nil: nothing, or the screen has no such field)."], access: publicAccess,
                              .function(modifiers: [], name: "input", parameters: [SwiftParameter(label: "_", name: "field", type: names.field)], effects: [], returns: "FieldInput?",
-                                       body: names.fieldCases.isEmpty ? uninhabited("fields") : [.return(.call(.id("engineInput"), [SwiftArgument(nil, .member(.id("field"), "rawValue"))]))])),
+                                       body: names.fieldCases.isEmpty ? uninhabited("fields") : [.return(.call(.id("sharedEngineInput"), [SwiftArgument(nil, .member(.id("field"), "rawValue"))]))])),
             SwiftDeclaration(doc: ["Types into a field of the current screen; nothing is validated until a transition asks for it.", "",
                                    "- Throws: `FlowFailure` when the current screen has no such field, or it is not shown now."], access: publicAccess,
                              .function(modifiers: ["mutating"], name: "fill", parameters: [SwiftParameter(label: "_", name: "field", type: names.field), SwiftParameter(label: "_", name: "input", type: "FieldInput")],
                                        effects: ["throws"], returns: nil,
-                                       body: names.fieldCases.isEmpty ? uninhabited("fields") : [.expression(.try(.call(.id("engineFill"), [SwiftArgument(nil, .member(.id("field"), "rawValue")), SwiftArgument(nil, .id("input"))])))])),
+                                       body: names.fieldCases.isEmpty ? uninhabited("fields") : [.expression(.try(.call(.id("sharedEngineFill"), [SwiftArgument(nil, .member(.id("field"), "rawValue")), SwiftArgument(nil, .id("input"))])))])),
             SwiftDeclaration(doc: ["Sends an event and runs until the machine is stable again, appending what the host must do to `effects`.", "",
                                    "Nothing is allocated for an event whose transitions only move between screens, read and write",
                                    "plain state and emit effects: pass the same `effects` buffer each time (after",
                                    "`removeAll(keepingCapacity: true)`)."], access: publicAccess,
                              .function(modifiers: ["mutating"], name: "send", parameters: [SwiftParameter(label: "_", name: "event", type: names.event), effects],
                                        effects: ["throws"], returns: nil,
-                                       body: [.expression(.try(.call(.id("engineSend"), [SwiftArgument(nil, .id("event")), intoEffects])))])),
+                                       body: [.expression(.try(.call(.id("sharedEngineSend"), [SwiftArgument(nil, .id("event")), intoEffects])))])),
             SwiftDeclaration(doc: ["Sends an event and returns the effects to perform, in order."], access: publicAccess,
                              .function(modifiers: ["mutating"], name: "send", parameters: [SwiftParameter(label: "_", name: "event", type: names.event)],
                                        effects: ["throws"], returns: "[\(names.effect)]", body: [
@@ -184,7 +184,7 @@ struct MachineTranslator {
                                        ])),
             SwiftDeclaration(doc: ["The back stack, oldest first: where `back` goes, from the end."], access: publicAccess,
                              .variable(isLet: false, isStatic: false, name: "backStack", type: "[\(names.screen)]", value: nil, getter: [
-                                .return(.call(.member(.member(.member(.id("engine"), "history"), "screens"), "map"), [], trailingClosure: SwiftClosure(parameters: [], body: [
+                                .return(.call(.member(.id("sharedEngineHistory"), "map"), [], trailingClosure: SwiftClosure(parameters: [], body: [
                                     .expression(.call(.id(names.screen), [SwiftArgument("number", .id("$0"))])),
                                 ]))),
                              ])),
@@ -196,10 +196,10 @@ struct MachineTranslator {
                              ])),
             SwiftDeclaration(doc: ["Whether `back` would move now: false on a screen with `back: blocked`, or with nowhere to go back to",
                                    "(hide the back button, `.interactiveDismissDisabled()` on a sheet)."], access: publicAccess,
-                             .variable(isLet: false, isStatic: false, name: "canGoBack", type: "Bool", value: nil, getter: [.return(.id("engineCanGoBack"))])),
+                             .variable(isLet: false, isStatic: false, name: "canGoBack", type: "Bool", value: nil, getter: [.return(.id("sharedEngineCanGoBack"))])),
             SwiftDeclaration(doc: ["The sub-flows in progress, outermost first: each flow's name and the screen that called it."], access: publicAccess,
                              .variable(isLet: false, isStatic: false, name: "activeSubflows", type: "[(flow: \(names.subflow), caller: \(names.screen))]", value: nil, getter: names.subflowCases.isEmpty ? [.return(.id("[]"))] : [
-                                .return(.call(.member(.call(.id("zip"), [SwiftArgument(nil, .id("engineActiveSubflows")), SwiftArgument(nil, .member(.id("engine"), "callFrames"))]), "compactMap"), [],
+                                .return(.call(.member(.call(.id("zip"), [SwiftArgument(nil, .id("sharedEngineActiveSubflows")), SwiftArgument(nil, .member(.id("engine"), "callFrames"))]), "compactMap"), [],
                                               trailingClosure: SwiftClosure(parameters: ["entry"], body: [
                                                 .expression(.call(.member(.call(.id(names.subflow), [SwiftArgument("rawValue", .member(.member(.id("entry"), "0"), "flow"))]), "map"), [],
                                                                   trailingClosure: SwiftClosure(parameters: [], body: [
@@ -213,13 +213,13 @@ struct MachineTranslator {
                                 .return(.call(.id("FlowSnapshot"), [
                                     SwiftArgument("appID", .member(.id("Self"), "appID")), SwiftArgument("tables", .member(.id(names.tables), "fingerprint")),
                                     SwiftArgument("screenID", .id("screenID")), SwiftArgument("now", .id("now")), SwiftArgument("state", .id("state")),
-                                    SwiftArgument("navigation", .id("engineNavigation")),
+                                    SwiftArgument("navigation", .id("sharedEngineNavigation")),
                                 ])),
                              ])),
             SwiftDeclaration(doc: ["Resumes a machine saved with `snapshot()`.",
                                    "- Throws: `SnapshotMismatch` when the snapshot is of another app, or of other flows of this app."], access: publicAccess,
                              .initializer(parameters: [SwiftParameter(label: "restoring", name: "snapshot", type: "FlowSnapshot<\(names.state)>")], effects: ["throws"], body: [
-                                .assign(.id("engine"), .try(.call(.member(.id("Self"), "restoredEngine"), [
+                                .assign(.id("engine"), .try(.call(.member(.id("Self"), "sharedRestoredEngine"), [
                                     SwiftArgument("from", .id("snapshot")), SwiftArgument("appID", .member(.id("Self"), "appID")),
                                     SwiftArgument("fingerprint", .member(.id(names.tables), "fingerprint")), SwiftArgument("tables", .member(.id(names.tables), "shared")),
                                 ]))),
@@ -229,7 +229,7 @@ struct MachineTranslator {
             SwiftDeclaration(doc: ["Goes back to the previous screen, or closes the open sheet, as the system back gesture does.",
                                    "- Returns: false when there is nowhere to go back to."], access: publicAccess, attributes: ["@discardableResult"],
                              .function(modifiers: ["mutating"], name: "back", parameters: [effects], effects: ["throws"], returns: "Bool",
-                                       body: [.return(.try(.call(.id("engineBack"), [intoEffects])))])),
+                                       body: [.return(.try(.call(.id("sharedEngineBack"), [intoEffects])))])),
         ]
     }
 
@@ -245,7 +245,7 @@ struct MachineTranslator {
         for variable in persisted {
             body.append(.assign(.member(.id("state"), Naming.member(variable.name)), .member(.id("kept"), Naming.member(variable.name))))
         }
-        body.append(.expression(.try(.call(.id("engineRestart"), [SwiftArgument("startScreen", .int(start)),
+        body.append(.expression(.try(.call(.id("sharedEngineRestart"), [SwiftArgument("startScreen", .int(start)),
                                                                     SwiftArgument("into", .prefix("&", .id("effects")))]))))
         return SwiftDeclaration(doc: [
             "Closes the app and launches it again: state declared `persist: true` keeps its value, the rest starts over",

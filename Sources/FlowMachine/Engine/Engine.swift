@@ -27,19 +27,21 @@ extension EngineEffect {
 /// A generated machine as the engine drives it: its tables, where it is (`engine`), and the app's
 /// translated guards, actions, validators and invariants, each numbered in the tables.
 ///
-/// The run-to-completion step is written once, in this protocol's extension, and every generated
-/// module specialises it for its own types (the methods are `@inlinable`), the way a generated
-/// protobuf message gets SwiftProtobuf's coding. FlowRuntime's interpreter is a host too: it runs the
-/// same tables (built by FlowLowering) with guards and actions compiled to closures, and records its
-/// trace through the `trace…` hooks, which default to nothing, so a generated machine pays nothing
-/// for them. The differential test holds the two programs to each other.
+/// The run-to-completion step is written once, in this protocol's extension. Its methods are `@inlinable`, so
+/// FlowRuntime's interpreter, a host too, gets them specialised for its own type: it runs the same tables (built by
+/// FlowLowering) with guards and actions compiled to closures, and records its trace through the `trace…` hooks,
+/// which default to nothing. A generated machine calls the step through the `sharedEngine…` entry points
+/// (SharedEngine.swift), FlowMachine's one compiled copy, so an app's module does not compile its own.
+/// The differential test holds the two programs to each other.
 @_spi(Generated) public protocol EngineHost: Sendable {
     associatedtype Event: EngineEvent
     associatedtype Effect: EngineEffect
-    var tables: FlowTables { get }
-    var engine: EngineState<Event> { get set }
-    /// What of the engine the app uses (default: everything). A generated machine returns a constant, so the
-    /// engine specialised for it leaves out the stages its app never reaches.
+    // Borrowed (a `_read` coroutine rather than a getter): the engine's shared copy reads `engine` through this
+    // requirement, and a getter would copy the whole state, retaining each of its collections, on every read.
+    @_borrowed var tables: FlowTables { get }
+    @_borrowed var engine: EngineState<Event> { get set }
+    /// What of the engine the app uses (default: everything). A generated machine returns a constant, and the
+    /// engine skips the stages its app never reaches.
     var engineFeatures: EngineFeatures { get }
     /// The machine's clock: a timer records when it started on it, so a restored one keeps its remaining time.
     var now: Timestamp { get }

@@ -50,7 +50,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     @_spi(Generated)
     public let tables: FlowTables = RailTables.shared
 
-    /// What of FlowMachine's engine Rail uses: a constant, so the engine built for this machine leaves out the rest.
+    /// What of FlowMachine's engine Rail uses: the engine skips the stages it leaves out.
     @_spi(Generated)
     public var engineFeatures: EngineFeatures {
         return [
@@ -74,7 +74,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// Call `start(into:)` next: it runs the first screen's entry (analytics, timers).
     public init(start: RailScreen? = nil, now: Timestamp = Timestamp(millisecondsSince1970: 1767225600000)) throws {
         self.now = now
-        engine = EngineState(screenNumber: start?.number ?? 0)
+        engine = Self.sharedEngineState(screenNumber: start?.number ?? 0)
     }
 
     /// A machine on the screen with seed ID `startScreenID` (nil: launch), for code that knows screens by ID.
@@ -93,28 +93,28 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
 
     /// Enters the start screen: its screen view, entry actions and timers.
     public mutating func start(into effects: inout [RailEffect]) throws {
-        try engineStart(into: &effects)
+        try sharedEngineStart(into: &effects)
     }
 
     /// The seed ID of the current screen.
-    public var screenID: String { engineScreenID }
+    public var screenID: String { sharedEngineScreenID }
 
     /// The first variant of the current screen whose condition holds, or the `FlowFailure` of a condition the flows
     /// cannot compute (`variant()` reads it without throwing).
     public func computeVariant() throws -> RailVariant? {
-        return (try engineVariant()).flatMap(RailVariant.init(rawValue:))
+        return (try sharedEngineVariant()).flatMap(RailVariant.init(rawValue:))
     }
 
     /// What was typed into a field of the current screen (nil: nothing, or the screen has no such field).
     public func input(_ field: RailField) -> FieldInput? {
-        return engineInput(field.rawValue)
+        return sharedEngineInput(field.rawValue)
     }
 
     /// Types into a field of the current screen; nothing is validated until a transition asks for it.
     ///
     /// - Throws: `FlowFailure` when the current screen has no such field, or it is not shown now.
     public mutating func fill(_ field: RailField, _ input: FieldInput) throws {
-        try engineFill(field.rawValue, input)
+        try sharedEngineFill(field.rawValue, input)
     }
 
     /// Sends an event and runs until the machine is stable again, appending what the host must do to `effects`.
@@ -123,7 +123,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// plain state and emit effects: pass the same `effects` buffer each time (after
     /// `removeAll(keepingCapacity: true)`).
     public mutating func send(_ event: RailEvent, into effects: inout [RailEffect]) throws {
-        try engineSend(event, into: &effects)
+        try sharedEngineSend(event, into: &effects)
     }
 
     /// Sends an event and returns the effects to perform, in order.
@@ -134,18 +134,18 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     /// The back stack, oldest first: where `back` goes, from the end.
-    public var backStack: [RailScreen] { engine.history.screens.map { RailScreen(number: $0) } }
+    public var backStack: [RailScreen] { sharedEngineHistory.map { RailScreen(number: $0) } }
 
     /// The screens under the open sheets, innermost last; empty when no sheet is open.
     public var sheetOpeners: [RailScreen] { engine.overlayOpeners.map { RailScreen(number: $0) } }
 
     /// Whether `back` would move now: false on a screen with `back: blocked`, or with nowhere to go back to
     /// (hide the back button, `.interactiveDismissDisabled()` on a sheet).
-    public var canGoBack: Bool { engineCanGoBack }
+    public var canGoBack: Bool { sharedEngineCanGoBack }
 
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
     public var activeSubflows: [(flow: RailSubflow, caller: RailScreen)] {
-        return zip(engineActiveSubflows, engine.callFrames).compactMap { entry in
+        return zip(sharedEngineActiveSubflows, engine.callFrames).compactMap { entry in
             RailSubflow(rawValue: entry.0.flow).map { ($0, RailScreen(number: entry.1.caller)) }
         }
     }
@@ -159,14 +159,14 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             screenID: screenID,
             now: now,
             state: state,
-            navigation: engineNavigation
+            navigation: sharedEngineNavigation
         )
     }
 
     /// Resumes a machine saved with `snapshot()`.
     /// - Throws: `SnapshotMismatch` when the snapshot is of another app, or of other flows of this app.
     public init(restoring snapshot: FlowSnapshot<RailState>) throws {
-        engine = try Self.restoredEngine(
+        engine = try Self.sharedRestoredEngine(
             from: snapshot,
             appID: Self.appID,
             fingerprint: RailTables.fingerprint,
@@ -180,7 +180,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// - Returns: false when there is nowhere to go back to.
     @discardableResult
     public mutating func back(into effects: inout [RailEffect]) throws -> Bool {
-        return try engineBack(into: &effects)
+        return try sharedEngineBack(into: &effects)
     }
 
     /// Closes the app and launches it again: state declared `persist: true` keeps its value, the rest starts over
@@ -225,7 +225,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         state.sessionTimeout = kept.sessionTimeout
         state.failedPasscodeAttempts = kept.failedPasscodeAttempts
         state.passcodeLockedUntil = kept.passcodeLockedUntil
-        try engineRestart(startScreen: 0, into: &effects)
+        try sharedEngineRestart(startScreen: 0, into: &effects)
     }
 
     /// The current screen.
@@ -654,7 +654,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// The first read of the current screen the flows cannot compute now (its variant, its texts), in words; nil when
     /// every one computes. `FlowDriver` reports it after the step that caused it, once.
     public func readFailure() -> String? {
-        return engineReadFailure(variant: { _ = try computeVariant() }, texts: { _ = try computeTexts() })
+        return sharedEngineReadFailure(variant: { _ = try computeVariant() }, texts: { _ = try computeTexts() })
     }
 
     /// Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry).
@@ -861,7 +861,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 2:
             // intro tap_sign_in_with_apple; intro tap_retry
             effects.append(.call(RailServiceCall.appleSignIn))
-            try engineCallStarted(0, into: &effects)
+            try sharedEngineCallStarted(0, into: &effects)
         case 3:
             // intro apple.sign_in.signed_in; intro apple.sign_in.signed_in
             guard case .appleSignInSignedIn(let eventEmail, _)? = event else {
@@ -884,7 +884,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 8:
             // signin tap_retry; verify-email tap_resend_code
             effects.append(.call(RailServiceCall.authSendCode(destination: state.signInDestination)))
-            try engineCallStarted(1, into: &effects)
+            try sharedEngineCallStarted(1, into: &effects)
         case 9:
             // signin enter
             if formInput(0) == nil {
@@ -897,7 +897,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                     RailServiceCall.authVerifyOtp(destination: state.signInDestination, code: textValue(formInput(0)))
                 )
             )
-            try engineCallStarted(2, into: &effects) // form 0: code
+            try sharedEngineCallStarted(2, into: &effects) // form 0: code
         case 11:
             // verify-email auth.verify_otp.wrong_code
             setInput(0, nil)
@@ -924,7 +924,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 18:
             // biometric-prompt tap_enable_biometrics
             effects.append(.call(RailServiceCall.deviceBiometricCheck(purpose: "enable")))
-            try engineCallStarted(4, into: &effects)
+            try sharedEngineCallStarted(4, into: &effects)
         case 19:
             // biometric-prompt device.biometric_check.authenticated
             state.biometricsEnabled = true
@@ -966,7 +966,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 28:
             // kyc-status pull_to_refresh; kyc-status tap_retry; login-passcode tap_retry_status
             effects.append(.call(RailServiceCall.kycStatus))
-            try engineCallStarted(5, into: &effects)
+            try sharedEngineCallStarted(5, into: &effects)
         case 29:
             // kyc-status kyc.status.failed; login-passcode kyc.status.failed
             effects.append(.toast(localizedText(42, [])))
@@ -1045,7 +1045,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 49:
             // card-details tap_retry; card-details enter
             effects.append(.call(RailServiceCall.cardDetails))
-            try engineCallStarted(7, into: &effects)
+            try sharedEngineCallStarted(7, into: &effects)
         case 50:
             // card-details tap_back
             state.cardDetailsShown = false
@@ -1219,7 +1219,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-            try engineCallStarted(6, into: &effects)
+            try sharedEngineCallStarted(6, into: &effects)
         case 79:
             // deposit-address tap_copy_address
             effects.append(.toast(localizedText(0, [])))
@@ -1266,11 +1266,11 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 91:
             // login-passcode tap_unlock; login-passcode tap_retry; authorize-transaction tap_confirm; and 1 more
             effects.append(.call(RailServiceCall.passcodeVerify(passcode: textValue(formInput(0)))))
-            try engineCallStarted(3, into: &effects) // form 0: passcode
+            try sharedEngineCallStarted(3, into: &effects) // form 0: passcode
         case 92:
             // login-passcode tap_use_biometrics
             effects.append(.call(RailServiceCall.deviceBiometricCheck(purpose: "unlock")))
-            try engineCallStarted(4, into: &effects)
+            try sharedEngineCallStarted(4, into: &effects)
         case 93:
             // login-passcode passcode.verify.correct; login-passcode device.biometric_check.authenticated
             state.failedPasscodeAttempts = 0
@@ -1278,7 +1278,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
             // login-passcode passcode.verify.correct; login-passcode device.biometric_check.authenticated
             state.failedPasscodeAttempts = 0
             effects.append(.call(RailServiceCall.kycStatus))
-            try engineCallStarted(5, into: &effects)
+            try sharedEngineCallStarted(5, into: &effects)
         case 95:
             // login-passcode device.biometric_check.failed; authorize-transaction device.biometric_check.failed
             effects.append(.toast(localizedText(22, [])))
@@ -1306,7 +1306,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 99:
             // authorize-transaction tap_use_biometrics
             effects.append(.call(RailServiceCall.deviceBiometricCheck(purpose: "authorize")))
-            try engineCallStarted(4, into: &effects)
+            try sharedEngineCallStarted(4, into: &effects)
         case 100:
             // authorize-transaction passcode.verify.correct; authorize-transaction device.biometric_check.authenticated
             state.failedPasscodeAttempts = 0
@@ -1451,7 +1451,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         state.signInDestination = textValue(formInput(1)) // form 1: email
         state.email = textValue(formInput(1)) // form 1: email
         effects.append(.call(RailServiceCall.authSendCode(destination: textValue(formInput(1)))))
-        try engineCallStarted(1, into: &effects) // form 1: email
+        try sharedEngineCallStarted(1, into: &effects) // form 1: email
     }
 
     @inline(never)
@@ -1459,7 +1459,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
         state.signInDestination = try e164(textValue(formInput(2)), "US") // form 2: phone
         state.phone = try e164(textValue(formInput(2)), "US") // form 2: phone
         try effects.append(.call(RailServiceCall.authSendCode(destination: e164(textValue(formInput(2)), "US"))))
-        try engineCallStarted(1, into: &effects) // form 2: phone
+        try sharedEngineCallStarted(1, into: &effects) // form 2: phone
     }
 
     @inline(never)

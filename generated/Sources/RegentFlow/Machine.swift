@@ -50,7 +50,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     @_spi(Generated)
     public let tables: FlowTables = RegentTables.shared
 
-    /// What of FlowMachine's engine Regent uses: a constant, so the engine built for this machine leaves out the rest.
+    /// What of FlowMachine's engine Regent uses: the engine skips the stages it leaves out.
     @_spi(Generated)
     public var engineFeatures: EngineFeatures {
         return [
@@ -70,7 +70,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// Call `start(into:)` next: it runs the first screen's entry (analytics, timers).
     public init(start: RegentScreen? = nil, now: Timestamp = Timestamp(millisecondsSince1970: 1767225600000)) throws {
         self.now = now
-        engine = EngineState(screenNumber: start?.number ?? 0)
+        engine = Self.sharedEngineState(screenNumber: start?.number ?? 0)
     }
 
     /// A machine on the screen with seed ID `startScreenID` (nil: R-LAUNCH), for code that knows screens by ID.
@@ -91,28 +91,28 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
 
     /// Enters the start screen: its screen view, entry actions and timers.
     public mutating func start(into effects: inout [RegentEffect]) throws {
-        try engineStart(into: &effects)
+        try sharedEngineStart(into: &effects)
     }
 
     /// The seed ID of the current screen.
-    public var screenID: String { engineScreenID }
+    public var screenID: String { sharedEngineScreenID }
 
     /// The first variant of the current screen whose condition holds, or the `FlowFailure` of a condition the flows
     /// cannot compute (`variant()` reads it without throwing).
     public func computeVariant() throws -> RegentVariant? {
-        return (try engineVariant()).flatMap(RegentVariant.init(rawValue:))
+        return (try sharedEngineVariant()).flatMap(RegentVariant.init(rawValue:))
     }
 
     /// What was typed into a field of the current screen (nil: nothing, or the screen has no such field).
     public func input(_ field: RegentField) -> FieldInput? {
-        return engineInput(field.rawValue)
+        return sharedEngineInput(field.rawValue)
     }
 
     /// Types into a field of the current screen; nothing is validated until a transition asks for it.
     ///
     /// - Throws: `FlowFailure` when the current screen has no such field, or it is not shown now.
     public mutating func fill(_ field: RegentField, _ input: FieldInput) throws {
-        try engineFill(field.rawValue, input)
+        try sharedEngineFill(field.rawValue, input)
     }
 
     /// Sends an event and runs until the machine is stable again, appending what the host must do to `effects`.
@@ -121,7 +121,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// plain state and emit effects: pass the same `effects` buffer each time (after
     /// `removeAll(keepingCapacity: true)`).
     public mutating func send(_ event: RegentEvent, into effects: inout [RegentEffect]) throws {
-        try engineSend(event, into: &effects)
+        try sharedEngineSend(event, into: &effects)
     }
 
     /// Sends an event and returns the effects to perform, in order.
@@ -132,14 +132,14 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     /// The back stack, oldest first: where `back` goes, from the end.
-    public var backStack: [RegentScreen] { engine.history.screens.map { RegentScreen(number: $0) } }
+    public var backStack: [RegentScreen] { sharedEngineHistory.map { RegentScreen(number: $0) } }
 
     /// The screens under the open sheets, innermost last; empty when no sheet is open.
     public var sheetOpeners: [RegentScreen] { engine.overlayOpeners.map { RegentScreen(number: $0) } }
 
     /// Whether `back` would move now: false on a screen with `back: blocked`, or with nowhere to go back to
     /// (hide the back button, `.interactiveDismissDisabled()` on a sheet).
-    public var canGoBack: Bool { engineCanGoBack }
+    public var canGoBack: Bool { sharedEngineCanGoBack }
 
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
     public var activeSubflows: [(flow: RegentSubflow, caller: RegentScreen)] { [] }
@@ -153,14 +153,14 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
             screenID: screenID,
             now: now,
             state: state,
-            navigation: engineNavigation
+            navigation: sharedEngineNavigation
         )
     }
 
     /// Resumes a machine saved with `snapshot()`.
     /// - Throws: `SnapshotMismatch` when the snapshot is of another app, or of other flows of this app.
     public init(restoring snapshot: FlowSnapshot<RegentState>) throws {
-        engine = try Self.restoredEngine(
+        engine = try Self.sharedRestoredEngine(
             from: snapshot,
             appID: Self.appID,
             fingerprint: RegentTables.fingerprint,
@@ -174,7 +174,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// - Returns: false when there is nowhere to go back to.
     @discardableResult
     public mutating func back(into effects: inout [RegentEffect]) throws -> Bool {
-        return try engineBack(into: &effects)
+        return try sharedEngineBack(into: &effects)
     }
 
     /// Closes the app and launches it again: state declared `persist: true` keeps its value, the rest starts over
@@ -207,7 +207,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         state.subscriptionExpiresAt = kept.subscriptionExpiresAt
         state.inTrial = kept.inTrial
         state.willRenew = kept.willRenew
-        try engineRestart(startScreen: 0, into: &effects)
+        try sharedEngineRestart(startScreen: 0, into: &effects)
     }
 
     /// The current screen.
@@ -1314,7 +1314,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// The first read of the current screen the flows cannot compute now (its variant, its texts), in words; nil when
     /// every one computes. `FlowDriver` reports it after the step that caused it, once.
     public func readFailure() -> String? {
-        return engineReadFailure(variant: { _ = try computeVariant() }, texts: { _ = try computeTexts() })
+        return sharedEngineReadFailure(variant: { _ = try computeVariant() }, texts: { _ = try computeTexts() })
     }
 
     /// Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry).
@@ -1627,7 +1627,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         case 13:
             // R-S1-faceid enter
             effects.append(.call(RegentServiceCall.localAuthRequestPermission))
-            try engineCallStarted(1, into: &effects)
+            try sharedEngineCallStarted(1, into: &effects)
         case 14:
             // R-S1-pin tap_create_pin; R-S2-newpin tap_save_pin
             effects.append(.call(RegentServiceCall.pinStoreSave(pin: textValue(formInput(0))))) // form 0: pin
@@ -1663,11 +1663,11 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         case 22:
             // R-S2 tap_face_id; R-S2 enter
             effects.append(.call(RegentServiceCall.localAuthAuthenticate(reason: "Authenticate to access Regent")))
-            try engineCallStarted(2, into: &effects)
+            try sharedEngineCallStarted(2, into: &effects)
         case 23:
             // R-S2-pin pin_entered
             effects.append(.call(RegentServiceCall.pinStoreVerify(pin: textValue(formInput(0)))))
-            try engineCallStarted(3, into: &effects) // form 0: pin
+            try sharedEngineCallStarted(3, into: &effects) // form 0: pin
         case 24:
             // R-S2-pin pin_store.verify.correct
             try actionList24(event, into: &effects)
@@ -1701,7 +1701,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         case 29:
             // R-S2-reset tap_sign_in_with_google
             effects.append(.call(RegentServiceCall.googleSignIn))
-            try engineCallStarted(0, into: &effects)
+            try sharedEngineCallStarted(0, into: &effects)
         case 30:
             // R-S2-reset google.sign_in.signed_in; R-S2-reset google.sign_in.already_registered; R-S2-reset
             // google.sign_in.failed
@@ -2119,7 +2119,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         case 93:
             // R-S7-currency tap_confirm_switch
             effects.append(.call(RegentServiceCall.exchangeRatesLatest))
-            try engineCallStarted(6, into: &effects)
+            try sharedEngineCallStarted(6, into: &effects)
         case 94:
             // R-S7-currency exchange_rates.latest.loaded
             try actionList94(event, into: &effects)
@@ -2147,7 +2147,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         case 98:
             // R-S7-change-pin tap_save_pin
             effects.append(.call(RegentServiceCall.pinStoreVerify(pin: textValue(formInput(0)))))
-            try engineCallStarted(3, into: &effects) // form 0: current_pin
+            try sharedEngineCallStarted(3, into: &effects) // form 0: current_pin
         case 99:
             // R-S7-change-pin pin_store.verify.correct
             effects.append(.call(RegentServiceCall.pinStoreSave(pin: textValue(formInput(1))))) // form 1: new_pin
@@ -2198,7 +2198,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         case 111:
             // R-S8 enter
             effects.append(.call(RegentServiceCall.revenuecatOfferings))
-            try engineCallStarted(7, into: &effects)
+            try sharedEngineCallStarted(7, into: &effects)
         case 112:
             // regent (global) revenuecat.customer_info.active; auth (global) revenuecat.customer_info.active; home
             // (global) revenuecat.customer_info.active
@@ -2297,7 +2297,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         state.signInState = "loading"
         state.signInAlert = nil
         effects.append(.call(RegentServiceCall.googleSignIn))
-        try engineCallStarted(0, into: &effects)
+        try sharedEngineCallStarted(0, into: &effects)
     }
 
     @inline(never)
@@ -2424,7 +2424,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         state.quoteState = "loading"
         state.quoteError = nil
         effects.append(.call(RegentServiceCall.twelveDataQuote(ticker: trimmed(textValue(formInput(4))).uppercased())))
-        try engineCallStarted(5, into: &effects) // form 4: ticker
+        try sharedEngineCallStarted(5, into: &effects) // form 4: ticker
     }
 
     @inline(never)
@@ -2490,7 +2490,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         state.bankConnecting = true
         state.selectedBank = eventBank
         effects.append(.call(RegentServiceCall.truelayerConnect(bank: eventBank)))
-        try engineCallStarted(4, into: &effects)
+        try sharedEngineCallStarted(4, into: &effects)
     }
 
     @inline(never)
@@ -2538,7 +2538,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
         state.quoteState = "loading"
         state.quoteError = nil
         effects.append(.call(RegentServiceCall.twelveDataQuote(ticker: trimmed(textValue(formInput(3))).uppercased())))
-        try engineCallStarted(5, into: &effects) // form 3: ticker
+        try sharedEngineCallStarted(5, into: &effects) // form 3: ticker
     }
 
     @inline(never)

@@ -50,7 +50,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     @_spi(Generated)
     public let tables: FlowTables = TempoTables.shared
 
-    /// What of FlowMachine's engine Tempo uses: a constant, so the engine built for this machine leaves out the rest.
+    /// What of FlowMachine's engine Tempo uses: the engine skips the stages it leaves out.
     @_spi(Generated)
     public var engineFeatures: EngineFeatures {
         return [
@@ -75,7 +75,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// Call `start(into:)` next: it runs the first screen's entry (analytics, timers).
     public init(start: TempoScreen? = nil, now: Timestamp = Timestamp(millisecondsSince1970: 1767225600000)) throws {
         self.now = now
-        engine = EngineState(screenNumber: start?.number ?? 2)
+        engine = Self.sharedEngineState(screenNumber: start?.number ?? 2)
     }
 
     /// A machine on the screen with seed ID `startScreenID` (nil: ONB-000), for code that knows screens by ID.
@@ -96,28 +96,28 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
 
     /// Enters the start screen: its screen view, entry actions and timers.
     public mutating func start(into effects: inout [TempoEffect]) throws {
-        try engineStart(into: &effects)
+        try sharedEngineStart(into: &effects)
     }
 
     /// The seed ID of the current screen.
-    public var screenID: String { engineScreenID }
+    public var screenID: String { sharedEngineScreenID }
 
     /// The first variant of the current screen whose condition holds, or the `FlowFailure` of a condition the flows
     /// cannot compute (`variant()` reads it without throwing).
     public func computeVariant() throws -> TempoVariant? {
-        return (try engineVariant()).flatMap(TempoVariant.init(rawValue:))
+        return (try sharedEngineVariant()).flatMap(TempoVariant.init(rawValue:))
     }
 
     /// What was typed into a field of the current screen (nil: nothing, or the screen has no such field).
     public func input(_ field: TempoField) -> FieldInput? {
-        return engineInput(field.rawValue)
+        return sharedEngineInput(field.rawValue)
     }
 
     /// Types into a field of the current screen; nothing is validated until a transition asks for it.
     ///
     /// - Throws: `FlowFailure` when the current screen has no such field, or it is not shown now.
     public mutating func fill(_ field: TempoField, _ input: FieldInput) throws {
-        try engineFill(field.rawValue, input)
+        try sharedEngineFill(field.rawValue, input)
     }
 
     /// Sends an event and runs until the machine is stable again, appending what the host must do to `effects`.
@@ -126,7 +126,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// plain state and emit effects: pass the same `effects` buffer each time (after
     /// `removeAll(keepingCapacity: true)`).
     public mutating func send(_ event: TempoEvent, into effects: inout [TempoEffect]) throws {
-        try engineSend(event, into: &effects)
+        try sharedEngineSend(event, into: &effects)
     }
 
     /// Sends an event and returns the effects to perform, in order.
@@ -137,18 +137,18 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     /// The back stack, oldest first: where `back` goes, from the end.
-    public var backStack: [TempoScreen] { engine.history.screens.map { TempoScreen(number: $0) } }
+    public var backStack: [TempoScreen] { sharedEngineHistory.map { TempoScreen(number: $0) } }
 
     /// The screens under the open sheets, innermost last; empty when no sheet is open.
     public var sheetOpeners: [TempoScreen] { engine.overlayOpeners.map { TempoScreen(number: $0) } }
 
     /// Whether `back` would move now: false on a screen with `back: blocked`, or with nowhere to go back to
     /// (hide the back button, `.interactiveDismissDisabled()` on a sheet).
-    public var canGoBack: Bool { engineCanGoBack }
+    public var canGoBack: Bool { sharedEngineCanGoBack }
 
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
     public var activeSubflows: [(flow: TempoSubflow, caller: TempoScreen)] {
-        return zip(engineActiveSubflows, engine.callFrames).compactMap { entry in
+        return zip(sharedEngineActiveSubflows, engine.callFrames).compactMap { entry in
             TempoSubflow(rawValue: entry.0.flow).map { ($0, TempoScreen(number: entry.1.caller)) }
         }
     }
@@ -162,14 +162,14 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             screenID: screenID,
             now: now,
             state: state,
-            navigation: engineNavigation
+            navigation: sharedEngineNavigation
         )
     }
 
     /// Resumes a machine saved with `snapshot()`.
     /// - Throws: `SnapshotMismatch` when the snapshot is of another app, or of other flows of this app.
     public init(restoring snapshot: FlowSnapshot<TempoState>) throws {
-        engine = try Self.restoredEngine(
+        engine = try Self.sharedRestoredEngine(
             from: snapshot,
             appID: Self.appID,
             fingerprint: TempoTables.fingerprint,
@@ -183,7 +183,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// - Returns: false when there is nowhere to go back to.
     @discardableResult
     public mutating func back(into effects: inout [TempoEffect]) throws -> Bool {
-        return try engineBack(into: &effects)
+        return try sharedEngineBack(into: &effects)
     }
 
     /// Closes the app and launches it again: state declared `persist: true` keeps its value, the rest starts over
@@ -222,7 +222,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         state.initialPaymentMade = kept.initialPaymentMade
         state.accountActive = kept.accountActive
         state.legalAcceptedOn = kept.legalAcceptedOn
-        try engineRestart(startScreen: 2, into: &effects)
+        try sharedEngineRestart(startScreen: 2, into: &effects)
     }
 
     /// The current screen.
@@ -687,7 +687,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// The first read of the current screen the flows cannot compute now (its variant, its texts), in words; nil when
     /// every one computes. `FlowDriver` reports it after the step that caused it, once.
     public func readFailure() -> String? {
-        return engineReadFailure(variant: { _ = try computeVariant() }, texts: { _ = try computeTexts() })
+        return sharedEngineReadFailure(variant: { _ = try computeVariant() }, texts: { _ = try computeTexts() })
     }
 
     /// Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry).
@@ -1102,7 +1102,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 2:
             // XC-LOCK tap_unlock; XC-LOCK app_foregrounded; XC-LOCK enter
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "unlock")))
-            try engineCallStarted(12, into: &effects)
+            try sharedEngineCallStarted(12, into: &effects)
         case 3:
             // ONB-000 enter
             effects.append(.call(TempoServiceCall.deviceCheckIntegrity))
@@ -1110,7 +1110,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // ONB-002 keycode_entered
             state.loginFailed = false
             effects.append(.call(TempoServiceCall.equalsLogIn(keycode: textValue(formInput(0)))))
-            try engineCallStarted(3, into: &effects) // form 0: keycode
+            try sharedEngineCallStarted(3, into: &effects) // form 0: keycode
         case 5:
             // ONB-002 equals.log_in.success
             try actionList5(event, into: &effects)
@@ -1152,7 +1152,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             effects.append(
                 .call(TempoServiceCall.otpVerifyEmailCode(email: state.applicant.email, code: textValue(formInput(0))))
             )
-            try engineCallStarted(7, into: &effects) // form 0: code
+            try sharedEngineCallStarted(7, into: &effects) // form 0: code
         case 16:
             // ONB-006 otp.verify_email_code.valid
             state.emailVerified = true
@@ -1167,7 +1167,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 19:
             // ONB-006 tap_resend_code
             effects.append(.call(TempoServiceCall.otpSendEmailCode(email: state.applicant.email)))
-            try engineCallStarted(6, into: &effects)
+            try sharedEngineCallStarted(6, into: &effects)
         case 20:
             // ONB-006 otp.send_email_code.sent
             state.emailCodeStatus = TempoCodeStatus.sent
@@ -1196,7 +1196,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 25:
             // ONB-009 tap_enable_now
             effects.append(.call(TempoServiceCall.deviceEnableBiometrics))
-            try engineCallStarted(11, into: &effects)
+            try sharedEngineCallStarted(11, into: &effects)
         case 26:
             // ONB-009 device.enable_biometrics.enabled
             state.biometricsEnabled = true
@@ -1333,12 +1333,12 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 53:
             // WAL-005 pull_to_refresh
             effects.append(.call(TempoServiceCall.equalsListTransactions))
-            try engineCallStarted(1, into: &effects)
+            try sharedEngineCallStarted(1, into: &effects)
         case 54:
             // WAL-005 enter
             state.historyLoading = true
             effects.append(.call(TempoServiceCall.equalsListTransactions))
-            try engineCallStarted(1, into: &effects)
+            try sharedEngineCallStarted(1, into: &effects)
         case 55:
             // WAL-006 tap_card_or_digital_wallet
             state.addFundsSheetOpen = true
@@ -1412,7 +1412,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 69:
             // WAL-010b enter
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "activate_card")))
-            try engineCallStarted(12, into: &effects)
+            try sharedEngineCallStarted(12, into: &effects)
         case 70:
             // WAL-011 tap_freeze
             state.cardFrozen = true
@@ -1421,7 +1421,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 71:
             // WAL-012 device.authenticate.authenticated
             effects.append(.call(TempoServiceCall.equalsGetCardDetails))
-            try engineCallStarted(4, into: &effects)
+            try sharedEngineCallStarted(4, into: &effects)
         case 72:
             // WAL-012 device.authenticate.cancelled
             effects.append(.toast(localizedText(12, [])))
@@ -1448,14 +1448,14 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 77:
             // WAL-012 enter
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "card_details")))
-            try engineCallStarted(12, into: &effects)
+            try sharedEngineCallStarted(12, into: &effects)
         case 78:
             // WAL-012 exit; WAL-012 after 6s
             state.cardDetailsVisible = false
         case 79:
             // WAL-012b device.authenticate.authenticated
             effects.append(.call(TempoServiceCall.equalsGetPin))
-            try engineCallStarted(5, into: &effects)
+            try sharedEngineCallStarted(5, into: &effects)
         case 80:
             // WAL-012b device.authenticate.cancelled
             effects.append(.toast(localizedText(205, [])))
@@ -1468,7 +1468,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 83:
             // WAL-012b enter
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "pin_reveal")))
-            try engineCallStarted(12, into: &effects)
+            try sharedEngineCallStarted(12, into: &effects)
         case 84:
             // WAL-012b exit; WAL-012b after 6s
             state.pinVisible = false
@@ -1511,7 +1511,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 93:
             // WAL-013c tap_find_address
             effects.append(.call(TempoServiceCall.postcodeLookupFindAddresses(postcode: textValue(formInput(0)))))
-            try engineCallStarted(10, into: &effects) // form 0: postcode
+            try sharedEngineCallStarted(10, into: &effects) // form 0: postcode
         case 94:
             // WAL-013c postcode_lookup.find_addresses.not_found
             effects.append(.toast(localizedText(193, [])))
@@ -1579,7 +1579,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 107:
             // PAY-004 tap_send
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "send_uk_transfer")))
-            try engineCallStarted(12, into: &effects)
+            try sharedEngineCallStarted(12, into: &effects)
         case 108:
             // PAY-004 device.authenticate.authenticated
             state.transferAnswer = nil
@@ -1653,7 +1653,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 119:
             // PAY-008 tap_send
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "send_international_transfer")))
-            try engineCallStarted(12, into: &effects)
+            try sharedEngineCallStarted(12, into: &effects)
         case 120:
             // PAY-008 device.authenticate.authenticated
             state.transferAnswer = nil
@@ -1690,7 +1690,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
                     )
                 )
             )
-            try engineCallStarted(15, into: &effects)
+            try sharedEngineCallStarted(15, into: &effects)
         case 122:
             // PAY-008 exit
             state.fxRateLocked = false
@@ -1742,12 +1742,12 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // SET-003 device.authenticate.authenticated
             state.contactNewValue = textValue(formInput(0)) // form 0: new_value
             effects.append(.call(TempoServiceCall.otpSendEmailCode(email: textValue(formInput(0)))))
-            try engineCallStarted(6, into: &effects) // form 0: new_value
+            try sharedEngineCallStarted(6, into: &effects) // form 0: new_value
         case 132:
             // SET-003 device.authenticate.authenticated
             state.contactNewValue = try e164(textValue(formInput(0)), "GB") // form 0: new_value
             try effects.append(.call(TempoServiceCall.otpSendSmsCode(phone: e164(textValue(formInput(0)), "GB"))))
-            try engineCallStarted(8, into: &effects) // form 0: new_value
+            try sharedEngineCallStarted(8, into: &effects) // form 0: new_value
         case 133:
             // SET-003 device.authenticate.authenticated
             state.contactNewValue = textValue(formInput(0)) // form 0: new_value
@@ -1764,13 +1764,13 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             effects.append(
                 .call(TempoServiceCall.otpVerifyEmailCode(email: state.contactNewValue, code: textValue(formInput(1))))
             )
-            try engineCallStarted(7, into: &effects) // form 1: code
+            try sharedEngineCallStarted(7, into: &effects) // form 1: code
         case 137:
             // SET-003 code_entered
             effects.append(
                 .call(TempoServiceCall.otpVerifySmsCode(phone: state.contactNewValue, code: textValue(formInput(1))))
             )
-            try engineCallStarted(9, into: &effects) // form 1: code
+            try sharedEngineCallStarted(9, into: &effects) // form 1: code
         case 138:
             // SET-003 otp.verify_email_code.valid
             state.applicant.email = state.contactNewValue
@@ -1793,12 +1793,12 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // SET-004 toggle_face_id
             state.securityAction = TempoSecurityAction.toggleFaceId
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "toggle_face_id")))
-            try engineCallStarted(12, into: &effects)
+            try sharedEngineCallStarted(12, into: &effects)
         case 144:
             // SET-004 tap_change_keycode
             state.securityAction = TempoSecurityAction.changeKeycode
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "change_keycode")))
-            try engineCallStarted(12, into: &effects)
+            try sharedEngineCallStarted(12, into: &effects)
         default:
             break
         }
@@ -1814,7 +1814,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // SET-004 tap_sign_out_all_other_devices
             state.securityAction = TempoSecurityAction.signOutOthers
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "sign_out_others")))
-            try engineCallStarted(12, into: &effects)
+            try sharedEngineCallStarted(12, into: &effects)
         case 147:
             // SET-004 device.authenticate.authenticated
             state.biometricsEnabled = !state.biometricsEnabled
@@ -1833,7 +1833,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 151:
             // SET-004 enter
             effects.append(.call(TempoServiceCall.equalsListSessions))
-            try engineCallStarted(2, into: &effects)
+            try sharedEngineCallStarted(2, into: &effects)
         case 152:
             // SET-005 tap_save
             state.keycodeSet = true
@@ -1869,7 +1869,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // SET-009 tap_confirm
             state.planUpgradeDeclined = false
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "change_plan")))
-            try engineCallStarted(12, into: &effects)
+            try sharedEngineCallStarted(12, into: &effects)
         case 159:
             // SET-009 device.authenticate.authenticated
             try effects.append(
@@ -1894,14 +1894,14 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 161:
             // SET-010 tap_start_chat
             effects.append(.call(TempoServiceCall.pitstopStartChat(topic: "general")))
-            try engineCallStarted(13, into: &effects)
+            try sharedEngineCallStarted(13, into: &effects)
         case 162:
             // SET-010 help_category_tapped
             guard case .helpCategoryTapped(let eventCategory)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             effects.append(.call(TempoServiceCall.pitstopStartChat(topic: eventCategory)))
-            try engineCallStarted(13, into: &effects)
+            try sharedEngineCallStarted(13, into: &effects)
         case 163:
             // SET-010 pitstop.start_chat.started
             effects.append(.analytics(AnalyticsEvent(name: "pitstop_chat_started")))
@@ -1930,7 +1930,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 168:
             // SET-012b tap_close_account_permanently
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "close_account")))
-            try engineCallStarted(12, into: &effects)
+            try sharedEngineCallStarted(12, into: &effects)
         default:
             break
         }
@@ -1958,7 +1958,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 172:
             // ONB-015 tap_send_sms_link
             effects.append(.call(TempoServiceCall.veriffSendSmsLink(phone: state.applicant.phone)))
-            try engineCallStarted(16, into: &effects)
+            try sharedEngineCallStarted(16, into: &effects)
         case 173:
             // ONB-015 veriff.send_sms_link.sent
             state.veriffLinkSent = true
@@ -1969,11 +1969,11 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
             // ONB-015 veriff_link_opened → veriff.submitted
             state.kycStatus = TempoKycStatus.submitted
             effects.append(.call(TempoServiceCall.veriffGetDecision))
-            try engineCallStarted(21, into: &effects)
+            try sharedEngineCallStarted(21, into: &effects)
         case 176:
             // ONB-016 tap_check_again
             effects.append(.call(TempoServiceCall.equalsGetOnboardingStatus(userId: state.userId)))
-            try engineCallStarted(0, into: &effects)
+            try sharedEngineCallStarted(0, into: &effects)
         case 177:
             // ONB-016 tap_log_out; ONB-018 tap_log_out
             state.loggedIn = false
@@ -1998,22 +1998,22 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         case 184:
             // ONB-W05 enter
             effects.append(.call(TempoServiceCall.veriffScanFront))
-            try engineCallStarted(17, into: &effects)
+            try sharedEngineCallStarted(17, into: &effects)
         case 185:
             // ONB-W06 enter
             effects.append(.call(TempoServiceCall.veriffScanBack))
-            try engineCallStarted(18, into: &effects)
+            try sharedEngineCallStarted(18, into: &effects)
         case 186:
             // ONB-W07 tap_continue; ONB-W07 tap_continue
             state.kycDocumentType = TempoDocumentType.init(rawValue: textValue(formInput(0))) // form 0: document_type
         case 187:
             // ONB-W08 enter
             effects.append(.call(TempoServiceCall.veriffCaptureSelfie))
-            try engineCallStarted(19, into: &effects)
+            try sharedEngineCallStarted(19, into: &effects)
         case 188:
             // ONB-W09 enter
             effects.append(.call(TempoServiceCall.veriffAnalyse))
-            try engineCallStarted(20, into: &effects)
+            try sharedEngineCallStarted(20, into: &effects)
         case 189:
             // ONB-015-FT tap_confirm_method
             // form 0: payment_method
@@ -2412,7 +2412,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         state.loggedIn = true
         state.sessionStartedAt = now
         effects.append(.call(TempoServiceCall.equalsGetOnboardingStatus(userId: eventUserId)))
-        try engineCallStarted(0, into: &effects)
+        try sharedEngineCallStarted(0, into: &effects)
     }
 
     @inline(never)
@@ -2430,7 +2430,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         state.emailVerified = false
         state.emailCodeStatus = TempoCodeStatus.none
         effects.append(.call(TempoServiceCall.otpSendEmailCode(email: textValue(formInput(0)))))
-        try engineCallStarted(6, into: &effects) // form 0: email
+        try sharedEngineCallStarted(6, into: &effects) // form 0: email
     }
 
     @inline(never)
@@ -2438,7 +2438,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         state.selectedAddress = nil
         state.addressNotFound = false
         effects.append(.call(TempoServiceCall.postcodeLookupFindAddresses(postcode: textValue(formInput(0)))))
-        try engineCallStarted(10, into: &effects) // form 0: postcode
+        try sharedEngineCallStarted(10, into: &effects) // form 0: postcode
     }
 
     @inline(never)
@@ -2575,7 +2575,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         state.fxFee = nil
         state.fxRateLocked = false
         effects.append(.call(TempoServiceCall.fxSubscribeRates(currency: state.transferReceiveCurrency)))
-        try engineCallStarted(14, into: &effects)
+        try sharedEngineCallStarted(14, into: &effects)
     }
 
     @inline(never)
@@ -2615,7 +2615,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         state.contactCodeRejected = false
         state.addressChangeRejected = false
         effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "edit_contact")))
-        try engineCallStarted(12, into: &effects)
+        try sharedEngineCallStarted(12, into: &effects)
     }
 
     @inline(never)
@@ -2624,7 +2624,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
         state.securityAction = TempoSecurityAction.signOutSession
         state.sessionToSignOut = eventSessionId
         effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "sign_out_session")))
-        try engineCallStarted(12, into: &effects)
+        try sharedEngineCallStarted(12, into: &effects)
     }
 
     @inline(never)

@@ -50,7 +50,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     @_spi(Generated)
     public let tables: FlowTables = YOLETables.shared
 
-    /// What of FlowMachine's engine YOLE uses: a constant, so the engine built for this machine leaves out the rest.
+    /// What of FlowMachine's engine YOLE uses: the engine skips the stages it leaves out.
     @_spi(Generated)
     public var engineFeatures: EngineFeatures {
         return [
@@ -73,7 +73,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     /// Call `start(into:)` next: it runs the first screen's entry (analytics, timers).
     public init(start: YOLEScreen? = nil, now: Timestamp = Timestamp(millisecondsSince1970: 1767225600000)) throws {
         self.now = now
-        engine = EngineState(screenNumber: start?.number ?? 0)
+        engine = Self.sharedEngineState(screenNumber: start?.number ?? 0)
     }
 
     /// A machine on the screen with seed ID `startScreenID` (nil: STEP-01), for code that knows screens by ID.
@@ -92,28 +92,28 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
 
     /// Enters the start screen: its screen view, entry actions and timers.
     public mutating func start(into effects: inout [YOLEEffect]) throws {
-        try engineStart(into: &effects)
+        try sharedEngineStart(into: &effects)
     }
 
     /// The seed ID of the current screen.
-    public var screenID: String { engineScreenID }
+    public var screenID: String { sharedEngineScreenID }
 
     /// The first variant of the current screen whose condition holds, or the `FlowFailure` of a condition the flows
     /// cannot compute (`variant()` reads it without throwing).
     public func computeVariant() throws -> YOLEVariant? {
-        return (try engineVariant()).flatMap(YOLEVariant.init(rawValue:))
+        return (try sharedEngineVariant()).flatMap(YOLEVariant.init(rawValue:))
     }
 
     /// What was typed into a field of the current screen (nil: nothing, or the screen has no such field).
     public func input(_ field: YOLEField) -> FieldInput? {
-        return engineInput(field.rawValue)
+        return sharedEngineInput(field.rawValue)
     }
 
     /// Types into a field of the current screen; nothing is validated until a transition asks for it.
     ///
     /// - Throws: `FlowFailure` when the current screen has no such field, or it is not shown now.
     public mutating func fill(_ field: YOLEField, _ input: FieldInput) throws {
-        try engineFill(field.rawValue, input)
+        try sharedEngineFill(field.rawValue, input)
     }
 
     /// Sends an event and runs until the machine is stable again, appending what the host must do to `effects`.
@@ -122,7 +122,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     /// plain state and emit effects: pass the same `effects` buffer each time (after
     /// `removeAll(keepingCapacity: true)`).
     public mutating func send(_ event: YOLEEvent, into effects: inout [YOLEEffect]) throws {
-        try engineSend(event, into: &effects)
+        try sharedEngineSend(event, into: &effects)
     }
 
     /// Sends an event and returns the effects to perform, in order.
@@ -133,18 +133,18 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     }
 
     /// The back stack, oldest first: where `back` goes, from the end.
-    public var backStack: [YOLEScreen] { engine.history.screens.map { YOLEScreen(number: $0) } }
+    public var backStack: [YOLEScreen] { sharedEngineHistory.map { YOLEScreen(number: $0) } }
 
     /// The screens under the open sheets, innermost last; empty when no sheet is open.
     public var sheetOpeners: [YOLEScreen] { engine.overlayOpeners.map { YOLEScreen(number: $0) } }
 
     /// Whether `back` would move now: false on a screen with `back: blocked`, or with nowhere to go back to
     /// (hide the back button, `.interactiveDismissDisabled()` on a sheet).
-    public var canGoBack: Bool { engineCanGoBack }
+    public var canGoBack: Bool { sharedEngineCanGoBack }
 
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
     public var activeSubflows: [(flow: YOLESubflow, caller: YOLEScreen)] {
-        return zip(engineActiveSubflows, engine.callFrames).compactMap { entry in
+        return zip(sharedEngineActiveSubflows, engine.callFrames).compactMap { entry in
             YOLESubflow(rawValue: entry.0.flow).map { ($0, YOLEScreen(number: entry.1.caller)) }
         }
     }
@@ -158,14 +158,14 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
             screenID: screenID,
             now: now,
             state: state,
-            navigation: engineNavigation
+            navigation: sharedEngineNavigation
         )
     }
 
     /// Resumes a machine saved with `snapshot()`.
     /// - Throws: `SnapshotMismatch` when the snapshot is of another app, or of other flows of this app.
     public init(restoring snapshot: FlowSnapshot<YOLEState>) throws {
-        engine = try Self.restoredEngine(
+        engine = try Self.sharedRestoredEngine(
             from: snapshot,
             appID: Self.appID,
             fingerprint: YOLETables.fingerprint,
@@ -179,7 +179,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     /// - Returns: false when there is nowhere to go back to.
     @discardableResult
     public mutating func back(into effects: inout [YOLEEffect]) throws -> Bool {
-        return try engineBack(into: &effects)
+        return try sharedEngineBack(into: &effects)
     }
 
     /// Closes the app and launches it again: state declared `persist: true` keeps its value, the rest starts over
@@ -191,7 +191,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
         state.language = kept.language
         state.theme = kept.theme
         state.biometricLoginEnabled = kept.biometricLoginEnabled
-        try engineRestart(startScreen: 0, into: &effects)
+        try sharedEngineRestart(startScreen: 0, into: &effects)
     }
 
     /// The current screen.
@@ -634,7 +634,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     /// The first read of the current screen the flows cannot compute now (its variant, its texts), in words; nil when
     /// every one computes. `FlowDriver` reports it after the step that caused it, once.
     public func readFailure() -> String? {
-        return engineReadFailure(variant: { _ = try computeVariant() }, texts: { _ = try computeTexts() })
+        return sharedEngineReadFailure(variant: { _ = try computeVariant() }, texts: { _ = try computeTexts() })
     }
 
     /// Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry).
@@ -830,7 +830,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
         case 8:
             // STEP-03 tap_verify_email
             effects.append(.call(YOLEServiceCall.authVerifyEmail(email: state.email, code: textValue(formInput(0)))))
-            try engineCallStarted(1, into: &effects) // form 0: code
+            try sharedEngineCallStarted(1, into: &effects) // form 0: code
         case 9:
             // STEP-03 auth.verify_email.invalid_code; STEP-08 kyc.verify_sms_code.invalid_code
             effects.append(.toast(localizedText(15, [])))
@@ -846,7 +846,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
         case 13:
             // STEP-03 tap_resend_code
             effects.append(.call(YOLEServiceCall.authResendEmailCode(email: state.email)))
-            try engineCallStarted(2, into: &effects)
+            try sharedEngineCallStarted(2, into: &effects)
         case 14:
             // STEP-03 auth.resend_email_code.sent
             state.emailCodeSentAt = now
@@ -856,11 +856,11 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
             effects.append(
                 .call(YOLEServiceCall.authLogIn(email: textValue(formInput(0)), password: textValue(formInput(1))))
             )
-            try engineCallStarted(3, into: &effects) // form 0: email, 1: password
+            try sharedEngineCallStarted(3, into: &effects) // form 0: email, 1: password
         case 16:
             // STEP-04 tap_biometric_log_in
             effects.append(.call(YOLEServiceCall.deviceAuthenticate(purpose: "log_in")))
-            try engineCallStarted(10, into: &effects)
+            try sharedEngineCallStarted(10, into: &effects)
         case 17:
             // STEP-04 device.authenticate.authenticated
             state.resetLinkSent = false
@@ -883,7 +883,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
         case 23:
             // STEP-05 tap_send_reset_link
             effects.append(.call(YOLEServiceCall.authRequestPasswordReset(email: textValue(formInput(0)))))
-            try engineCallStarted(4, into: &effects) // form 0: email
+            try sharedEngineCallStarted(4, into: &effects) // form 0: email
         case 24:
             // STEP-05 auth.request_password_reset.sent
             state.resetLinkSent = true
@@ -911,7 +911,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
             try effects.append(
                 .call(YOLEServiceCall.kycSendSmsCode(phone: e164(textValue(formInput(1)), textValue(formInput(0)))))
             )
-            try engineCallStarted(5, into: &effects) // form 0: phone_country, 1: phone
+            try sharedEngineCallStarted(5, into: &effects) // form 0: phone_country, 1: phone
         case 29:
             // STEP-07 kyc.send_sms_code.sent
             state.smsCodeSentAt = now
@@ -930,11 +930,11 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
         case 33:
             // STEP-08 tap_verify
             effects.append(.call(YOLEServiceCall.kycVerifySmsCode(phone: state.phone, code: textValue(formInput(0)))))
-            try engineCallStarted(6, into: &effects) // form 0: code
+            try sharedEngineCallStarted(6, into: &effects) // form 0: code
         case 34:
             // STEP-08 tap_resend_sms
             effects.append(.call(YOLEServiceCall.kycSendSmsCode(phone: state.phone)))
-            try engineCallStarted(5, into: &effects)
+            try sharedEngineCallStarted(5, into: &effects)
         case 35:
             // STEP-08 kyc.send_sms_code.sent
             state.smsCodeSentAt = now
@@ -942,7 +942,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
         case 36:
             // STEP-09 tap_camera; STEP-10 tap_camera; STEP-16 tap_profile_photo
             effects.append(.call(YOLEServiceCall.deviceCameraPermission))
-            try engineCallStarted(9, into: &effects)
+            try sharedEngineCallStarted(9, into: &effects)
         case 37:
             // STEP-09 device.camera_permission.denied
             effects.append(.toast(localizedText(5, [])))
@@ -962,7 +962,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
                     )
                 )
             )
-            try engineCallStarted(7, into: &effects) // form 0: document_type, 1: document_photo
+            try sharedEngineCallStarted(7, into: &effects) // form 0: document_type, 1: document_photo
         case 40:
             // STEP-09 kyc.upload_document.poor_quality
             effects.append(.toast(localizedText(21, [])))
@@ -986,7 +986,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
         case 46:
             // STEP-10 tap_continue
             effects.append(.call(YOLEServiceCall.kycSubmitSelfie(photo: textValue(formInput(0)))))
-            try engineCallStarted(8, into: &effects) // form 0: selfie_photo
+            try sharedEngineCallStarted(8, into: &effects) // form 0: selfie_photo
         case 47:
             // STEP-10 kyc.submit_selfie.verified
             state.kycStatus = YOLEKycStatus.verified
@@ -1023,7 +1023,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
         case 55:
             // STEP-13 enter
             effects.append(.call(YOLEServiceCall.accountLoad))
-            try engineCallStarted(11, into: &effects)
+            try sharedEngineCallStarted(11, into: &effects)
         case 56:
             // STEP-14.1 recent_recipient_tapped
             guard case .recentRecipientTapped(let eventRecipient)? = event else {
@@ -1063,7 +1063,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
         case 64:
             // STEP-15 enter
             effects.append(.call(YOLEServiceCall.favoritesApiLoad))
-            try engineCallStarted(12, into: &effects)
+            try sharedEngineCallStarted(12, into: &effects)
         case 65:
             // STEP-15.remove tap_confirm_remove
             try effects.append(
@@ -1082,7 +1082,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
         case 68:
             // STEP-16 enter
             effects.append(.call(YOLEServiceCall.profileLoad))
-            try engineCallStarted(13, into: &effects)
+            try sharedEngineCallStarted(13, into: &effects)
         case 69:
             // STEP-16.logout tap_confirm_log_out
             try actionList69(event, into: &effects)
@@ -1140,7 +1140,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
         case 80:
             // STEP-14.3 tap_continue_to_secure_checkout
             effects.append(.call(YOLEServiceCall.deviceAuthenticate(purpose: "send_money")))
-            try engineCallStarted(10, into: &effects)
+            try sharedEngineCallStarted(10, into: &effects)
         case 81:
             // STEP-14.4 pesapal.load_checkout.loaded
             state.checkoutState = "loaded"
@@ -1166,7 +1166,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
             try effects.append(
                 .call(YOLEServiceCall.pesapalLoadCheckout(amount: computeSendAmount(), fee: computeSendFee()))
             )
-            try engineCallStarted(15, into: &effects)
+            try sharedEngineCallStarted(15, into: &effects)
         case 85:
             // STEP-14.4 tap_open_in_browser
             state.checkoutState = "in_browser"
@@ -1285,7 +1285,8 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
                 )
             )
         )
-        try engineCallStarted(0, into: &effects) // form 0: email, 1: first_name, 2: last_name, 3: password, 4: country
+        // form 0: email, 1: first_name, 2: last_name, 3: password, 4: country
+        try sharedEngineCallStarted(0, into: &effects)
     }
 
     @inline(never)
@@ -1429,7 +1430,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
                 )
             )
         )
-        try engineCallStarted(14, into: &effects)
+        try sharedEngineCallStarted(14, into: &effects)
     }
 
     @inline(never)
@@ -1440,7 +1441,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
         try effects.append(
             .call(YOLEServiceCall.pesapalLoadCheckout(amount: computeSendAmount(), fee: computeSendFee()))
         )
-        try engineCallStarted(15, into: &effects)
+        try sharedEngineCallStarted(15, into: &effects)
     }
 
     @inline(never)

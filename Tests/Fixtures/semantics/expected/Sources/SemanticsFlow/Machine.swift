@@ -50,8 +50,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     @_spi(Generated)
     public let tables: FlowTables = SemanticsTables.shared
 
-    /// What of FlowMachine's engine Semantics uses: a constant, so the engine built for this machine leaves out the
-    /// rest.
+    /// What of FlowMachine's engine Semantics uses: the engine skips the stages it leaves out.
     @_spi(Generated)
     public var engineFeatures: EngineFeatures {
         return [
@@ -80,7 +79,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
         now: Timestamp = Timestamp(millisecondsSince1970: 1767225600000)
     ) throws {
         self.now = now
-        engine = EngineState(screenNumber: start?.number ?? 0)
+        engine = Self.sharedEngineState(screenNumber: start?.number ?? 0)
     }
 
     /// A machine on the screen with seed ID `startScreenID` (nil: HUB), for code that knows screens by ID.
@@ -101,28 +100,28 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
 
     /// Enters the start screen: its screen view, entry actions and timers.
     public mutating func start(into effects: inout [SemanticsEffect]) throws {
-        try engineStart(into: &effects)
+        try sharedEngineStart(into: &effects)
     }
 
     /// The seed ID of the current screen.
-    public var screenID: String { engineScreenID }
+    public var screenID: String { sharedEngineScreenID }
 
     /// The first variant of the current screen whose condition holds, or the `FlowFailure` of a condition the flows
     /// cannot compute (`variant()` reads it without throwing).
     public func computeVariant() throws -> SemanticsVariant? {
-        return (try engineVariant()).flatMap(SemanticsVariant.init(rawValue:))
+        return (try sharedEngineVariant()).flatMap(SemanticsVariant.init(rawValue:))
     }
 
     /// What was typed into a field of the current screen (nil: nothing, or the screen has no such field).
     public func input(_ field: SemanticsField) -> FieldInput? {
-        return engineInput(field.rawValue)
+        return sharedEngineInput(field.rawValue)
     }
 
     /// Types into a field of the current screen; nothing is validated until a transition asks for it.
     ///
     /// - Throws: `FlowFailure` when the current screen has no such field, or it is not shown now.
     public mutating func fill(_ field: SemanticsField, _ input: FieldInput) throws {
-        try engineFill(field.rawValue, input)
+        try sharedEngineFill(field.rawValue, input)
     }
 
     /// Sends an event and runs until the machine is stable again, appending what the host must do to `effects`.
@@ -131,7 +130,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     /// plain state and emit effects: pass the same `effects` buffer each time (after
     /// `removeAll(keepingCapacity: true)`).
     public mutating func send(_ event: SemanticsEvent, into effects: inout [SemanticsEffect]) throws {
-        try engineSend(event, into: &effects)
+        try sharedEngineSend(event, into: &effects)
     }
 
     /// Sends an event and returns the effects to perform, in order.
@@ -142,18 +141,18 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     }
 
     /// The back stack, oldest first: where `back` goes, from the end.
-    public var backStack: [SemanticsScreen] { engine.history.screens.map { SemanticsScreen(number: $0) } }
+    public var backStack: [SemanticsScreen] { sharedEngineHistory.map { SemanticsScreen(number: $0) } }
 
     /// The screens under the open sheets, innermost last; empty when no sheet is open.
     public var sheetOpeners: [SemanticsScreen] { engine.overlayOpeners.map { SemanticsScreen(number: $0) } }
 
     /// Whether `back` would move now: false on a screen with `back: blocked`, or with nowhere to go back to
     /// (hide the back button, `.interactiveDismissDisabled()` on a sheet).
-    public var canGoBack: Bool { engineCanGoBack }
+    public var canGoBack: Bool { sharedEngineCanGoBack }
 
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
     public var activeSubflows: [(flow: SemanticsSubflow, caller: SemanticsScreen)] {
-        return zip(engineActiveSubflows, engine.callFrames).compactMap { entry in
+        return zip(sharedEngineActiveSubflows, engine.callFrames).compactMap { entry in
             SemanticsSubflow(rawValue: entry.0.flow).map { ($0, SemanticsScreen(number: entry.1.caller)) }
         }
     }
@@ -167,14 +166,14 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             screenID: screenID,
             now: now,
             state: state,
-            navigation: engineNavigation
+            navigation: sharedEngineNavigation
         )
     }
 
     /// Resumes a machine saved with `snapshot()`.
     /// - Throws: `SnapshotMismatch` when the snapshot is of another app, or of other flows of this app.
     public init(restoring snapshot: FlowSnapshot<SemanticsState>) throws {
-        engine = try Self.restoredEngine(
+        engine = try Self.sharedRestoredEngine(
             from: snapshot,
             appID: Self.appID,
             fingerprint: SemanticsTables.fingerprint,
@@ -188,7 +187,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     /// - Returns: false when there is nowhere to go back to.
     @discardableResult
     public mutating func back(into effects: inout [SemanticsEffect]) throws -> Bool {
-        return try engineBack(into: &effects)
+        return try sharedEngineBack(into: &effects)
     }
 
     /// Closes the app and launches it again: state declared `persist: true` keeps its value, the rest starts over
@@ -196,7 +195,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     /// is told to cancel the timers) and the start screen is entered as at launch.
     public mutating func restart(into effects: inout [SemanticsEffect]) throws {
         state = SemanticsState()
-        try engineRestart(startScreen: 0, into: &effects)
+        try sharedEngineRestart(startScreen: 0, into: &effects)
     }
 
     /// The current screen.
@@ -221,7 +220,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     /// The first read of the current screen the flows cannot compute now (its variant, its texts), in words; nil when
     /// every one computes. `FlowDriver` reports it after the step that caused it, once.
     public func readFailure() -> String? {
-        return engineReadFailure(variant: { _ = try computeVariant() }, texts: { _ = try computeTexts() })
+        return sharedEngineReadFailure(variant: { _ = try computeVariant() }, texts: { _ = try computeTexts() })
     }
 
     /// Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry).
@@ -374,14 +373,14 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
         case 21:
             // CALL-1 enter
             effects.append(.call(SemanticsServiceCall.bankAuthorise(amount: SemanticsConstants.gbp5)))
-            try engineCallStarted(0, into: &effects)
+            try sharedEngineCallStarted(0, into: &effects)
         case 22:
             // DUE-1 extend
             state.consentExpiresAt = try add(required(state.consentExpiresAt, "'consent_expires_at'"), 3600000)
         case 23:
             // STAT-1 enter; INNER-1 ask_status
             effects.append(.call(SemanticsServiceCall.bankStatus))
-            try engineCallStarted(1, into: &effects)
+            try sharedEngineCallStarted(1, into: &effects)
         case 24:
             // STAT-2 bank.status.known
             state.picked = "known"
@@ -481,7 +480,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
         case 46:
             // INNER-1 authorise
             effects.append(.call(SemanticsServiceCall.bankAuthorise(amount: SemanticsConstants.gbp1)))
-            try engineCallStarted(0, into: &effects)
+            try sharedEngineCallStarted(0, into: &effects)
         case 47:
             // INNER-1 bank.authorise.timed_out
             state.log.append("authorise timed out")
