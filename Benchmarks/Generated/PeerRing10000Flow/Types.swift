@@ -126,11 +126,14 @@ public enum PeerRing10000Event: Hashable, Sendable, Codable, FlowMachineEvent {
             payload,
             names: Self.flowNames,
             cases: Self.codingCases,
-            raised: [],
+            raised: Self.raisedNumbers,
             currency: "GBP",
             Self.init(caseNumber:_:)
         )
     }
+
+    /// The numbers of the events the flows raise themselves (`raise:`), which the app cannot send by name.
+    private static let raisedNumbers: Set<Int32> = []
 
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {

@@ -132,9 +132,11 @@ struct TypesTranslator {
                                           effects: ["throws(FlowEventError)"],
                                           body: [.assign(.id("self"), .try(.call(.id("eventNamed"), [
                                               SwiftArgument(nil, .id("name")), SwiftArgument(nil, .id("payload")), SwiftArgument("names", .member(.id("Self"), "flowNames")),
-                                              SwiftArgument("cases", .member(.id("Self"), "codingCases")), SwiftArgument("raised", .array(raisedNumbers.map { .int($0) })),
+                                              SwiftArgument("cases", .member(.id("Self"), "codingCases")), SwiftArgument("raised", .member(.id("Self"), "raisedNumbers")),
                                               SwiftArgument("currency", .string(app.currency)), SwiftArgument(nil, .id("Self.init(caseNumber:_:)")),
                                           ])))])),
+            SwiftDeclaration(doc: ["The numbers of the events the flows raise themselves (`raise:`), which the app cannot send by name."], access: .private,
+                             .variable(isLet: true, isStatic: true, name: "raisedNumbers", type: "Set<Int32>", value: .array(raisedNumbers.map { .int($0) }), getter: nil)),
             SwiftDeclaration(doc: ["The event's name in the flows (`tap_continue`, `equals.log_in.success`)."], access: publicAccess,
                              .variable(isLet: false, isStatic: false, name: "name", type: "String", value: nil, getter: [
                                 .if(conditions: [.pattern(".timerFired", .id("self"))], then: [.return(.string("timer"))], otherwise: nil),
@@ -315,7 +317,8 @@ struct TypesTranslator {
                     })
                     eventCases.append(SwiftSwitchCase([pattern], [.return(event)]))
                 }
-                let eventMember = SwiftDeclaration(doc: ["The outcome as the event the machine handles."], access: publicAccess,
+                // Not inlined: `==` and `hash(into:)` call it, and each of their witnesses would get its own copy of the `switch`.
+                let eventMember = SwiftDeclaration(doc: ["The outcome as the event the machine handles."], access: publicAccess, attributes: ["@inline(never)"],
                                                    .variable(isLet: false, isStatic: false, name: "event", type: names.event, value: nil, getter: [.switch(.id("self"), eventCases)]))
                 let typeName = names.outcomeType(service: serviceIndex, operation: operationIndex)
                 // `==` and `hash(into:)` through the event: an outcome's event has the outcome's outputs as its payload,

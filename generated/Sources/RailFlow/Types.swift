@@ -1196,11 +1196,14 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             payload,
             names: Self.flowNames,
             cases: Self.codingCases,
-            raised: [52, 60, 65, 75, 77, 80, 96, 105, 107, 108, 112, 113, 114],
+            raised: Self.raisedNumbers,
             currency: "USD",
             Self.init(caseNumber:_:)
         )
     }
+
+    /// The numbers of the events the flows raise themselves (`raise:`), which the app cannot send by name.
+    private static let raisedNumbers: Set<Int32> = [52, 60, 65, 75, 77, 80, 96, 105, 107, 108, 112, 113, 114]
 
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
@@ -2756,6 +2759,7 @@ public enum RailOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: RailEvent {
             switch self {
             case .signedIn(let email, let newUser):
@@ -2784,6 +2788,7 @@ public enum RailOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: RailEvent {
             switch self {
             case .sent:
@@ -2811,6 +2816,7 @@ public enum RailOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: RailEvent {
             switch self {
             case .verified(let newUser):
@@ -2838,6 +2844,7 @@ public enum RailOutcome {
         case signedOut
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: RailEvent {
             switch self {
             case .signedOut:
@@ -2862,6 +2869,7 @@ public enum RailOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: RailEvent {
             switch self {
             case .created:
@@ -2889,6 +2897,7 @@ public enum RailOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: RailEvent {
             switch self {
             case .correct:
@@ -2918,6 +2927,7 @@ public enum RailOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: RailEvent {
             switch self {
             case .changed:
@@ -2947,6 +2957,7 @@ public enum RailOutcome {
         case cancelled
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: RailEvent {
             switch self {
             case .authenticated:
@@ -2975,6 +2986,7 @@ public enum RailOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: RailEvent {
             switch self {
             case .saved(let firstName, let lastName):
@@ -3003,6 +3015,7 @@ public enum RailOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: RailEvent {
             switch self {
             case .approved:
@@ -3035,6 +3048,7 @@ public enum RailOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: RailEvent {
             switch self {
             case .approved:
@@ -3066,6 +3080,7 @@ public enum RailOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: RailEvent {
             switch self {
             case .upToDate(let status):
@@ -3094,6 +3109,7 @@ public enum RailOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: RailEvent {
             switch self {
             case .deleted:
@@ -3120,6 +3136,7 @@ public enum RailOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: RailEvent {
             switch self {
             case .ready(let address):
@@ -3146,6 +3163,7 @@ public enum RailOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: RailEvent {
             switch self {
             case .done:
@@ -3172,6 +3190,7 @@ public enum RailOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: RailEvent {
             switch self {
             case .shown:
@@ -3199,6 +3218,7 @@ public enum RailOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: RailEvent {
             switch self {
             case .added:
@@ -3227,6 +3247,7 @@ public enum RailOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: RailEvent {
             switch self {
             case .submitted(let transactionId):
@@ -3253,6 +3274,7 @@ public enum RailOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: RailEvent {
             switch self {
             case .saved:

@@ -1173,11 +1173,14 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             payload,
             names: Self.flowNames,
             cases: Self.codingCases,
-            raised: [53, 64, 65, 68, 69, 76, 110],
+            raised: Self.raisedNumbers,
             currency: "GBP",
             Self.init(caseNumber:_:)
         )
     }
+
+    /// The numbers of the events the flows raise themselves (`raise:`), which the app cannot send by name.
+    private static let raisedNumbers: Set<Int32> = [53, 64, 65, 68, 69, 76, 110]
 
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
@@ -2556,6 +2559,7 @@ public enum RegentOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: RegentEvent {
             switch self {
             case .signedIn(let userId, let email, let name, let photoUrl):
@@ -2591,6 +2595,7 @@ public enum RegentOutcome {
         case unsupported
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: RegentEvent {
             switch self {
             case .granted:
@@ -2627,6 +2632,7 @@ public enum RegentOutcome {
         case disabled
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: RegentEvent {
             switch self {
             case .success:
@@ -2656,6 +2662,7 @@ public enum RegentOutcome {
         case saved
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: RegentEvent {
             switch self {
             case .saved:
@@ -2680,6 +2687,7 @@ public enum RegentOutcome {
         case wrong
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: RegentEvent {
             switch self {
             case .correct:
@@ -2717,6 +2725,7 @@ public enum RegentOutcome {
         case unavailable
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: RegentEvent {
             switch self {
             case .connected(let accounts):
@@ -2750,6 +2759,7 @@ public enum RegentOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: RegentEvent {
             switch self {
             case .refreshed(let balances):
@@ -2778,6 +2788,7 @@ public enum RegentOutcome {
         case disconnected
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: RegentEvent {
             switch self {
             case .disconnected:
@@ -2807,6 +2818,7 @@ public enum RegentOutcome {
         case timeout
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: RegentEvent {
             switch self {
             case .found(let name, let price, let marketOpen):
@@ -2847,6 +2859,7 @@ public enum RegentOutcome {
         case offline
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: RegentEvent {
             switch self {
             case .updated(let quotes):
@@ -2877,6 +2890,7 @@ public enum RegentOutcome {
         case unavailable
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: RegentEvent {
             switch self {
             case .loaded(let usd, let eur):
@@ -2903,6 +2917,7 @@ public enum RegentOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: RegentEvent {
             switch self {
             case .loaded(let annualPrice):
@@ -2931,6 +2946,7 @@ public enum RegentOutcome {
         case alreadySubscribed(expiresAt: Timestamp)
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: RegentEvent {
             switch self {
             case .purchased(let expiresAt, let inTrial):
@@ -2962,6 +2978,7 @@ public enum RegentOutcome {
         case networkError
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: RegentEvent {
             switch self {
             case .restored(let expiresAt):
@@ -2990,6 +3007,7 @@ public enum RegentOutcome {
         case inactive
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: RegentEvent {
             switch self {
             case .active(let expiresAt, let inTrial, let willRenew):

@@ -2375,11 +2375,34 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             payload,
             names: Self.flowNames,
             cases: Self.codingCases,
-            raised: [151, 163, 165, 180, 185, 186, 203, 209, 215, 216, 231, 235, 236, 237, 238, 239, 240, 241, 242],
+            raised: Self.raisedNumbers,
             currency: "GBP",
             Self.init(caseNumber:_:)
         )
     }
+
+    /// The numbers of the events the flows raise themselves (`raise:`), which the app cannot send by name.
+    private static let raisedNumbers: Set<Int32> = [
+        151,
+        163,
+        165,
+        180,
+        185,
+        186,
+        203,
+        209,
+        215,
+        216,
+        231,
+        235,
+        236,
+        237,
+        238,
+        239,
+        240,
+        241,
+        242
+    ]
 
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
@@ -5613,6 +5636,7 @@ public enum TempoOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .submitted:
@@ -5638,6 +5662,7 @@ public enum TempoOutcome {
         case created(userId: String)
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .created(let userId):
@@ -5665,6 +5690,7 @@ public enum TempoOutcome {
         case incomplete
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .active:
@@ -5696,6 +5722,7 @@ public enum TempoOutcome {
         case activated
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .activated:
@@ -5722,6 +5749,7 @@ public enum TempoOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .listed:
@@ -5747,6 +5775,7 @@ public enum TempoOutcome {
         case refreshed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .refreshed:
@@ -5770,6 +5799,7 @@ public enum TempoOutcome {
         case signedOut
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .signedOut:
@@ -5793,6 +5823,7 @@ public enum TempoOutcome {
         case signedOut
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .signedOut:
@@ -5817,6 +5848,7 @@ public enum TempoOutcome {
         case insufficientFunds
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .charged:
@@ -5842,6 +5874,7 @@ public enum TempoOutcome {
         case scheduled
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .scheduled:
@@ -5865,6 +5898,7 @@ public enum TempoOutcome {
         case closed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .closed:
@@ -5889,6 +5923,7 @@ public enum TempoOutcome {
         case wrongKeycode
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .success(let userId):
@@ -5915,6 +5950,7 @@ public enum TempoOutcome {
         case failed(reason: String)
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .activated:
@@ -5941,6 +5977,7 @@ public enum TempoOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .done:
@@ -5967,6 +6004,7 @@ public enum TempoOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .retrieved:
@@ -5993,6 +6031,7 @@ public enum TempoOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .retrieved:
@@ -6019,6 +6058,7 @@ public enum TempoOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .done:
@@ -6045,6 +6085,7 @@ public enum TempoOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .placed:
@@ -6071,6 +6112,7 @@ public enum TempoOutcome {
         case failed(reason: String)
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .sent(let transferId):
@@ -6099,6 +6141,7 @@ public enum TempoOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .fetched(let balance):
@@ -6127,6 +6170,7 @@ public enum TempoOutcome {
         case expired
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .refreshed:
@@ -6153,6 +6197,7 @@ public enum TempoOutcome {
         case failed(reason: String)
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .submitted(let transferId):
@@ -6179,6 +6224,7 @@ public enum TempoOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .sent:
@@ -6206,6 +6252,7 @@ public enum TempoOutcome {
         case expired
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .valid:
@@ -6234,6 +6281,7 @@ public enum TempoOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .sent:
@@ -6261,6 +6309,7 @@ public enum TempoOutcome {
         case expired
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .valid:
@@ -6289,6 +6338,7 @@ public enum TempoOutcome {
         case notFound
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .found(let addresses):
@@ -6317,6 +6367,7 @@ public enum TempoOutcome {
         case compromised
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .intact:
@@ -6343,6 +6394,7 @@ public enum TempoOutcome {
         case declined
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .enabled:
@@ -6371,6 +6423,7 @@ public enum TempoOutcome {
         case cancelled
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .authenticated:
@@ -6397,6 +6450,7 @@ public enum TempoOutcome {
         case declined
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .succeeded:
@@ -6426,6 +6480,7 @@ public enum TempoOutcome {
         case cancelled
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .succeeded(let amount, let purpose):
@@ -6454,6 +6509,7 @@ public enum TempoOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .opened:
@@ -6479,6 +6535,7 @@ public enum TempoOutcome {
         case started
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .started:
@@ -6505,6 +6562,7 @@ public enum TempoOutcome {
         case notFound
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .found(let merchant, let url):
@@ -6531,6 +6589,7 @@ public enum TempoOutcome {
         case unavailable
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .streaming:
@@ -6559,6 +6618,7 @@ public enum TempoOutcome {
         case expired
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .locked:
@@ -6586,6 +6646,7 @@ public enum TempoOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .added:
@@ -6613,6 +6674,7 @@ public enum TempoOutcome {
         case saved
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .saved:
@@ -6637,6 +6699,7 @@ public enum TempoOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .sent:
@@ -6665,6 +6728,7 @@ public enum TempoOutcome {
         case notDetected
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .passport:
@@ -6694,6 +6758,7 @@ public enum TempoOutcome {
         case captured
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .captured:
@@ -6717,6 +6782,7 @@ public enum TempoOutcome {
         case captured
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .captured:
@@ -6740,6 +6806,7 @@ public enum TempoOutcome {
         case submitted
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .submitted:
@@ -6766,6 +6833,7 @@ public enum TempoOutcome {
         case incomplete
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .approved:
@@ -6797,6 +6865,7 @@ public enum TempoOutcome {
         case pending
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .approved:

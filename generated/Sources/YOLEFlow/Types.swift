@@ -1453,11 +1453,14 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             payload,
             names: Self.flowNames,
             cases: Self.codingCases,
-            raised: [78],
+            raised: Self.raisedNumbers,
             currency: "USD",
             Self.init(caseNumber:_:)
         )
     }
+
+    /// The numbers of the events the flows raise themselves (`raise:`), which the app cannot send by name.
+    private static let raisedNumbers: Set<Int32> = [78]
 
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
@@ -3155,6 +3158,7 @@ public enum YOLEOutcome {
         case serverError
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .created:
@@ -3188,6 +3192,7 @@ public enum YOLEOutcome {
         case networkError
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .verified:
@@ -3220,6 +3225,7 @@ public enum YOLEOutcome {
         case networkError
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .sent:
@@ -3249,6 +3255,7 @@ public enum YOLEOutcome {
         case networkError
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .success(let kycVerified):
@@ -3283,6 +3290,7 @@ public enum YOLEOutcome {
         case networkError
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .sent:
@@ -3315,6 +3323,7 @@ public enum YOLEOutcome {
         case networkError
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .sent:
@@ -3347,6 +3356,7 @@ public enum YOLEOutcome {
         case tooManyAttempts
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .verified:
@@ -3380,6 +3390,7 @@ public enum YOLEOutcome {
         case uploadFailed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .accepted:
@@ -3419,6 +3430,7 @@ public enum YOLEOutcome {
         case uploadFailed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .verified:
@@ -3453,6 +3465,7 @@ public enum YOLEOutcome {
         case denied
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .granted:
@@ -3480,6 +3493,7 @@ public enum YOLEOutcome {
         case cancelled
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .authenticated:
@@ -3508,6 +3522,7 @@ public enum YOLEOutcome {
         case networkError
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .loaded(let balance, let suspended):
@@ -3534,6 +3549,7 @@ public enum YOLEOutcome {
         case networkError
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .loaded(let recipients):
@@ -3559,6 +3575,7 @@ public enum YOLEOutcome {
         case removed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .removed:
@@ -3583,6 +3600,7 @@ public enum YOLEOutcome {
         case networkError
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .loaded:
@@ -3609,6 +3627,7 @@ public enum YOLEOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .updated(let firstName, let lastName):
@@ -3638,6 +3657,7 @@ public enum YOLEOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .received(let feeAmount, let feeCurrency, let feeType):
@@ -3665,6 +3685,7 @@ public enum YOLEOutcome {
         case timeout
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .loaded:
@@ -3732,6 +3753,7 @@ public enum YOLEOutcome {
         )
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .success(let yoleReference, let pspTransactionId, let amount, let currency, let feeAmount, let totalAmount):

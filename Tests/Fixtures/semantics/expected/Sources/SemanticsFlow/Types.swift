@@ -681,11 +681,14 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             payload,
             names: Self.flowNames,
             cases: Self.codingCases,
-            raised: [1, 34, 35],
+            raised: Self.raisedNumbers,
             currency: "GBP",
             Self.init(caseNumber:_:)
         )
     }
+
+    /// The numbers of the events the flows raise themselves (`raise:`), which the app cannot send by name.
+    private static let raisedNumbers: Set<Int32> = [1, 34, 35]
 
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
@@ -1477,6 +1480,7 @@ public enum SemanticsOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: SemanticsEvent {
             switch self {
             case .sent(let reference):
@@ -1504,6 +1508,7 @@ public enum SemanticsOutcome {
         case timedOut
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: SemanticsEvent {
             switch self {
             case .approved:
@@ -1532,6 +1537,7 @@ public enum SemanticsOutcome {
         case unknown
 
         /// The outcome as the event the machine handles.
+        @inline(never)
         public var event: SemanticsEvent {
             switch self {
             case .known:
