@@ -317,17 +317,18 @@ struct TypesTranslator {
                     })
                     eventCases.append(SwiftSwitchCase([pattern], [.return(event)]))
                 }
-                // Not inlined: `==` and `hash(into:)` call it, and each of their witnesses would get its own copy of the `switch`.
-                let eventMember = SwiftDeclaration(doc: ["The outcome as the event the machine handles."], access: publicAccess, attributes: ["@inline(never)"],
+                let eventMember = SwiftDeclaration(doc: ["The outcome as the event the machine handles."], access: publicAccess,
                                                    .variable(isLet: false, isStatic: false, name: "event", type: names.event, value: nil, getter: [.switch(.id("self"), eventCases)]))
                 let typeName = names.outcomeType(service: serviceIndex, operation: operationIndex)
                 // `==` and `hash(into:)` through the event: an outcome's event has the outcome's outputs as its payload,
                 // so two outcomes are equal exactly when their events are. Not `Codable`: an outcome becomes its event
                 // as soon as the service answers, and the event (`Codable`) is what snapshots and traces keep.
-                let sameEvent = SwiftDeclaration(doc: ["Whether two outcomes are the same, with equal outputs: whether their events are equal."], access: publicAccess,
+                // `==` and `hash(into:)` not inlined: each `Hashable` witness would get its own copy of `event`'s `switch`
+                // (and `event` itself stays inlinable, where `perform` turns each answer into its event).
+                let sameEvent = SwiftDeclaration(doc: ["Whether two outcomes are the same, with equal outputs: whether their events are equal."], access: publicAccess, attributes: ["@inline(never)"],
                                                  .function(modifiers: ["static"], name: "==", parameters: [SwiftParameter(name: "lhs", type: "Self"), SwiftParameter(name: "rhs", type: "Self")],
                                                            effects: [], returns: "Bool", body: [.return(.binary("==", .member(.id("lhs"), "event"), .member(.id("rhs"), "event")))]))
-                let hashEvent = SwiftDeclaration(doc: ["Hashes the outcome's event."], access: publicAccess,
+                let hashEvent = SwiftDeclaration(doc: ["Hashes the outcome's event."], access: publicAccess, attributes: ["@inline(never)"],
                                                  .function(modifiers: [], name: "hash", parameters: [SwiftParameter(label: "into", name: "hasher", type: "inout Hasher")],
                                                            effects: [], returns: nil, body: [.expression(.call(.member(.id("event"), "hash"), [SwiftArgument("into", .prefix("&", .id("hasher")))]))]))
                 members.append(SwiftDeclaration(doc: ["The outcomes of \(service.displayName ?? service.name): `\(operation.name)`."], access: publicAccess,

@@ -2759,7 +2759,6 @@ public enum RailOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: RailEvent {
             switch self {
             case .signedIn(let email, let newUser):
@@ -2772,11 +2771,13 @@ public enum RailOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2788,7 +2789,6 @@ public enum RailOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: RailEvent {
             switch self {
             case .sent:
@@ -2799,11 +2799,13 @@ public enum RailOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2816,7 +2818,6 @@ public enum RailOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: RailEvent {
             switch self {
             case .verified(let newUser):
@@ -2829,11 +2830,13 @@ public enum RailOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2844,7 +2847,6 @@ public enum RailOutcome {
         case signedOut
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: RailEvent {
             switch self {
             case .signedOut:
@@ -2853,11 +2855,13 @@ public enum RailOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2869,7 +2873,6 @@ public enum RailOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: RailEvent {
             switch self {
             case .created:
@@ -2880,11 +2883,13 @@ public enum RailOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2897,7 +2902,6 @@ public enum RailOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: RailEvent {
             switch self {
             case .correct:
@@ -2910,11 +2914,13 @@ public enum RailOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2927,7 +2933,6 @@ public enum RailOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: RailEvent {
             switch self {
             case .changed:
@@ -2940,11 +2945,13 @@ public enum RailOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2957,7 +2964,6 @@ public enum RailOutcome {
         case cancelled
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: RailEvent {
             switch self {
             case .authenticated:
@@ -2970,11 +2976,13 @@ public enum RailOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2986,7 +2994,6 @@ public enum RailOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: RailEvent {
             switch self {
             case .saved(let firstName, let lastName):
@@ -2997,11 +3004,13 @@ public enum RailOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3015,7 +3024,6 @@ public enum RailOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: RailEvent {
             switch self {
             case .approved:
@@ -3030,11 +3038,13 @@ public enum RailOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3048,7 +3058,6 @@ public enum RailOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: RailEvent {
             switch self {
             case .approved:
@@ -3063,11 +3072,13 @@ public enum RailOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3080,7 +3091,6 @@ public enum RailOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: RailEvent {
             switch self {
             case .upToDate(let status):
@@ -3093,11 +3103,13 @@ public enum RailOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3109,7 +3121,6 @@ public enum RailOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: RailEvent {
             switch self {
             case .deleted:
@@ -3120,11 +3131,13 @@ public enum RailOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3136,7 +3149,6 @@ public enum RailOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: RailEvent {
             switch self {
             case .ready(let address):
@@ -3147,11 +3159,13 @@ public enum RailOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3163,7 +3177,6 @@ public enum RailOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: RailEvent {
             switch self {
             case .done:
@@ -3174,11 +3187,13 @@ public enum RailOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3190,7 +3205,6 @@ public enum RailOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: RailEvent {
             switch self {
             case .shown:
@@ -3201,11 +3215,13 @@ public enum RailOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3218,7 +3234,6 @@ public enum RailOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: RailEvent {
             switch self {
             case .added:
@@ -3231,11 +3246,13 @@ public enum RailOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3247,7 +3264,6 @@ public enum RailOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: RailEvent {
             switch self {
             case .submitted(let transactionId):
@@ -3258,11 +3274,13 @@ public enum RailOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3274,7 +3292,6 @@ public enum RailOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: RailEvent {
             switch self {
             case .saved:
@@ -3285,11 +3302,13 @@ public enum RailOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }

@@ -2559,7 +2559,6 @@ public enum RegentOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: RegentEvent {
             switch self {
             case .signedIn(let userId, let email, let name, let photoUrl):
@@ -2576,11 +2575,13 @@ public enum RegentOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2595,7 +2596,6 @@ public enum RegentOutcome {
         case unsupported
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: RegentEvent {
             switch self {
             case .granted:
@@ -2608,11 +2608,13 @@ public enum RegentOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2632,7 +2634,6 @@ public enum RegentOutcome {
         case disabled
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: RegentEvent {
             switch self {
             case .success:
@@ -2647,11 +2648,13 @@ public enum RegentOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2662,7 +2665,6 @@ public enum RegentOutcome {
         case saved
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: RegentEvent {
             switch self {
             case .saved:
@@ -2671,11 +2673,13 @@ public enum RegentOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2687,7 +2691,6 @@ public enum RegentOutcome {
         case wrong
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: RegentEvent {
             switch self {
             case .correct:
@@ -2698,11 +2701,13 @@ public enum RegentOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2725,7 +2730,6 @@ public enum RegentOutcome {
         case unavailable
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: RegentEvent {
             switch self {
             case .connected(let accounts):
@@ -2742,11 +2746,13 @@ public enum RegentOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2759,7 +2765,6 @@ public enum RegentOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: RegentEvent {
             switch self {
             case .refreshed(let balances):
@@ -2772,11 +2777,13 @@ public enum RegentOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2788,7 +2795,6 @@ public enum RegentOutcome {
         case disconnected
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: RegentEvent {
             switch self {
             case .disconnected:
@@ -2797,11 +2803,13 @@ public enum RegentOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2818,7 +2826,6 @@ public enum RegentOutcome {
         case timeout
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: RegentEvent {
             switch self {
             case .found(let name, let price, let marketOpen):
@@ -2835,11 +2842,13 @@ public enum RegentOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2859,7 +2868,6 @@ public enum RegentOutcome {
         case offline
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: RegentEvent {
             switch self {
             case .updated(let quotes):
@@ -2874,11 +2882,13 @@ public enum RegentOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2890,7 +2900,6 @@ public enum RegentOutcome {
         case unavailable
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: RegentEvent {
             switch self {
             case .loaded(let usd, let eur):
@@ -2901,11 +2910,13 @@ public enum RegentOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2917,7 +2928,6 @@ public enum RegentOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: RegentEvent {
             switch self {
             case .loaded(let annualPrice):
@@ -2928,11 +2938,13 @@ public enum RegentOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2946,7 +2958,6 @@ public enum RegentOutcome {
         case alreadySubscribed(expiresAt: Timestamp)
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: RegentEvent {
             switch self {
             case .purchased(let expiresAt, let inTrial):
@@ -2961,11 +2972,13 @@ public enum RegentOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2978,7 +2991,6 @@ public enum RegentOutcome {
         case networkError
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: RegentEvent {
             switch self {
             case .restored(let expiresAt):
@@ -2991,11 +3003,13 @@ public enum RegentOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3007,7 +3021,6 @@ public enum RegentOutcome {
         case inactive
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: RegentEvent {
             switch self {
             case .active(let expiresAt, let inTrial, let willRenew):
@@ -3018,11 +3031,13 @@ public enum RegentOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }

@@ -5636,7 +5636,6 @@ public enum TempoOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .submitted:
@@ -5647,11 +5646,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -5662,7 +5663,6 @@ public enum TempoOutcome {
         case created(userId: String)
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .created(let userId):
@@ -5671,11 +5671,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -5690,7 +5692,6 @@ public enum TempoOutcome {
         case incomplete
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .active:
@@ -5707,11 +5708,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -5722,7 +5725,6 @@ public enum TempoOutcome {
         case activated
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .activated:
@@ -5731,11 +5733,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -5749,7 +5753,6 @@ public enum TempoOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .listed:
@@ -5760,11 +5763,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -5775,7 +5780,6 @@ public enum TempoOutcome {
         case refreshed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .refreshed:
@@ -5784,11 +5788,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -5799,7 +5805,6 @@ public enum TempoOutcome {
         case signedOut
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .signedOut:
@@ -5808,11 +5813,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -5823,7 +5830,6 @@ public enum TempoOutcome {
         case signedOut
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .signedOut:
@@ -5832,11 +5838,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -5848,7 +5856,6 @@ public enum TempoOutcome {
         case insufficientFunds
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .charged:
@@ -5859,11 +5866,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -5874,7 +5883,6 @@ public enum TempoOutcome {
         case scheduled
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .scheduled:
@@ -5883,11 +5891,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -5898,7 +5908,6 @@ public enum TempoOutcome {
         case closed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .closed:
@@ -5907,11 +5916,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -5923,7 +5934,6 @@ public enum TempoOutcome {
         case wrongKeycode
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .success(let userId):
@@ -5934,11 +5944,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -5950,7 +5962,6 @@ public enum TempoOutcome {
         case failed(reason: String)
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .activated:
@@ -5961,11 +5972,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -5977,7 +5990,6 @@ public enum TempoOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .done:
@@ -5988,11 +6000,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6004,7 +6018,6 @@ public enum TempoOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .retrieved:
@@ -6015,11 +6028,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6031,7 +6046,6 @@ public enum TempoOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .retrieved:
@@ -6042,11 +6056,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6058,7 +6074,6 @@ public enum TempoOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .done:
@@ -6069,11 +6084,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6085,7 +6102,6 @@ public enum TempoOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .placed:
@@ -6096,11 +6112,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6112,7 +6130,6 @@ public enum TempoOutcome {
         case failed(reason: String)
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .sent(let transferId):
@@ -6123,11 +6140,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6141,7 +6160,6 @@ public enum TempoOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .fetched(let balance):
@@ -6152,11 +6170,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6170,7 +6190,6 @@ public enum TempoOutcome {
         case expired
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .refreshed:
@@ -6181,11 +6200,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6197,7 +6218,6 @@ public enum TempoOutcome {
         case failed(reason: String)
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .submitted(let transferId):
@@ -6208,11 +6228,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6224,7 +6246,6 @@ public enum TempoOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .sent:
@@ -6235,11 +6256,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6252,7 +6275,6 @@ public enum TempoOutcome {
         case expired
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .valid:
@@ -6265,11 +6287,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6281,7 +6305,6 @@ public enum TempoOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .sent:
@@ -6292,11 +6315,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6309,7 +6334,6 @@ public enum TempoOutcome {
         case expired
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .valid:
@@ -6322,11 +6346,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6338,7 +6364,6 @@ public enum TempoOutcome {
         case notFound
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .found(let addresses):
@@ -6349,11 +6374,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6367,7 +6394,6 @@ public enum TempoOutcome {
         case compromised
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .intact:
@@ -6378,11 +6404,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6394,7 +6422,6 @@ public enum TempoOutcome {
         case declined
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .enabled:
@@ -6405,11 +6432,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6423,7 +6452,6 @@ public enum TempoOutcome {
         case cancelled
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .authenticated:
@@ -6434,11 +6462,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6450,7 +6480,6 @@ public enum TempoOutcome {
         case declined
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .succeeded:
@@ -6461,11 +6490,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6480,7 +6511,6 @@ public enum TempoOutcome {
         case cancelled
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .succeeded(let amount, let purpose):
@@ -6493,11 +6523,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6509,7 +6541,6 @@ public enum TempoOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .opened:
@@ -6520,11 +6551,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6535,7 +6568,6 @@ public enum TempoOutcome {
         case started
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .started:
@@ -6544,11 +6576,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6562,7 +6596,6 @@ public enum TempoOutcome {
         case notFound
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .found(let merchant, let url):
@@ -6573,11 +6606,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6589,7 +6624,6 @@ public enum TempoOutcome {
         case unavailable
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .streaming:
@@ -6600,11 +6634,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6618,7 +6654,6 @@ public enum TempoOutcome {
         case expired
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .locked:
@@ -6629,11 +6664,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6646,7 +6683,6 @@ public enum TempoOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .added:
@@ -6659,11 +6695,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6674,7 +6712,6 @@ public enum TempoOutcome {
         case saved
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .saved:
@@ -6683,11 +6720,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6699,7 +6738,6 @@ public enum TempoOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .sent:
@@ -6710,11 +6748,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6728,7 +6768,6 @@ public enum TempoOutcome {
         case notDetected
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .passport:
@@ -6743,11 +6782,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6758,7 +6799,6 @@ public enum TempoOutcome {
         case captured
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .captured:
@@ -6767,11 +6807,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6782,7 +6824,6 @@ public enum TempoOutcome {
         case captured
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .captured:
@@ -6791,11 +6832,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6806,7 +6849,6 @@ public enum TempoOutcome {
         case submitted
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .submitted:
@@ -6815,11 +6857,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6833,7 +6877,6 @@ public enum TempoOutcome {
         case incomplete
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .approved:
@@ -6848,11 +6891,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6865,7 +6910,6 @@ public enum TempoOutcome {
         case pending
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: TempoEvent {
             switch self {
             case .approved:
@@ -6878,11 +6922,13 @@ public enum TempoOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }

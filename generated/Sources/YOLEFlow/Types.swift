@@ -3158,7 +3158,6 @@ public enum YOLEOutcome {
         case serverError
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .created:
@@ -3173,11 +3172,13 @@ public enum YOLEOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3192,7 +3193,6 @@ public enum YOLEOutcome {
         case networkError
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .verified:
@@ -3209,11 +3209,13 @@ public enum YOLEOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3225,7 +3227,6 @@ public enum YOLEOutcome {
         case networkError
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .sent:
@@ -3236,11 +3237,13 @@ public enum YOLEOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3255,7 +3258,6 @@ public enum YOLEOutcome {
         case networkError
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .success(let kycVerified):
@@ -3272,11 +3274,13 @@ public enum YOLEOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3290,7 +3294,6 @@ public enum YOLEOutcome {
         case networkError
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .sent:
@@ -3305,11 +3308,13 @@ public enum YOLEOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3323,7 +3328,6 @@ public enum YOLEOutcome {
         case networkError
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .sent:
@@ -3338,11 +3342,13 @@ public enum YOLEOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3356,7 +3362,6 @@ public enum YOLEOutcome {
         case tooManyAttempts
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .verified:
@@ -3371,11 +3376,13 @@ public enum YOLEOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3390,7 +3397,6 @@ public enum YOLEOutcome {
         case uploadFailed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .accepted:
@@ -3407,11 +3413,13 @@ public enum YOLEOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3430,7 +3438,6 @@ public enum YOLEOutcome {
         case uploadFailed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .verified:
@@ -3449,11 +3456,13 @@ public enum YOLEOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3465,7 +3474,6 @@ public enum YOLEOutcome {
         case denied
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .granted:
@@ -3476,11 +3484,13 @@ public enum YOLEOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3493,7 +3503,6 @@ public enum YOLEOutcome {
         case cancelled
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .authenticated:
@@ -3506,11 +3515,13 @@ public enum YOLEOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3522,7 +3533,6 @@ public enum YOLEOutcome {
         case networkError
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .loaded(let balance, let suspended):
@@ -3533,11 +3543,13 @@ public enum YOLEOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3549,7 +3561,6 @@ public enum YOLEOutcome {
         case networkError
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .loaded(let recipients):
@@ -3560,11 +3571,13 @@ public enum YOLEOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3575,7 +3588,6 @@ public enum YOLEOutcome {
         case removed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .removed:
@@ -3584,11 +3596,13 @@ public enum YOLEOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3600,7 +3614,6 @@ public enum YOLEOutcome {
         case networkError
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .loaded:
@@ -3611,11 +3624,13 @@ public enum YOLEOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3627,7 +3642,6 @@ public enum YOLEOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .updated(let firstName, let lastName):
@@ -3638,11 +3652,13 @@ public enum YOLEOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3657,7 +3673,6 @@ public enum YOLEOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .received(let feeAmount, let feeCurrency, let feeType):
@@ -3668,11 +3683,13 @@ public enum YOLEOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3685,7 +3702,6 @@ public enum YOLEOutcome {
         case timeout
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .loaded:
@@ -3698,11 +3714,13 @@ public enum YOLEOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3753,7 +3771,6 @@ public enum YOLEOutcome {
         )
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: YOLEEvent {
             switch self {
             case .success(let yoleReference, let pspTransactionId, let amount, let currency, let feeAmount, let totalAmount):
@@ -3806,11 +3823,13 @@ public enum YOLEOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }

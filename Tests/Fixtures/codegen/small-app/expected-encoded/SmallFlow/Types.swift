@@ -357,7 +357,6 @@ public enum SmallOutcome {
         case denied
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: SmallEvent {
             switch self {
             case .success:
@@ -368,11 +367,13 @@ public enum SmallOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }

@@ -1480,7 +1480,6 @@ public enum SemanticsOutcome {
         case failed
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: SemanticsEvent {
             switch self {
             case .sent(let reference):
@@ -1491,11 +1490,13 @@ public enum SemanticsOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -1508,7 +1509,6 @@ public enum SemanticsOutcome {
         case timedOut
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: SemanticsEvent {
             switch self {
             case .approved:
@@ -1521,11 +1521,13 @@ public enum SemanticsOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -1537,7 +1539,6 @@ public enum SemanticsOutcome {
         case unknown
 
         /// The outcome as the event the machine handles.
-        @inline(never)
         public var event: SemanticsEvent {
             switch self {
             case .known:
@@ -1548,11 +1549,13 @@ public enum SemanticsOutcome {
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
