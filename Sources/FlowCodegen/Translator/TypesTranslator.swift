@@ -116,28 +116,11 @@ struct TypesTranslator {
         }
         cases.append(SwiftEnumCase(doc: ["A timer the machine started (`.startTimer`) is due."], name: "timerFired", associated: [SwiftParameter(name: "token", type: "TimerToken")]))
         numberCases.append(SwiftSwitchCase([".timerFired"], [.return(.parenthesized(.id("-2")))]))
-        // Built by name through the event's number: a `switch` over a few hundred string literals is as many
-        // inlined string comparisons, the costliest function of Tempo's module to optimise (7 s of 46 s).
-        var byName: [SwiftSwitchCase] = []
-        var raisedNumbers: [String] = []
-        for (index, event) in app.events.enumerated() {
-            // An event the flows raise is not built by name either: nothing outside sends it.
-            guard !raised.contains(event.name) else {
-                raisedNumbers.append("\(index)")
-                continue
-            }
-            let name = names.eventCase(event.name)
-            let value: SwiftExpression = event.payload.isEmpty ? .member(nil, name) : .call(.member(nil, name), event.payload.map { field in
-                SwiftArgument(Naming.member(field.name).replacingOccurrences(of: "`", with: ""), payloadReading(field.name, field.type))
-            })
-            byName.append(SwiftSwitchCase(["\(index)"], [.comment(event.name), .assign(.id("self"), value)]))
-        }
-        if !raisedNumbers.isEmpty {
-            byName.append(SwiftSwitchCase(raisedNumbers, [.throw(.call(.id("FlowEventError"), [SwiftArgument("event", .id("name")),
-                                                                                              SwiftArgument("reason", .member(nil, "raisedByFlows"))]))]))
-        }
-        byName.append(.default([.throw(.call(.id("FlowEventError"), [SwiftArgument("event", .id("name")), SwiftArgument("reason", .member(nil, "unknownEvent"))]))]))
-        let readsPayload = app.events.contains { !raised.contains($0.name) && !$0.payload.isEmpty }
+        // Built by name through the event's number and `init(caseNumber:_:)`, its payload fields read from text by
+        // FlowMachine (`eventNamed`): a `switch` over a few hundred string literals was as many inlined string
+        // comparisons, and a payload read field by field here one more `switch` over the payload cases.
+        let raisedNumbers = app.events.indices.filter { raised.contains(app.events[$0].name) }
+        let fieldNames = app.events.map { event in event.payload.map(\.name) + (raised.contains(event.name) ? ["raisedBy"] : []) } + [["token"]]
         let members: [SwiftDeclaration] = [
             SwiftDeclaration(doc: ["The event named `name` in the flows, for scripts, deep links and replays, with its payload fields written as",
                                    "text: text as it is, money and numbers as `4.35` (money in the app's currency), `true`/`false`, dates",
@@ -147,8 +130,13 @@ struct TypesTranslator {
                              access: publicAccess,
                              .initializer(parameters: [SwiftParameter(name: "name", type: "String"), SwiftParameter(name: "payload", type: "[String: String]", defaultValue: .dictionary([]))],
                                           effects: ["throws(FlowEventError)"],
-                                          body: (readsPayload ? [.declare(isLet: true, name: "fields", type: nil, value: .call(.id("EventPayload"), [SwiftArgument(nil, .id("name")), SwiftArgument(nil, .id("payload"))]))] : [])
-                                            + [.switch(.call(.member(.member(.id("Self"), "flowNames"), "number"), [SwiftArgument("of", .id("name"))]), byName)])),
+                                          body: [.assign(.id("self"), .try(.call(.id("eventNamed"), [
+                                              SwiftArgument(nil, .id("name")), SwiftArgument(nil, .id("payload")), SwiftArgument("names", .member(.id("Self"), "flowNames")),
+                                              SwiftArgument("cases", .member(.id("Self"), "codingCases")), SwiftArgument("raised", .member(.id("Self"), "raisedNumbers")),
+                                              SwiftArgument("currency", .string(app.currency)), SwiftArgument(nil, .id("Self.init(caseNumber:_:)")),
+                                          ])))])),
+            SwiftDeclaration(doc: ["The numbers of the events the flows raise themselves (`raise:`), which the app cannot send by name."], access: .private,
+                             .variable(isLet: true, isStatic: true, name: "raisedNumbers", type: "Set<Int32>", value: .array(raisedNumbers.map { .int($0) }), getter: nil)),
             SwiftDeclaration(doc: ["The event's name in the flows (`tap_continue`, `equals.log_in.success`)."], access: publicAccess,
                              .variable(isLet: false, isStatic: false, name: "name", type: "String", value: nil, getter: [
                                 .if(conditions: [.pattern(".timerFired", .id("self"))], then: [.return(.string("timer"))], otherwise: nil),
@@ -158,7 +146,9 @@ struct TypesTranslator {
                              access: .private, .variable(isLet: true, isStatic: true, name: "flowNamesData", type: nil, value: .multilineString(app.events.map(\.name)), getter: nil)),
             SwiftDeclaration(access: .private, .variable(isLet: true, isStatic: true, name: "flowNames", type: nil,
                                                          value: .call(.id("NameTable"), [SwiftArgument("lines", .id("flowNamesData"))]), getter: nil)),
-            SwiftDeclaration(doc: ["The event's number in the transition table."], access: .public, attributes: spi,
+            // Not inlined: a `switch` over every case of an enum with payloads is long code (Tempo: 743 IR instructions),
+            // and `caseValue`, `name` and the engine each had their own copy.
+            SwiftDeclaration(doc: ["The event's number in the transition table."], access: .public, attributes: spi + ["@inline(never)"],
                              .variable(isLet: false, isStatic: false, name: "number", type: "Int32", value: nil, getter: [.switch(.id("self"), numberCases)])),
             SwiftDeclaration(doc: ["The timer this event reports as due."], access: .public, attributes: spi,
                              .variable(isLet: false, isStatic: false, name: "firedTimer", type: "TimerToken?", value: nil, getter: [
@@ -168,28 +158,7 @@ struct TypesTranslator {
         ]
         return SwiftDeclaration(doc: ["The events \(app.name) reacts to: taps and entries, service outcomes, timers."], access: publicAccess,
                                 .enum(name: names.event, conformances: ["Hashable", "Sendable", "Codable", "FlowMachineEvent"], cases: cases,
-                                      members: members + conformanceMembers(cases, typeName: names.event, caseNumber: "number")))
-    }
-
-    /// Reads payload field `field` of type `type` from `fields` (an `EventPayload`) in an event built by name.
-    func payloadReading(_ field: String, _ type: ValueType) -> SwiftExpression {
-        let reader = SwiftExpression.id("fields")
-        let name = SwiftArgument(nil, .string(field))
-        func read(_ method: String, _ more: [SwiftArgument] = []) -> SwiftExpression { .try(.call(.member(reader, method), [name] + more)) }
-        switch type {
-        case .text: return read("text")
-        case .money: return read("money", [SwiftArgument("currency", .string(app.currency))])
-        case .decimal: return read("decimal")
-        case .int, .duration: return read("int")
-        case .bool: return read("bool")
-        case .date: return read("date")
-        case .timestamp: return read("timestamp")
-        case .enumeration(let type): return read("name", [SwiftArgument(nil, .member(.id(names.typeName(type)), "self"))])
-        case .list, .record: return read("json", [SwiftArgument(nil, .member(.id(names.swiftType(type)), "self"))])
-        case .optional(let wrapped):
-            return .ternary(.binary("==", .subscript(.member(reader, "payload"), .string(field)), .id("nil")), .id("nil"), payloadReading(field, wrapped))
-        case .null, .error: return .call(.member(reader, "optionalText"), [name])
-        }
+                                      members: members + conformanceMembers(cases, typeName: names.event, caseNumber: "number", fieldNames: fieldNames)))
     }
 
     func effectDeclaration() -> SwiftDeclaration {
@@ -351,9 +320,20 @@ struct TypesTranslator {
                 let eventMember = SwiftDeclaration(doc: ["The outcome as the event the machine handles."], access: publicAccess,
                                                    .variable(isLet: false, isStatic: false, name: "event", type: names.event, value: nil, getter: [.switch(.id("self"), eventCases)]))
                 let typeName = names.outcomeType(service: serviceIndex, operation: operationIndex)
+                // `==` and `hash(into:)` through the event: an outcome's event has the outcome's outputs as its payload,
+                // so two outcomes are equal exactly when their events are. Not `Codable`: an outcome becomes its event
+                // as soon as the service answers, and the event (`Codable`) is what snapshots and traces keep.
+                // `==` and `hash(into:)` not inlined: each `Hashable` witness would get its own copy of `event`'s `switch`
+                // (and `event` itself stays inlinable, where `perform` turns each answer into its event).
+                let sameEvent = SwiftDeclaration(doc: ["Whether two outcomes are the same, with equal outputs: whether their events are equal."], access: publicAccess, attributes: ["@inline(never)"],
+                                                 .function(modifiers: ["static"], name: "==", parameters: [SwiftParameter(name: "lhs", type: "Self"), SwiftParameter(name: "rhs", type: "Self")],
+                                                           effects: [], returns: "Bool", body: [.return(.binary("==", .member(.id("lhs"), "event"), .member(.id("rhs"), "event")))]))
+                let hashEvent = SwiftDeclaration(doc: ["Hashes the outcome's event."], access: publicAccess, attributes: ["@inline(never)"],
+                                                 .function(modifiers: [], name: "hash", parameters: [SwiftParameter(label: "into", name: "hasher", type: "inout Hasher")],
+                                                           effects: [], returns: nil, body: [.expression(.call(.member(.id("event"), "hash"), [SwiftArgument("into", .prefix("&", .id("hasher")))]))]))
                 members.append(SwiftDeclaration(doc: ["The outcomes of \(service.displayName ?? service.name): `\(operation.name)`."], access: publicAccess,
-                                                .enum(name: typeName, conformances: ["Hashable", "Sendable", "Codable"],
-                                                      cases: cases, members: cases.isEmpty ? [] : [eventMember] + conformanceMembers(cases, typeName: names.outcome + "." + typeName))))
+                                                .enum(name: typeName, conformances: ["Hashable", "Sendable"],
+                                                      cases: cases, members: cases.isEmpty ? [] : [eventMember, sameEvent, hashEvent])))
             }
         }
         return SwiftDeclaration(doc: ["What each service operation of \(app.name) answers (`\(names.services)`)."], access: publicAccess,

@@ -4,9 +4,9 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 4; a compile error here means the
+/// This module was generated for FlowMachine API version 5; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion4 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion5 {
 }
 
 /// The screens of Rail, by the seed's screen IDs.
@@ -1191,350 +1191,19 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// - Throws: `FlowEventError` for a name the flows do not handle or raise themselves, and for a payload field
     ///   missing or not of its type (an optional field may be left out; fields the event lacks are ignored).
     public init(name: String, payload: [String: String] = [:]) throws(FlowEventError) {
-        let fields = EventPayload(name, payload)
-        switch Self.flowNames.number(of: name) {
-        case 0:
-            // deposit_detected
-            self = .depositDetected(amount: try fields.money("amount", currency: "USD"), eta: try fields.text("eta"))
-        case 1:
-            // deposit_confirmed
-            self = .depositConfirmed(amount: try fields.money("amount", currency: "USD"))
-        case 2:
-            // card_payment
-            self = .cardPayment(
-                merchant: try fields.text("merchant"),
-                amount: try fields.money("amount", currency: "USD")
-            )
-        case 3:
-            // transaction_tapped
-            self = .transactionTapped(id: try fields.text("id"))
-        case 4:
-            // apple.sign_in.signed_in
-            self = .appleSignInSignedIn(email: try fields.text("email"), newUser: try fields.bool("new_user"))
-        case 5:
-            // apple.sign_in.cancelled
-            self = .appleSignInCancelled
-        case 6:
-            // apple.sign_in.failed
-            self = .appleSignInFailed
-        case 7:
-            // auth.send_code.sent
-            self = .authSendCodeSent
-        case 8:
-            // auth.send_code.failed
-            self = .authSendCodeFailed
-        case 9:
-            // auth.verify_otp.verified
-            self = .authVerifyOtpVerified(newUser: try fields.bool("new_user"))
-        case 10:
-            // auth.verify_otp.wrong_code
-            self = .authVerifyOtpWrongCode
-        case 11:
-            // auth.verify_otp.failed
-            self = .authVerifyOtpFailed
-        case 12:
-            // auth.sign_out.signed_out
-            self = .authSignOutSignedOut
-        case 13:
-            // passcode.create.created
-            self = .passcodeCreateCreated
-        case 14:
-            // passcode.create.failed
-            self = .passcodeCreateFailed
-        case 15:
-            // passcode.verify.correct
-            self = .passcodeVerifyCorrect
-        case 16:
-            // passcode.verify.wrong
-            self = .passcodeVerifyWrong
-        case 17:
-            // passcode.verify.failed
-            self = .passcodeVerifyFailed
-        case 18:
-            // passcode.change.changed
-            self = .passcodeChangeChanged
-        case 19:
-            // passcode.change.wrong_current
-            self = .passcodeChangeWrongCurrent
-        case 20:
-            // passcode.change.failed
-            self = .passcodeChangeFailed
-        case 21:
-            // device.biometric_check.authenticated
-            self = .deviceBiometricCheckAuthenticated
-        case 22:
-            // device.biometric_check.failed
-            self = .deviceBiometricCheckFailed
-        case 23:
-            // device.biometric_check.cancelled
-            self = .deviceBiometricCheckCancelled
-        case 24:
-            // profile.save.saved
-            self = .profileSaveSaved(firstName: try fields.text("first_name"), lastName: try fields.text("last_name"))
-        case 25:
-            // profile.save.failed
-            self = .profileSaveFailed
-        case 26:
-            // kyc.submit.approved
-            self = .kycSubmitApproved
-        case 27:
-            // kyc.submit.pending
-            self = .kycSubmitPending
-        case 28:
-            // kyc.submit.rejected
-            self = .kycSubmitRejected
-        case 29:
-            // kyc.submit.failed
-            self = .kycSubmitFailed
-        case 30:
-            // kyc.status.approved
-            self = .kycStatusApproved
-        case 31:
-            // kyc.status.pending
-            self = .kycStatusPending
-        case 32:
-            // kyc.status.rejected
-            self = .kycStatusRejected
-        case 33:
-            // kyc.status.failed
-            self = .kycStatusFailed
-        case 34:
-            // account.refresh.up_to_date
-            self = .accountRefreshUpToDate(status: try fields.name("status", RailSystemStatus.self))
-        case 35:
-            // account.refresh.deposit_arrived
-            self = .accountRefreshDepositArrived(
-                status: try fields.name("status", RailSystemStatus.self),
-                amount: try fields.money("amount", currency: "USD")
-            )
-        case 36:
-            // account.refresh.failed
-            self = .accountRefreshFailed
-        case 37:
-            // account.delete.deleted
-            self = .accountDeleteDeleted
-        case 38:
-            // account.delete.failed
-            self = .accountDeleteFailed
-        case 39:
-            // deposits.details.ready
-            self = .depositsDetailsReady(address: try fields.text("address"))
-        case 40:
-            // deposits.details.failed
-            self = .depositsDetailsFailed
-        case 41:
-            // card.set_frozen.done
-            self = .cardSetFrozenDone
-        case 42:
-            // card.set_frozen.failed
-            self = .cardSetFrozenFailed
-        case 43:
-            // card.details.shown
-            self = .cardDetailsShown
-        case 44:
-            // card.details.failed
-            self = .cardDetailsFailed
-        case 45:
-            // card.add_to_apple_wallet.added
-            self = .cardAddToAppleWalletAdded
-        case 46:
-            // card.add_to_apple_wallet.cancelled
-            self = .cardAddToAppleWalletCancelled
-        case 47:
-            // card.add_to_apple_wallet.failed
-            self = .cardAddToAppleWalletFailed
-        case 48:
-            // withdrawals.submit.submitted
-            self = .withdrawalsSubmitSubmitted(transactionId: try fields.text("transaction_id"))
-        case 49:
-            // withdrawals.submit.failed
-            self = .withdrawalsSubmitFailed
-        case 50:
-            // settings.save.saved
-            self = .settingsSaveSaved
-        case 51:
-            // settings.save.failed
-            self = .settingsSaveFailed
-        case 53:
-            // tap_sign_in_with_apple
-            self = .tapSignInWithApple
-        case 54:
-            // tap_retry
-            self = .tapRetry
-        case 55:
-            // tap_use_email_or_phone
-            self = .tapUseEmailOrPhone
-        case 56:
-            // tap_continue
-            self = .tapContinue
-        case 57:
-            // tap_back
-            self = .tapBack
-        case 58:
-            // tap_verify
-            self = .tapVerify
-        case 59:
-            // tap_resend_code
-            self = .tapResendCode
-        case 61:
-            // tap_enable_biometrics
-            self = .tapEnableBiometrics
-        case 62:
-            // tap_not_now
-            self = .tapNotNow
-        case 63:
-            // tap_start_verification
-            self = .tapStartVerification
-        case 64:
-            // pull_to_refresh
-            self = .pullToRefresh
-        case 66:
-            // tap_load_money
-            self = .tapLoadMoney
-        case 67:
-            // tap_send
-            self = .tapSend
-        case 68:
-            // tap_deposit_history
-            self = .tapDepositHistory
-        case 69:
-            // tap_filter_all
-            self = .tapFilterAll
-        case 70:
-            // tap_filter_spend
-            self = .tapFilterSpend
-        case 71:
-            // tap_filter_invest
-            self = .tapFilterInvest
-        case 72:
-            // tap_filter_deposits
-            self = .tapFilterDeposits
-        case 73:
-            // scrolled_to_end
-            self = .scrolledToEnd
-        case 74:
-            // tap_freeze
-            self = .tapFreeze
-        case 76:
-            // tap_reveal
-            self = .tapReveal
-        case 78:
-            // tap_card_settings
-            self = .tapCardSettings
-        case 79:
-            // tap_add_to_apple_wallet
-            self = .tapAddToAppleWallet
-        case 81:
-            // tap_retry_apple_wallet
-            self = .tapRetryAppleWallet
-        case 82:
-            // toggle_round_ups
-            self = .toggleRoundUps
-        case 83:
-            // tap_personal_info
-            self = .tapPersonalInfo
-        case 84:
-            // tap_security
-            self = .tapSecurity
-        case 85:
-            // tap_notifications
-            self = .tapNotifications
-        case 86:
-            // tap_support
-            self = .tapSupport
-        case 87:
-            // tap_round_ups
-            self = .tapRoundUps
-        case 88:
-            // tap_sign_out
-            self = .tapSignOut
-        case 89:
-            // tap_delete_account
-            self = .tapDeleteAccount
-        case 90:
-            // tap_confirm_delete
-            self = .tapConfirmDelete
-        case 91:
-            // tap_cancel
-            self = .tapCancel
-        case 92:
-            // tap_save
-            self = .tapSave
-        case 93:
-            // tap_change_passcode
-            self = .tapChangePasscode
-        case 94:
-            // toggle_biometrics
-            self = .toggleBiometrics
-        case 95:
-            // tap_save_timeout
-            self = .tapSaveTimeout
-        case 97:
-            // toggle_push
-            self = .togglePush
-        case 98:
-            // tap_bank_usd
-            self = .tapBankUsd
-        case 99:
-            // tap_bank_gbp
-            self = .tapBankGbp
-        case 100:
-            // tap_usdc
-            self = .tapUsdc
-        case 101:
-            // tap_copy_address
-            self = .tapCopyAddress
-        case 102:
-            // tap_done
-            self = .tapDone
-        case 103:
-            // tap_bank
-            self = .tapBank
-        case 104:
-            // tap_crypto
-            self = .tapCrypto
-        case 106:
-            // tap_confirm
-            self = .tapConfirm
-        case 109:
-            // tap_unlock
-            self = .tapUnlock
-        case 110:
-            // tap_use_biometrics
-            self = .tapUseBiometrics
-        case 111:
-            // tap_retry_status
-            self = .tapRetryStatus
-        case 115:
-            // connectivity_lost
-            self = .connectivityLost
-        case 116:
-            // connectivity_restored
-            self = .connectivityRestored
-        case 117:
-            // tap_tab_station
-            self = .tapTabStation
-        case 118:
-            // tap_tab_transactions
-            self = .tapTabTransactions
-        case 119:
-            // tap_tab_card
-            self = .tapTabCard
-        case 120:
-            // tap_tab_invest
-            self = .tapTabInvest
-        case 121:
-            // tap_tab_profile
-            self = .tapTabProfile
-        case 122:
-            // session_expired
-            self = .sessionExpired
-        case 52, 60, 65, 75, 77, 80, 96, 105, 107, 108, 112, 113, 114:
-            throw FlowEventError(event: name, reason: .raisedByFlows)
-        default:
-            throw FlowEventError(event: name, reason: .unknownEvent)
-        }
+        self = try eventNamed(
+            name,
+            payload,
+            names: Self.flowNames,
+            cases: Self.codingCases,
+            raised: Self.raisedNumbers,
+            currency: "USD",
+            Self.init(caseNumber:_:)
+        )
     }
+
+    /// The numbers of the events the flows raise themselves (`raise:`), which the app cannot send by name.
+    private static let raisedNumbers: Set<Int32> = [52, 60, 65, 75, 77, 80, 96, 105, 107, 108, 112, 113, 114]
 
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
@@ -1675,6 +1344,7 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event's number in the transition table.
     @_spi(Generated)
+    @inline(never)
     public var number: Int32 {
         switch self {
         case .depositDetected:
@@ -1937,18 +1607,19 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         return nil
     }
 
-    /// The cases' names as `Codable` writes them, one per line, by number.
+    /// The cases by number, one per line: the name `Codable` writes, then the payload's labels (FlowMachine's
+    /// `CaseTable`).
     private static let codingCasesData = #"""
-    depositDetected
-    depositConfirmed
-    cardPayment
-    transactionTapped
-    appleSignInSignedIn
+    depositDetected amount eta
+    depositConfirmed amount
+    cardPayment merchant amount
+    transactionTapped id
+    appleSignInSignedIn email newUser=new_user
     appleSignInCancelled
     appleSignInFailed
     authSendCodeSent
     authSendCodeFailed
-    authVerifyOtpVerified
+    authVerifyOtpVerified newUser=new_user
     authVerifyOtpWrongCode
     authVerifyOtpFailed
     authSignOutSignedOut
@@ -1963,7 +1634,7 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     deviceBiometricCheckAuthenticated
     deviceBiometricCheckFailed
     deviceBiometricCheckCancelled
-    profileSaveSaved
+    profileSaveSaved firstName=first_name lastName=last_name
     profileSaveFailed
     kycSubmitApproved
     kycSubmitPending
@@ -1973,12 +1644,12 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     kycStatusPending
     kycStatusRejected
     kycStatusFailed
-    accountRefreshUpToDate
-    accountRefreshDepositArrived
+    accountRefreshUpToDate status
+    accountRefreshDepositArrived status amount
     accountRefreshFailed
     accountDeleteDeleted
     accountDeleteFailed
-    depositsDetailsReady
+    depositsDetailsReady address
     depositsDetailsFailed
     cardSetFrozenDone
     cardSetFrozenFailed
@@ -1987,11 +1658,11 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     cardAddToAppleWalletAdded
     cardAddToAppleWalletCancelled
     cardAddToAppleWalletFailed
-    withdrawalsSubmitSubmitted
+    withdrawalsSubmitSubmitted transactionId=transaction_id
     withdrawalsSubmitFailed
     settingsSaveSaved
     settingsSaveFailed
-    appLaunched
+    appLaunched raisedBy
     tapSignInWithApple
     tapRetry
     tapUseEmailOrPhone
@@ -1999,12 +1670,12 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     tapBack
     tapVerify
     tapResendCode
-    passcodeCreated
+    passcodeCreated raisedBy
     tapEnableBiometrics
     tapNotNow
     tapStartVerification
     pullToRefresh
-    refreshFailed
+    refreshFailed raisedBy
     tapLoadMoney
     tapSend
     tapDepositHistory
@@ -2014,12 +1685,12 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     tapFilterDeposits
     scrolledToEnd
     tapFreeze
-    cardFreezeFailed
+    cardFreezeFailed raisedBy
     tapReveal
-    authorized
+    authorized raisedBy
     tapCardSettings
     tapAddToAppleWallet
-    cardAddedToAppleWallet
+    cardAddedToAppleWallet raisedBy
     tapRetryAppleWallet
     toggleRoundUps
     tapPersonalInfo
@@ -2035,7 +1706,7 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     tapChangePasscode
     toggleBiometrics
     tapSaveTimeout
-    passcodeChanged
+    passcodeChanged raisedBy
     togglePush
     tapBankUsd
     tapBankGbp
@@ -2044,16 +1715,16 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     tapDone
     tapBank
     tapCrypto
-    withdrawAmountOpened
+    withdrawAmountOpened raisedBy
     tapConfirm
-    withdrawalRecorded
-    withdrawalRefunded
+    withdrawalRecorded raisedBy
+    withdrawalRefunded raisedBy
     tapUnlock
     tapUseBiometrics
     tapRetryStatus
-    depositSplit
-    depositLoadedPush
-    roundUpDue
+    depositSplit raisedBy
+    depositLoadedPush raisedBy
+    roundUpDue raisedBy
     connectivityLost
     connectivityRestored
     tapTabStation
@@ -2062,56 +1733,82 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     tapTabInvest
     tapTabProfile
     sessionExpired
-    timerFired
+    timerFired token
     """#
 
-    private static let codingCases = NameTable(lines: codingCasesData)
+    private static let codingCases = CaseTable(lines: codingCasesData)
 
-    private enum FieldKey: String, CodingKey {
-        case amount
-        case eta
-        case merchant
-        case id
-        case email
-        case newUser
-        case firstName
-        case lastName
-        case status
-        case address
-        case transactionId
-        case raisedBy
-        case token
+    /// The value as data: its case's number in `codingCases` and its payload, for `Codable`, `==` and `hash(into:)`.
+    private var caseValue: CaseValue {
+        switch self {
+        case let .depositDetected(value0, value1):
+            return CaseValue(0, [value0, value1])
+        case let .depositConfirmed(value0):
+            return CaseValue(1, [value0])
+        case let .cardPayment(value0, value1):
+            return CaseValue(2, [value0, value1])
+        case let .transactionTapped(value0):
+            return CaseValue(3, [value0])
+        case let .appleSignInSignedIn(value0, value1):
+            return CaseValue(4, [value0, value1])
+        case let .authVerifyOtpVerified(value0):
+            return CaseValue(9, [value0])
+        case let .profileSaveSaved(value0, value1):
+            return CaseValue(24, [value0, value1])
+        case let .accountRefreshUpToDate(value0):
+            return CaseValue(34, [value0])
+        case let .accountRefreshDepositArrived(value0, value1):
+            return CaseValue(35, [value0, value1])
+        case let .depositsDetailsReady(value0):
+            return CaseValue(39, [value0])
+        case let .withdrawalsSubmitSubmitted(value0):
+            return CaseValue(48, [value0])
+        case let .appLaunched(value0):
+            return CaseValue(52, [value0])
+        case let .passcodeCreated(value0):
+            return CaseValue(60, [value0])
+        case let .refreshFailed(value0):
+            return CaseValue(65, [value0])
+        case let .cardFreezeFailed(value0):
+            return CaseValue(75, [value0])
+        case let .authorized(value0):
+            return CaseValue(77, [value0])
+        case let .cardAddedToAppleWallet(value0):
+            return CaseValue(80, [value0])
+        case let .passcodeChanged(value0):
+            return CaseValue(96, [value0])
+        case let .withdrawAmountOpened(value0):
+            return CaseValue(105, [value0])
+        case let .withdrawalRecorded(value0):
+            return CaseValue(107, [value0])
+        case let .withdrawalRefunded(value0):
+            return CaseValue(108, [value0])
+        case let .depositSplit(value0):
+            return CaseValue(112, [value0])
+        case let .depositLoadedPush(value0):
+            return CaseValue(113, [value0])
+        case let .roundUpDue(value0):
+            return CaseValue(114, [value0])
+        case let .timerFired(value0):
+            return CaseValue(123, [value0])
+        default:
+            return CaseValue(number)
+        }
     }
 
-    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-    /// payloads.
-    public init(from decoder: any Decoder) throws {
-        let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailEvent")
-        switch coded.number {
+    /// The case numbered `number` in `codingCases`, its payload's fields read in order by `read`.
+    private init(caseNumber number: Int32, _ read: inout CaseReader) throws {
+        switch number {
         case 0:
-            let fields = try coded.fields(FieldKey.self)
-            self = .depositDetected(
-                amount: try fields.decode(Money.self, forKey: .amount),
-                eta: try fields.decode(String.self, forKey: .eta)
-            )
+            self = try .depositDetected(amount: read(Money.self), eta: read(String.self))
         case 1:
-            let fields = try coded.fields(FieldKey.self)
-            self = .depositConfirmed(amount: try fields.decode(Money.self, forKey: .amount))
+            self = try .depositConfirmed(amount: read(Money.self))
         case 2:
-            let fields = try coded.fields(FieldKey.self)
-            self = .cardPayment(
-                merchant: try fields.decode(String.self, forKey: .merchant),
-                amount: try fields.decode(Money.self, forKey: .amount)
-            )
+            self = try .cardPayment(merchant: read(String.self), amount: read(Money.self))
         case 3:
-            let fields = try coded.fields(FieldKey.self)
-            self = .transactionTapped(id: try fields.decode(String.self, forKey: .id))
+            self = try .transactionTapped(id: read(String.self))
         case 4:
-            let fields = try coded.fields(FieldKey.self)
-            self = .appleSignInSignedIn(
-                email: try fields.decode(String.self, forKey: .email),
-                newUser: try fields.decode(Bool.self, forKey: .newUser)
-            )
+            self = try .appleSignInSignedIn(email: read(String.self), newUser: read(Bool.self))
         case 5:
             self = .appleSignInCancelled
         case 6:
@@ -2121,8 +1818,7 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 8:
             self = .authSendCodeFailed
         case 9:
-            let fields = try coded.fields(FieldKey.self)
-            self = .authVerifyOtpVerified(newUser: try fields.decode(Bool.self, forKey: .newUser))
+            self = try .authVerifyOtpVerified(newUser: read(Bool.self))
         case 10:
             self = .authVerifyOtpWrongCode
         case 11:
@@ -2152,11 +1848,7 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 23:
             self = .deviceBiometricCheckCancelled
         case 24:
-            let fields = try coded.fields(FieldKey.self)
-            self = .profileSaveSaved(
-                firstName: try fields.decode(String.self, forKey: .firstName),
-                lastName: try fields.decode(String.self, forKey: .lastName)
-            )
+            self = try .profileSaveSaved(firstName: read(String.self), lastName: read(String.self))
         case 25:
             self = .profileSaveFailed
         case 26:
@@ -2176,14 +1868,9 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 33:
             self = .kycStatusFailed
         case 34:
-            let fields = try coded.fields(FieldKey.self)
-            self = .accountRefreshUpToDate(status: try fields.decode(RailSystemStatus.self, forKey: .status))
+            self = try .accountRefreshUpToDate(status: read(RailSystemStatus.self))
         case 35:
-            let fields = try coded.fields(FieldKey.self)
-            self = .accountRefreshDepositArrived(
-                status: try fields.decode(RailSystemStatus.self, forKey: .status),
-                amount: try fields.decode(Money.self, forKey: .amount)
-            )
+            self = try .accountRefreshDepositArrived(status: read(RailSystemStatus.self), amount: read(Money.self))
         case 36:
             self = .accountRefreshFailed
         case 37:
@@ -2191,8 +1878,7 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 38:
             self = .accountDeleteFailed
         case 39:
-            let fields = try coded.fields(FieldKey.self)
-            self = .depositsDetailsReady(address: try fields.decode(String.self, forKey: .address))
+            self = try .depositsDetailsReady(address: read(String.self))
         case 40:
             self = .depositsDetailsFailed
         case 41:
@@ -2210,8 +1896,7 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 47:
             self = .cardAddToAppleWalletFailed
         case 48:
-            let fields = try coded.fields(FieldKey.self)
-            self = .withdrawalsSubmitSubmitted(transactionId: try fields.decode(String.self, forKey: .transactionId))
+            self = try .withdrawalsSubmitSubmitted(transactionId: read(String.self))
         case 49:
             self = .withdrawalsSubmitFailed
         case 50:
@@ -2219,8 +1904,7 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 51:
             self = .settingsSaveFailed
         case 52:
-            let fields = try coded.fields(FieldKey.self)
-            self = .appLaunched(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .appLaunched(raisedBy: read(RaisedByFlows.self))
         case 53:
             self = .tapSignInWithApple
         case 54:
@@ -2236,8 +1920,7 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 59:
             self = .tapResendCode
         case 60:
-            let fields = try coded.fields(FieldKey.self)
-            self = .passcodeCreated(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .passcodeCreated(raisedBy: read(RaisedByFlows.self))
         case 61:
             self = .tapEnableBiometrics
         case 62:
@@ -2247,8 +1930,7 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 64:
             self = .pullToRefresh
         case 65:
-            let fields = try coded.fields(FieldKey.self)
-            self = .refreshFailed(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .refreshFailed(raisedBy: read(RaisedByFlows.self))
         case 66:
             self = .tapLoadMoney
         case 67:
@@ -2268,20 +1950,17 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 74:
             self = .tapFreeze
         case 75:
-            let fields = try coded.fields(FieldKey.self)
-            self = .cardFreezeFailed(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .cardFreezeFailed(raisedBy: read(RaisedByFlows.self))
         case 76:
             self = .tapReveal
         case 77:
-            let fields = try coded.fields(FieldKey.self)
-            self = .authorized(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .authorized(raisedBy: read(RaisedByFlows.self))
         case 78:
             self = .tapCardSettings
         case 79:
             self = .tapAddToAppleWallet
         case 80:
-            let fields = try coded.fields(FieldKey.self)
-            self = .cardAddedToAppleWallet(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .cardAddedToAppleWallet(raisedBy: read(RaisedByFlows.self))
         case 81:
             self = .tapRetryAppleWallet
         case 82:
@@ -2313,8 +1992,7 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 95:
             self = .tapSaveTimeout
         case 96:
-            let fields = try coded.fields(FieldKey.self)
-            self = .passcodeChanged(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .passcodeChanged(raisedBy: read(RaisedByFlows.self))
         case 97:
             self = .togglePush
         case 98:
@@ -2332,16 +2010,13 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 104:
             self = .tapCrypto
         case 105:
-            let fields = try coded.fields(FieldKey.self)
-            self = .withdrawAmountOpened(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .withdrawAmountOpened(raisedBy: read(RaisedByFlows.self))
         case 106:
             self = .tapConfirm
         case 107:
-            let fields = try coded.fields(FieldKey.self)
-            self = .withdrawalRecorded(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .withdrawalRecorded(raisedBy: read(RaisedByFlows.self))
         case 108:
-            let fields = try coded.fields(FieldKey.self)
-            self = .withdrawalRefunded(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .withdrawalRefunded(raisedBy: read(RaisedByFlows.self))
         case 109:
             self = .tapUnlock
         case 110:
@@ -2349,14 +2024,11 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 111:
             self = .tapRetryStatus
         case 112:
-            let fields = try coded.fields(FieldKey.self)
-            self = .depositSplit(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .depositSplit(raisedBy: read(RaisedByFlows.self))
         case 113:
-            let fields = try coded.fields(FieldKey.self)
-            self = .depositLoadedPush(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .depositLoadedPush(raisedBy: read(RaisedByFlows.self))
         case 114:
-            let fields = try coded.fields(FieldKey.self)
-            self = .roundUpDue(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .roundUpDue(raisedBy: read(RaisedByFlows.self))
         case 115:
             self = .connectivityLost
         case 116:
@@ -2374,247 +2046,31 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 122:
             self = .sessionExpired
         case 123:
-            let fields = try coded.fields(FieldKey.self)
-            self = .timerFired(token: try fields.decode(TimerToken.self, forKey: .token))
+            self = try .timerFired(token: read(TimerToken.self))
         default:
-            throw coded.unknownCase()
+            throw read.unknownCase()
         }
+    }
+
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
+    public init(from decoder: any Decoder) throws {
+        self = try decodeCase(decoder, Self.codingCases, typeName: "RailEvent", Self.init(caseNumber:_:))
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
-        var coded = CaseEncoder(encoder)
-        switch self {
-        case .depositDetected(let value0, let value1):
-            var fields = coded.fields("depositDetected", FieldKey.self)
-            try fields.encode(value0, forKey: .amount)
-            try fields.encode(value1, forKey: .eta)
-        case .depositConfirmed(let value0):
-            var fields = coded.fields("depositConfirmed", FieldKey.self)
-            try fields.encode(value0, forKey: .amount)
-        case .cardPayment(let value0, let value1):
-            var fields = coded.fields("cardPayment", FieldKey.self)
-            try fields.encode(value0, forKey: .merchant)
-            try fields.encode(value1, forKey: .amount)
-        case .transactionTapped(let value0):
-            var fields = coded.fields("transactionTapped", FieldKey.self)
-            try fields.encode(value0, forKey: .id)
-        case .appleSignInSignedIn(let value0, let value1):
-            var fields = coded.fields("appleSignInSignedIn", FieldKey.self)
-            try fields.encode(value0, forKey: .email)
-            try fields.encode(value1, forKey: .newUser)
-        case .authVerifyOtpVerified(let value0):
-            var fields = coded.fields("authVerifyOtpVerified", FieldKey.self)
-            try fields.encode(value0, forKey: .newUser)
-        case .profileSaveSaved(let value0, let value1):
-            var fields = coded.fields("profileSaveSaved", FieldKey.self)
-            try fields.encode(value0, forKey: .firstName)
-            try fields.encode(value1, forKey: .lastName)
-        case .accountRefreshUpToDate(let value0):
-            var fields = coded.fields("accountRefreshUpToDate", FieldKey.self)
-            try fields.encode(value0, forKey: .status)
-        case .accountRefreshDepositArrived(let value0, let value1):
-            var fields = coded.fields("accountRefreshDepositArrived", FieldKey.self)
-            try fields.encode(value0, forKey: .status)
-            try fields.encode(value1, forKey: .amount)
-        case .depositsDetailsReady(let value0):
-            var fields = coded.fields("depositsDetailsReady", FieldKey.self)
-            try fields.encode(value0, forKey: .address)
-        case .withdrawalsSubmitSubmitted(let value0):
-            var fields = coded.fields("withdrawalsSubmitSubmitted", FieldKey.self)
-            try fields.encode(value0, forKey: .transactionId)
-        case .appLaunched(let value0):
-            var fields = coded.fields("appLaunched", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .passcodeCreated(let value0):
-            var fields = coded.fields("passcodeCreated", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .refreshFailed(let value0):
-            var fields = coded.fields("refreshFailed", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .cardFreezeFailed(let value0):
-            var fields = coded.fields("cardFreezeFailed", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .authorized(let value0):
-            var fields = coded.fields("authorized", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .cardAddedToAppleWallet(let value0):
-            var fields = coded.fields("cardAddedToAppleWallet", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .passcodeChanged(let value0):
-            var fields = coded.fields("passcodeChanged", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .withdrawAmountOpened(let value0):
-            var fields = coded.fields("withdrawAmountOpened", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .withdrawalRecorded(let value0):
-            var fields = coded.fields("withdrawalRecorded", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .withdrawalRefunded(let value0):
-            var fields = coded.fields("withdrawalRefunded", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .depositSplit(let value0):
-            var fields = coded.fields("depositSplit", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .depositLoadedPush(let value0):
-            var fields = coded.fields("depositLoadedPush", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .roundUpDue(let value0):
-            var fields = coded.fields("roundUpDue", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .timerFired(let value0):
-            var fields = coded.fields("timerFired", FieldKey.self)
-            try fields.encode(value0, forKey: .token)
-        default:
-            coded.plain(Self.codingCases[number])
-        }
+        try encodeCase(caseValue, Self.codingCases, to: encoder)
     }
 
     /// Whether two values are the same case with equal payloads.
     public static func ==(lhs: Self, rhs: Self) -> Bool {
-        switch lhs {
-        case let .depositDetected(l0, l1):
-            guard case let .depositDetected(r0, r1) = rhs else { return false }
-            return (l0 == r0) && (l1 == r1)
-        case let .depositConfirmed(l0):
-            guard case let .depositConfirmed(r0) = rhs else { return false }
-            return l0 == r0
-        case let .cardPayment(l0, l1):
-            guard case let .cardPayment(r0, r1) = rhs else { return false }
-            return (l0 == r0) && (l1 == r1)
-        case let .transactionTapped(l0):
-            guard case let .transactionTapped(r0) = rhs else { return false }
-            return l0 == r0
-        case let .appleSignInSignedIn(l0, l1):
-            guard case let .appleSignInSignedIn(r0, r1) = rhs else { return false }
-            return (l0 == r0) && (l1 == r1)
-        case let .authVerifyOtpVerified(l0):
-            guard case let .authVerifyOtpVerified(r0) = rhs else { return false }
-            return l0 == r0
-        case let .profileSaveSaved(l0, l1):
-            guard case let .profileSaveSaved(r0, r1) = rhs else { return false }
-            return (l0 == r0) && (l1 == r1)
-        case let .accountRefreshUpToDate(l0):
-            guard case let .accountRefreshUpToDate(r0) = rhs else { return false }
-            return l0 == r0
-        case let .accountRefreshDepositArrived(l0, l1):
-            guard case let .accountRefreshDepositArrived(r0, r1) = rhs else { return false }
-            return (l0 == r0) && (l1 == r1)
-        case let .depositsDetailsReady(l0):
-            guard case let .depositsDetailsReady(r0) = rhs else { return false }
-            return l0 == r0
-        case let .withdrawalsSubmitSubmitted(l0):
-            guard case let .withdrawalsSubmitSubmitted(r0) = rhs else { return false }
-            return l0 == r0
-        case let .appLaunched(l0):
-            guard case let .appLaunched(r0) = rhs else { return false }
-            return l0 == r0
-        case let .passcodeCreated(l0):
-            guard case let .passcodeCreated(r0) = rhs else { return false }
-            return l0 == r0
-        case let .refreshFailed(l0):
-            guard case let .refreshFailed(r0) = rhs else { return false }
-            return l0 == r0
-        case let .cardFreezeFailed(l0):
-            guard case let .cardFreezeFailed(r0) = rhs else { return false }
-            return l0 == r0
-        case let .authorized(l0):
-            guard case let .authorized(r0) = rhs else { return false }
-            return l0 == r0
-        case let .cardAddedToAppleWallet(l0):
-            guard case let .cardAddedToAppleWallet(r0) = rhs else { return false }
-            return l0 == r0
-        case let .passcodeChanged(l0):
-            guard case let .passcodeChanged(r0) = rhs else { return false }
-            return l0 == r0
-        case let .withdrawAmountOpened(l0):
-            guard case let .withdrawAmountOpened(r0) = rhs else { return false }
-            return l0 == r0
-        case let .withdrawalRecorded(l0):
-            guard case let .withdrawalRecorded(r0) = rhs else { return false }
-            return l0 == r0
-        case let .withdrawalRefunded(l0):
-            guard case let .withdrawalRefunded(r0) = rhs else { return false }
-            return l0 == r0
-        case let .depositSplit(l0):
-            guard case let .depositSplit(r0) = rhs else { return false }
-            return l0 == r0
-        case let .depositLoadedPush(l0):
-            guard case let .depositLoadedPush(r0) = rhs else { return false }
-            return l0 == r0
-        case let .roundUpDue(l0):
-            guard case let .roundUpDue(r0) = rhs else { return false }
-            return l0 == r0
-        case let .timerFired(l0):
-            guard case let .timerFired(r0) = rhs else { return false }
-            return l0 == r0
-        default:
-            return lhs.number == rhs.number
-        }
+        return lhs.caseValue == rhs.caseValue
     }
 
     /// Hashes the case and its payload.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(number)
-        switch self {
-        case let .depositDetected(l0, l1):
-            hasher.combine(l0)
-            hasher.combine(l1)
-        case let .depositConfirmed(l0):
-            hasher.combine(l0)
-        case let .cardPayment(l0, l1):
-            hasher.combine(l0)
-            hasher.combine(l1)
-        case let .transactionTapped(l0):
-            hasher.combine(l0)
-        case let .appleSignInSignedIn(l0, l1):
-            hasher.combine(l0)
-            hasher.combine(l1)
-        case let .authVerifyOtpVerified(l0):
-            hasher.combine(l0)
-        case let .profileSaveSaved(l0, l1):
-            hasher.combine(l0)
-            hasher.combine(l1)
-        case let .accountRefreshUpToDate(l0):
-            hasher.combine(l0)
-        case let .accountRefreshDepositArrived(l0, l1):
-            hasher.combine(l0)
-            hasher.combine(l1)
-        case let .depositsDetailsReady(l0):
-            hasher.combine(l0)
-        case let .withdrawalsSubmitSubmitted(l0):
-            hasher.combine(l0)
-        case let .appLaunched(l0):
-            hasher.combine(l0)
-        case let .passcodeCreated(l0):
-            hasher.combine(l0)
-        case let .refreshFailed(l0):
-            hasher.combine(l0)
-        case let .cardFreezeFailed(l0):
-            hasher.combine(l0)
-        case let .authorized(l0):
-            hasher.combine(l0)
-        case let .cardAddedToAppleWallet(l0):
-            hasher.combine(l0)
-        case let .passcodeChanged(l0):
-            hasher.combine(l0)
-        case let .withdrawAmountOpened(l0):
-            hasher.combine(l0)
-        case let .withdrawalRecorded(l0):
-            hasher.combine(l0)
-        case let .withdrawalRefunded(l0):
-            hasher.combine(l0)
-        case let .depositSplit(l0):
-            hasher.combine(l0)
-        case let .depositLoadedPush(l0):
-            hasher.combine(l0)
-        case let .roundUpDue(l0):
-            hasher.combine(l0)
-        case let .timerFired(l0):
-            hasher.combine(l0)
-        default:
-            break
-        }
+        caseValue.hash(into: &hasher)
     }
 }
 
@@ -2830,132 +2286,97 @@ public enum RailServiceCall: FlowServiceCall {
         }
     }
 
-    /// The case's number in `codingCases`.
-    private var codingCase: Int32 {
-        switch self {
-        case .appleSignIn:
-            return 0
-        case .authSendCode:
-            return 1
-        case .authVerifyOtp:
-            return 2
-        case .authSignOut:
-            return 3
-        case .passcodeCreate:
-            return 4
-        case .passcodeVerify:
-            return 5
-        case .passcodeChange:
-            return 6
-        case .deviceBiometricCheck:
-            return 7
-        case .profileSave:
-            return 8
-        case .kycSubmit:
-            return 9
-        case .kycStatus:
-            return 10
-        case .accountRefresh:
-            return 11
-        case .accountDelete:
-            return 12
-        case .depositsDetails:
-            return 13
-        case .cardSetFrozen:
-            return 14
-        case .cardDetails:
-            return 15
-        case .cardAddToAppleWallet:
-            return 16
-        case .withdrawalsSubmit:
-            return 17
-        case .settingsSave:
-            return 18
-        }
-    }
-
-    /// The cases' names as `Codable` writes them, one per line, by number.
+    /// The cases by number, one per line: the name `Codable` writes, then the payload's labels (FlowMachine's
+    /// `CaseTable`).
     private static let codingCasesData = #"""
     appleSignIn
-    authSendCode
-    authVerifyOtp
+    authSendCode destination
+    authVerifyOtp destination code
     authSignOut
-    passcodeCreate
-    passcodeVerify
-    passcodeChange
-    deviceBiometricCheck
-    profileSave
+    passcodeCreate passcode
+    passcodeVerify passcode
+    passcodeChange current newPasscode
+    deviceBiometricCheck purpose
+    profileSave firstName lastName
     kycSubmit
     kycStatus
     accountRefresh
     accountDelete
-    depositsDetails
-    cardSetFrozen
+    depositsDetails method network
+    cardSetFrozen frozen
     cardDetails
     cardAddToAppleWallet
-    withdrawalsSubmit
-    settingsSave
+    withdrawalsSubmit method amount destination
+    settingsSave roundUps push biometrics
     """#
 
-    private static let codingCases = NameTable(lines: codingCasesData)
+    private static let codingCases = CaseTable(lines: codingCasesData)
 
-    private enum FieldKey: String, CodingKey {
-        case destination
-        case code
-        case passcode
-        case current
-        case newPasscode
-        case purpose
-        case firstName
-        case lastName
-        case method
-        case network
-        case frozen
-        case amount
-        case roundUps
-        case push
-        case biometrics
+    /// The value as data: its case's number in `codingCases` and its payload, for `Codable`, `==` and `hash(into:)`.
+    private var caseValue: CaseValue {
+        switch self {
+        case .appleSignIn:
+            return CaseValue(0)
+        case let .authSendCode(value0):
+            return CaseValue(1, [value0])
+        case let .authVerifyOtp(value0, value1):
+            return CaseValue(2, [value0, value1])
+        case .authSignOut:
+            return CaseValue(3)
+        case let .passcodeCreate(value0):
+            return CaseValue(4, [value0])
+        case let .passcodeVerify(value0):
+            return CaseValue(5, [value0])
+        case let .passcodeChange(value0, value1):
+            return CaseValue(6, [value0, value1])
+        case let .deviceBiometricCheck(value0):
+            return CaseValue(7, [value0])
+        case let .profileSave(value0, value1):
+            return CaseValue(8, [value0, value1])
+        case .kycSubmit:
+            return CaseValue(9)
+        case .kycStatus:
+            return CaseValue(10)
+        case .accountRefresh:
+            return CaseValue(11)
+        case .accountDelete:
+            return CaseValue(12)
+        case let .depositsDetails(value0, value1):
+            return CaseValue(13, [value0, value1])
+        case let .cardSetFrozen(value0):
+            return CaseValue(14, [value0])
+        case .cardDetails:
+            return CaseValue(15)
+        case .cardAddToAppleWallet:
+            return CaseValue(16)
+        case let .withdrawalsSubmit(value0, value1, value2):
+            return CaseValue(17, [value0, value1, value2])
+        case let .settingsSave(value0, value1, value2):
+            return CaseValue(18, [value0, value1, value2])
+        }
     }
 
-    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-    /// payloads.
-    public init(from decoder: any Decoder) throws {
-        let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailServiceCall")
-        switch coded.number {
+    /// The case numbered `number` in `codingCases`, its payload's fields read in order by `read`.
+    private init(caseNumber number: Int32, _ read: inout CaseReader) throws {
+        switch number {
         case 0:
             self = .appleSignIn
         case 1:
-            let fields = try coded.fields(FieldKey.self)
-            self = .authSendCode(destination: try fields.decode(String.self, forKey: .destination))
+            self = try .authSendCode(destination: read(String.self))
         case 2:
-            let fields = try coded.fields(FieldKey.self)
-            self = .authVerifyOtp(
-                destination: try fields.decode(String.self, forKey: .destination),
-                code: try fields.decode(String.self, forKey: .code)
-            )
+            self = try .authVerifyOtp(destination: read(String.self), code: read(String.self))
         case 3:
             self = .authSignOut
         case 4:
-            let fields = try coded.fields(FieldKey.self)
-            self = .passcodeCreate(passcode: try fields.decode(String.self, forKey: .passcode))
+            self = try .passcodeCreate(passcode: read(String.self))
         case 5:
-            let fields = try coded.fields(FieldKey.self)
-            self = .passcodeVerify(passcode: try fields.decode(String.self, forKey: .passcode))
+            self = try .passcodeVerify(passcode: read(String.self))
         case 6:
-            let fields = try coded.fields(FieldKey.self)
-            self = .passcodeChange(
-                current: try fields.decode(String.self, forKey: .current),
-                newPasscode: try fields.decode(String.self, forKey: .newPasscode)
-            )
+            self = try .passcodeChange(current: read(String.self), newPasscode: read(String.self))
         case 7:
-            let fields = try coded.fields(FieldKey.self)
-            self = .deviceBiometricCheck(purpose: try fields.decode(String.self, forKey: .purpose))
+            self = try .deviceBiometricCheck(purpose: read(String.self))
         case 8:
-            let fields = try coded.fields(FieldKey.self)
-            self = .profileSave(
-                firstName: try fields.decode(String.self, forKey: .firstName),
-                lastName: try fields.decode(String.self, forKey: .lastName)
-            )
+            self = try .profileSave(firstName: read(String.self), lastName: read(String.self))
         case 9:
             self = .kycSubmit
         case 10:
@@ -2965,165 +2386,45 @@ public enum RailServiceCall: FlowServiceCall {
         case 12:
             self = .accountDelete
         case 13:
-            let fields = try coded.fields(FieldKey.self)
-            self = .depositsDetails(
-                method: try fields.decode(RailDepositMethod.self, forKey: .method),
-                network: try fields.decodeIfPresent(RailNetwork.self, forKey: .network)
-            )
+            self = try .depositsDetails(method: read(RailDepositMethod.self), network: read(RailNetwork?.self))
         case 14:
-            let fields = try coded.fields(FieldKey.self)
-            self = .cardSetFrozen(frozen: try fields.decode(Bool.self, forKey: .frozen))
+            self = try .cardSetFrozen(frozen: read(Bool.self))
         case 15:
             self = .cardDetails
         case 16:
             self = .cardAddToAppleWallet
         case 17:
-            let fields = try coded.fields(FieldKey.self)
-            self = .withdrawalsSubmit(
-                method: try fields.decode(RailWithdrawMethod.self, forKey: .method),
-                amount: try fields.decode(Money.self, forKey: .amount),
-                destination: try fields.decode(String.self, forKey: .destination)
+            self = try .withdrawalsSubmit(
+                method: read(RailWithdrawMethod.self),
+                amount: read(Money.self),
+                destination: read(String.self)
             )
         case 18:
-            let fields = try coded.fields(FieldKey.self)
-            self = .settingsSave(
-                roundUps: try fields.decode(Bool.self, forKey: .roundUps),
-                push: try fields.decode(Bool.self, forKey: .push),
-                biometrics: try fields.decode(Bool.self, forKey: .biometrics)
-            )
+            self = try .settingsSave(roundUps: read(Bool.self), push: read(Bool.self), biometrics: read(Bool.self))
         default:
-            throw coded.unknownCase()
+            throw read.unknownCase()
         }
+    }
+
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
+    public init(from decoder: any Decoder) throws {
+        self = try decodeCase(decoder, Self.codingCases, typeName: "RailServiceCall", Self.init(caseNumber:_:))
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
-        var coded = CaseEncoder(encoder)
-        switch self {
-        case .authSendCode(let value0):
-            var fields = coded.fields("authSendCode", FieldKey.self)
-            try fields.encode(value0, forKey: .destination)
-        case .authVerifyOtp(let value0, let value1):
-            var fields = coded.fields("authVerifyOtp", FieldKey.self)
-            try fields.encode(value0, forKey: .destination)
-            try fields.encode(value1, forKey: .code)
-        case .passcodeCreate(let value0):
-            var fields = coded.fields("passcodeCreate", FieldKey.self)
-            try fields.encode(value0, forKey: .passcode)
-        case .passcodeVerify(let value0):
-            var fields = coded.fields("passcodeVerify", FieldKey.self)
-            try fields.encode(value0, forKey: .passcode)
-        case .passcodeChange(let value0, let value1):
-            var fields = coded.fields("passcodeChange", FieldKey.self)
-            try fields.encode(value0, forKey: .current)
-            try fields.encode(value1, forKey: .newPasscode)
-        case .deviceBiometricCheck(let value0):
-            var fields = coded.fields("deviceBiometricCheck", FieldKey.self)
-            try fields.encode(value0, forKey: .purpose)
-        case .profileSave(let value0, let value1):
-            var fields = coded.fields("profileSave", FieldKey.self)
-            try fields.encode(value0, forKey: .firstName)
-            try fields.encode(value1, forKey: .lastName)
-        case .depositsDetails(let value0, let value1):
-            var fields = coded.fields("depositsDetails", FieldKey.self)
-            try fields.encode(value0, forKey: .method)
-            try fields.encodeIfPresent(value1, forKey: .network)
-        case .cardSetFrozen(let value0):
-            var fields = coded.fields("cardSetFrozen", FieldKey.self)
-            try fields.encode(value0, forKey: .frozen)
-        case .withdrawalsSubmit(let value0, let value1, let value2):
-            var fields = coded.fields("withdrawalsSubmit", FieldKey.self)
-            try fields.encode(value0, forKey: .method)
-            try fields.encode(value1, forKey: .amount)
-            try fields.encode(value2, forKey: .destination)
-        case .settingsSave(let value0, let value1, let value2):
-            var fields = coded.fields("settingsSave", FieldKey.self)
-            try fields.encode(value0, forKey: .roundUps)
-            try fields.encode(value1, forKey: .push)
-            try fields.encode(value2, forKey: .biometrics)
-        default:
-            coded.plain(Self.codingCases[codingCase])
-        }
+        try encodeCase(caseValue, Self.codingCases, to: encoder)
     }
 
     /// Whether two values are the same case with equal payloads.
     public static func ==(lhs: Self, rhs: Self) -> Bool {
-        switch lhs {
-        case let .authSendCode(l0):
-            guard case let .authSendCode(r0) = rhs else { return false }
-            return l0 == r0
-        case let .authVerifyOtp(l0, l1):
-            guard case let .authVerifyOtp(r0, r1) = rhs else { return false }
-            return (l0 == r0) && (l1 == r1)
-        case let .passcodeCreate(l0):
-            guard case let .passcodeCreate(r0) = rhs else { return false }
-            return l0 == r0
-        case let .passcodeVerify(l0):
-            guard case let .passcodeVerify(r0) = rhs else { return false }
-            return l0 == r0
-        case let .passcodeChange(l0, l1):
-            guard case let .passcodeChange(r0, r1) = rhs else { return false }
-            return (l0 == r0) && (l1 == r1)
-        case let .deviceBiometricCheck(l0):
-            guard case let .deviceBiometricCheck(r0) = rhs else { return false }
-            return l0 == r0
-        case let .profileSave(l0, l1):
-            guard case let .profileSave(r0, r1) = rhs else { return false }
-            return (l0 == r0) && (l1 == r1)
-        case let .depositsDetails(l0, l1):
-            guard case let .depositsDetails(r0, r1) = rhs else { return false }
-            return (l0 == r0) && (l1 == r1)
-        case let .cardSetFrozen(l0):
-            guard case let .cardSetFrozen(r0) = rhs else { return false }
-            return l0 == r0
-        case let .withdrawalsSubmit(l0, l1, l2):
-            guard case let .withdrawalsSubmit(r0, r1, r2) = rhs else { return false }
-            return ((l0 == r0) && (l1 == r1)) && (l2 == r2)
-        case let .settingsSave(l0, l1, l2):
-            guard case let .settingsSave(r0, r1, r2) = rhs else { return false }
-            return ((l0 == r0) && (l1 == r1)) && (l2 == r2)
-        default:
-            return lhs.codingCase == rhs.codingCase
-        }
+        return lhs.caseValue == rhs.caseValue
     }
 
     /// Hashes the case and its payload.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(codingCase)
-        switch self {
-        case let .authSendCode(l0):
-            hasher.combine(l0)
-        case let .authVerifyOtp(l0, l1):
-            hasher.combine(l0)
-            hasher.combine(l1)
-        case let .passcodeCreate(l0):
-            hasher.combine(l0)
-        case let .passcodeVerify(l0):
-            hasher.combine(l0)
-        case let .passcodeChange(l0, l1):
-            hasher.combine(l0)
-            hasher.combine(l1)
-        case let .deviceBiometricCheck(l0):
-            hasher.combine(l0)
-        case let .profileSave(l0, l1):
-            hasher.combine(l0)
-            hasher.combine(l1)
-        case let .depositsDetails(l0, l1):
-            hasher.combine(l0)
-            hasher.combine(l1)
-        case let .cardSetFrozen(l0):
-            hasher.combine(l0)
-        case let .withdrawalsSubmit(l0, l1, l2):
-            hasher.combine(l0)
-            hasher.combine(l1)
-            hasher.combine(l2)
-        case let .settingsSave(l0, l1, l2):
-            hasher.combine(l0)
-            hasher.combine(l1)
-            hasher.combine(l2)
-        default:
-            break
-        }
+        caseValue.hash(into: &hasher)
     }
 }
 
@@ -3452,7 +2753,7 @@ public struct RailServiceSet: RailServices {
 /// What each service operation of Rail answers (`RailServices`).
 public enum RailOutcome {
     /// The outcomes of Sign in with Apple: `sign_in`.
-    public enum AppleSignIn: Hashable, Sendable, Codable {
+    public enum AppleSignIn: Hashable, Sendable {
         case signedIn(email: String, newUser: Bool)
         case cancelled
         case failed
@@ -3469,92 +2770,21 @@ public enum RailOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .signedIn:
-                return 0
-            case .cancelled:
-                return 1
-            case .failed:
-                return 2
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        signedIn
-        cancelled
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        private enum FieldKey: String, CodingKey {
-            case email
-            case newUser
-        }
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.AppleSignIn")
-            switch coded.number {
-            case 0:
-                let fields = try coded.fields(FieldKey.self)
-                self = .signedIn(
-                    email: try fields.decode(String.self, forKey: .email),
-                    newUser: try fields.decode(Bool.self, forKey: .newUser)
-                )
-            case 1:
-                self = .cancelled
-            case 2:
-                self = .failed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            switch self {
-            case .signedIn(let value0, let value1):
-                var fields = coded.fields("signedIn", FieldKey.self)
-                try fields.encode(value0, forKey: .email)
-                try fields.encode(value1, forKey: .newUser)
-            default:
-                coded.plain(Self.codingCases[codingCase])
-            }
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            switch lhs {
-            case let .signedIn(l0, l1):
-                guard case let .signedIn(r0, r1) = rhs else { return false }
-                return (l0 == r0) && (l1 == r1)
-            default:
-                return lhs.codingCase == rhs.codingCase
-            }
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
-            switch self {
-            case let .signedIn(l0, l1):
-                hasher.combine(l0)
-                hasher.combine(l1)
-            default:
-                break
-            }
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Rail auth API: `send_code`.
-    public enum AuthSendCode: Hashable, Sendable, Codable {
+    public enum AuthSendCode: Hashable, Sendable {
         case sent
         case failed
 
@@ -3568,58 +2798,21 @@ public enum RailOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .sent:
-                return 0
-            case .failed:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        sent
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.AuthSendCode")
-            switch coded.number {
-            case 0:
-                self = .sent
-            case 1:
-                self = .failed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Rail auth API: `verify_otp`.
-    public enum AuthVerifyOtp: Hashable, Sendable, Codable {
+    public enum AuthVerifyOtp: Hashable, Sendable {
         case verified(newUser: Bool)
         case wrongCode
         case failed
@@ -3636,86 +2829,21 @@ public enum RailOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .verified:
-                return 0
-            case .wrongCode:
-                return 1
-            case .failed:
-                return 2
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        verified
-        wrongCode
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        private enum FieldKey: String, CodingKey {
-            case newUser
-        }
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.AuthVerifyOtp")
-            switch coded.number {
-            case 0:
-                let fields = try coded.fields(FieldKey.self)
-                self = .verified(newUser: try fields.decode(Bool.self, forKey: .newUser))
-            case 1:
-                self = .wrongCode
-            case 2:
-                self = .failed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            switch self {
-            case .verified(let value0):
-                var fields = coded.fields("verified", FieldKey.self)
-                try fields.encode(value0, forKey: .newUser)
-            default:
-                coded.plain(Self.codingCases[codingCase])
-            }
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            switch lhs {
-            case let .verified(l0):
-                guard case let .verified(r0) = rhs else { return false }
-                return l0 == r0
-            default:
-                return lhs.codingCase == rhs.codingCase
-            }
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
-            switch self {
-            case let .verified(l0):
-                hasher.combine(l0)
-            default:
-                break
-            }
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Rail auth API: `sign_out`.
-    public enum AuthSignOut: Hashable, Sendable, Codable {
+    public enum AuthSignOut: Hashable, Sendable {
         case signedOut
 
         /// The outcome as the event the machine handles.
@@ -3726,53 +2854,21 @@ public enum RailOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .signedOut:
-                return 0
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        signedOut
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.AuthSignOut")
-            switch coded.number {
-            case 0:
-                self = .signedOut
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Rail passcode API: `create`.
-    public enum PasscodeCreate: Hashable, Sendable, Codable {
+    public enum PasscodeCreate: Hashable, Sendable {
         case created
         case failed
 
@@ -3786,58 +2882,21 @@ public enum RailOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .created:
-                return 0
-            case .failed:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        created
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.PasscodeCreate")
-            switch coded.number {
-            case 0:
-                self = .created
-            case 1:
-                self = .failed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Rail passcode API: `verify`.
-    public enum PasscodeVerify: Hashable, Sendable, Codable {
+    public enum PasscodeVerify: Hashable, Sendable {
         case correct
         case wrong
         case failed
@@ -3854,63 +2913,21 @@ public enum RailOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .correct:
-                return 0
-            case .wrong:
-                return 1
-            case .failed:
-                return 2
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        correct
-        wrong
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.PasscodeVerify")
-            switch coded.number {
-            case 0:
-                self = .correct
-            case 1:
-                self = .wrong
-            case 2:
-                self = .failed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Rail passcode API: `change`.
-    public enum PasscodeChange: Hashable, Sendable, Codable {
+    public enum PasscodeChange: Hashable, Sendable {
         case changed
         case wrongCurrent
         case failed
@@ -3927,63 +2944,21 @@ public enum RailOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .changed:
-                return 0
-            case .wrongCurrent:
-                return 1
-            case .failed:
-                return 2
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        changed
-        wrongCurrent
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.PasscodeChange")
-            switch coded.number {
-            case 0:
-                self = .changed
-            case 1:
-                self = .wrongCurrent
-            case 2:
-                self = .failed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Device biometrics: `biometric_check`.
-    public enum DeviceBiometricCheck: Hashable, Sendable, Codable {
+    public enum DeviceBiometricCheck: Hashable, Sendable {
         case authenticated
         case failed
         case cancelled
@@ -4000,63 +2975,21 @@ public enum RailOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .authenticated:
-                return 0
-            case .failed:
-                return 1
-            case .cancelled:
-                return 2
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        authenticated
-        failed
-        cancelled
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.DeviceBiometricCheck")
-            switch coded.number {
-            case 0:
-                self = .authenticated
-            case 1:
-                self = .failed
-            case 2:
-                self = .cancelled
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Rail profile API: `save`.
-    public enum ProfileSave: Hashable, Sendable, Codable {
+    public enum ProfileSave: Hashable, Sendable {
         case saved(firstName: String, lastName: String)
         case failed
 
@@ -4070,87 +3003,21 @@ public enum RailOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .saved:
-                return 0
-            case .failed:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        saved
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        private enum FieldKey: String, CodingKey {
-            case firstName
-            case lastName
-        }
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.ProfileSave")
-            switch coded.number {
-            case 0:
-                let fields = try coded.fields(FieldKey.self)
-                self = .saved(
-                    firstName: try fields.decode(String.self, forKey: .firstName),
-                    lastName: try fields.decode(String.self, forKey: .lastName)
-                )
-            case 1:
-                self = .failed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            switch self {
-            case .saved(let value0, let value1):
-                var fields = coded.fields("saved", FieldKey.self)
-                try fields.encode(value0, forKey: .firstName)
-                try fields.encode(value1, forKey: .lastName)
-            default:
-                coded.plain(Self.codingCases[codingCase])
-            }
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            switch lhs {
-            case let .saved(l0, l1):
-                guard case let .saved(r0, r1) = rhs else { return false }
-                return (l0 == r0) && (l1 == r1)
-            default:
-                return lhs.codingCase == rhs.codingCase
-            }
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
-            switch self {
-            case let .saved(l0, l1):
-                hasher.combine(l0)
-                hasher.combine(l1)
-            default:
-                break
-            }
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Rail KYC API: `submit`.
-    public enum KycSubmit: Hashable, Sendable, Codable {
+    public enum KycSubmit: Hashable, Sendable {
         case approved
         case pending
         case rejected
@@ -4170,68 +3037,21 @@ public enum RailOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .approved:
-                return 0
-            case .pending:
-                return 1
-            case .rejected:
-                return 2
-            case .failed:
-                return 3
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        approved
-        pending
-        rejected
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.KycSubmit")
-            switch coded.number {
-            case 0:
-                self = .approved
-            case 1:
-                self = .pending
-            case 2:
-                self = .rejected
-            case 3:
-                self = .failed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Rail KYC API: `status`.
-    public enum KycStatus: Hashable, Sendable, Codable {
+    public enum KycStatus: Hashable, Sendable {
         case approved
         case pending
         case rejected
@@ -4251,68 +3071,21 @@ public enum RailOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .approved:
-                return 0
-            case .pending:
-                return 1
-            case .rejected:
-                return 2
-            case .failed:
-                return 3
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        approved
-        pending
-        rejected
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.KycStatus")
-            switch coded.number {
-            case 0:
-                self = .approved
-            case 1:
-                self = .pending
-            case 2:
-                self = .rejected
-            case 3:
-                self = .failed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Rail account API: `refresh`.
-    public enum AccountRefresh: Hashable, Sendable, Codable {
+    public enum AccountRefresh: Hashable, Sendable {
         case upToDate(status: RailSystemStatus)
         case depositArrived(status: RailSystemStatus, amount: Money)
         case failed
@@ -4329,101 +3102,21 @@ public enum RailOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .upToDate:
-                return 0
-            case .depositArrived:
-                return 1
-            case .failed:
-                return 2
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        upToDate
-        depositArrived
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        private enum FieldKey: String, CodingKey {
-            case status
-            case amount
-        }
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.AccountRefresh")
-            switch coded.number {
-            case 0:
-                let fields = try coded.fields(FieldKey.self)
-                self = .upToDate(status: try fields.decode(RailSystemStatus.self, forKey: .status))
-            case 1:
-                let fields = try coded.fields(FieldKey.self)
-                self = .depositArrived(
-                    status: try fields.decode(RailSystemStatus.self, forKey: .status),
-                    amount: try fields.decode(Money.self, forKey: .amount)
-                )
-            case 2:
-                self = .failed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            switch self {
-            case .upToDate(let value0):
-                var fields = coded.fields("upToDate", FieldKey.self)
-                try fields.encode(value0, forKey: .status)
-            case .depositArrived(let value0, let value1):
-                var fields = coded.fields("depositArrived", FieldKey.self)
-                try fields.encode(value0, forKey: .status)
-                try fields.encode(value1, forKey: .amount)
-            default:
-                coded.plain(Self.codingCases[codingCase])
-            }
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            switch lhs {
-            case let .upToDate(l0):
-                guard case let .upToDate(r0) = rhs else { return false }
-                return l0 == r0
-            case let .depositArrived(l0, l1):
-                guard case let .depositArrived(r0, r1) = rhs else { return false }
-                return (l0 == r0) && (l1 == r1)
-            default:
-                return lhs.codingCase == rhs.codingCase
-            }
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
-            switch self {
-            case let .upToDate(l0):
-                hasher.combine(l0)
-            case let .depositArrived(l0, l1):
-                hasher.combine(l0)
-                hasher.combine(l1)
-            default:
-                break
-            }
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Rail account API: `delete`.
-    public enum AccountDelete: Hashable, Sendable, Codable {
+    public enum AccountDelete: Hashable, Sendable {
         case deleted
         case failed
 
@@ -4437,58 +3130,21 @@ public enum RailOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .deleted:
-                return 0
-            case .failed:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        deleted
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.AccountDelete")
-            switch coded.number {
-            case 0:
-                self = .deleted
-            case 1:
-                self = .failed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Rail deposit API: `details`.
-    public enum DepositsDetails: Hashable, Sendable, Codable {
+    public enum DepositsDetails: Hashable, Sendable {
         case ready(address: String)
         case failed
 
@@ -4502,81 +3158,21 @@ public enum RailOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .ready:
-                return 0
-            case .failed:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        ready
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        private enum FieldKey: String, CodingKey {
-            case address
-        }
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.DepositsDetails")
-            switch coded.number {
-            case 0:
-                let fields = try coded.fields(FieldKey.self)
-                self = .ready(address: try fields.decode(String.self, forKey: .address))
-            case 1:
-                self = .failed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            switch self {
-            case .ready(let value0):
-                var fields = coded.fields("ready", FieldKey.self)
-                try fields.encode(value0, forKey: .address)
-            default:
-                coded.plain(Self.codingCases[codingCase])
-            }
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            switch lhs {
-            case let .ready(l0):
-                guard case let .ready(r0) = rhs else { return false }
-                return l0 == r0
-            default:
-                return lhs.codingCase == rhs.codingCase
-            }
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
-            switch self {
-            case let .ready(l0):
-                hasher.combine(l0)
-            default:
-                break
-            }
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Rail card API: `set_frozen`.
-    public enum CardSetFrozen: Hashable, Sendable, Codable {
+    public enum CardSetFrozen: Hashable, Sendable {
         case done
         case failed
 
@@ -4590,58 +3186,21 @@ public enum RailOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .done:
-                return 0
-            case .failed:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        done
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.CardSetFrozen")
-            switch coded.number {
-            case 0:
-                self = .done
-            case 1:
-                self = .failed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Rail card API: `details`.
-    public enum CardDetails: Hashable, Sendable, Codable {
+    public enum CardDetails: Hashable, Sendable {
         case shown
         case failed
 
@@ -4655,58 +3214,21 @@ public enum RailOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .shown:
-                return 0
-            case .failed:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        shown
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.CardDetails")
-            switch coded.number {
-            case 0:
-                self = .shown
-            case 1:
-                self = .failed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Rail card API: `add_to_apple_wallet`.
-    public enum CardAddToAppleWallet: Hashable, Sendable, Codable {
+    public enum CardAddToAppleWallet: Hashable, Sendable {
         case added
         case cancelled
         case failed
@@ -4723,63 +3245,21 @@ public enum RailOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .added:
-                return 0
-            case .cancelled:
-                return 1
-            case .failed:
-                return 2
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        added
-        cancelled
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.CardAddToAppleWallet")
-            switch coded.number {
-            case 0:
-                self = .added
-            case 1:
-                self = .cancelled
-            case 2:
-                self = .failed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Rail withdrawal API: `submit`.
-    public enum WithdrawalsSubmit: Hashable, Sendable, Codable {
+    public enum WithdrawalsSubmit: Hashable, Sendable {
         case submitted(transactionId: String)
         case failed
 
@@ -4793,81 +3273,21 @@ public enum RailOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .submitted:
-                return 0
-            case .failed:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        submitted
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        private enum FieldKey: String, CodingKey {
-            case transactionId
-        }
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.WithdrawalsSubmit")
-            switch coded.number {
-            case 0:
-                let fields = try coded.fields(FieldKey.self)
-                self = .submitted(transactionId: try fields.decode(String.self, forKey: .transactionId))
-            case 1:
-                self = .failed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            switch self {
-            case .submitted(let value0):
-                var fields = coded.fields("submitted", FieldKey.self)
-                try fields.encode(value0, forKey: .transactionId)
-            default:
-                coded.plain(Self.codingCases[codingCase])
-            }
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            switch lhs {
-            case let .submitted(l0):
-                guard case let .submitted(r0) = rhs else { return false }
-                return l0 == r0
-            default:
-                return lhs.codingCase == rhs.codingCase
-            }
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
-            switch self {
-            case let .submitted(l0):
-                hasher.combine(l0)
-            default:
-                break
-            }
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Rail settings API: `save`.
-    public enum SettingsSave: Hashable, Sendable, Codable {
+    public enum SettingsSave: Hashable, Sendable {
         case saved
         case failed
 
@@ -4881,53 +3301,16 @@ public enum RailOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .saved:
-                return 0
-            case .failed:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        saved
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RailOutcome.SettingsSave")
-            switch coded.number {
-            case 0:
-                self = .saved
-            case 1:
-                self = .failed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 }

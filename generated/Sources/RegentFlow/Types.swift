@@ -4,9 +4,9 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 4; a compile error here means the
+/// This module was generated for FlowMachine API version 5; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion4 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion5 {
 }
 
 /// The screens of Regent, by the seed's screen IDs.
@@ -1168,347 +1168,19 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// - Throws: `FlowEventError` for a name the flows do not handle or raise themselves, and for a payload field
     ///   missing or not of its type (an optional field may be left out; fields the event lacks are ignored).
     public init(name: String, payload: [String: String] = [:]) throws(FlowEventError) {
-        let fields = EventPayload(name, payload)
-        switch Self.flowNames.number(of: name) {
-        case 0:
-            // storage_write_failed
-            self = .storageWriteFailed
-        case 1:
-            // storage_read_failed
-            self = .storageReadFailed
-        case 2:
-            // bank_selected
-            self = .bankSelected(bank: try fields.text("bank"))
-        case 3:
-            // asset_tapped
-            self = .assetTapped(id: try fields.text("id"))
-        case 4:
-            // liability_tapped
-            self = .liabilityTapped(id: try fields.text("id"))
-        case 5:
-            // asset_swiped_delete
-            self = .assetSwipedDelete(id: try fields.text("id"))
-        case 6:
-            // liability_swiped_delete
-            self = .liabilitySwipedDelete(id: try fields.text("id"))
-        case 7:
-            // google.sign_in.signed_in
-            self = .googleSignInSignedIn(
-                userId: try fields.text("user_id"),
-                email: try fields.text("email"),
-                name: try fields.text("name"),
-                photoUrl: try fields.text("photo_url")
-            )
-        case 8:
-            // google.sign_in.already_registered
-            self = .googleSignInAlreadyRegistered(
-                userId: try fields.text("user_id"),
-                email: try fields.text("email"),
-                name: try fields.text("name"),
-                photoUrl: try fields.text("photo_url")
-            )
-        case 9:
-            // google.sign_in.cancelled
-            self = .googleSignInCancelled
-        case 10:
-            // google.sign_in.offline
-            self = .googleSignInOffline
-        case 11:
-            // google.sign_in.failed
-            self = .googleSignInFailed
-        case 12:
-            // local_auth.request_permission.granted
-            self = .localAuthRequestPermissionGranted
-        case 13:
-            // local_auth.request_permission.denied
-            self = .localAuthRequestPermissionDenied
-        case 14:
-            // local_auth.request_permission.unsupported
-            self = .localAuthRequestPermissionUnsupported
-        case 15:
-            // local_auth.authenticate.success
-            self = .localAuthAuthenticateSuccess
-        case 16:
-            // local_auth.authenticate.failed
-            self = .localAuthAuthenticateFailed
-        case 17:
-            // local_auth.authenticate.unavailable
-            self = .localAuthAuthenticateUnavailable
-        case 18:
-            // local_auth.authenticate.disabled
-            self = .localAuthAuthenticateDisabled
-        case 19:
-            // pin_store.save.saved
-            self = .pinStoreSaveSaved
-        case 20:
-            // pin_store.verify.correct
-            self = .pinStoreVerifyCorrect
-        case 21:
-            // pin_store.verify.wrong
-            self = .pinStoreVerifyWrong
-        case 22:
-            // truelayer.connect.connected
-            self = .truelayerConnectConnected(accounts: try fields.json("accounts", [RegentBankAccount].self))
-        case 23:
-            // truelayer.connect.no_accounts
-            self = .truelayerConnectNoAccounts
-        case 24:
-            // truelayer.connect.cancelled
-            self = .truelayerConnectCancelled
-        case 25:
-            // truelayer.connect.failed
-            self = .truelayerConnectFailed
-        case 26:
-            // truelayer.connect.unavailable
-            self = .truelayerConnectUnavailable
-        case 27:
-            // truelayer.refresh.refreshed
-            self = .truelayerRefreshRefreshed(balances: try fields.json("balances", [RegentBankBalance].self))
-        case 28:
-            // truelayer.refresh.token_expired
-            self = .truelayerRefreshTokenExpired
-        case 29:
-            // truelayer.refresh.failed
-            self = .truelayerRefreshFailed
-        case 30:
-            // truelayer.disconnect.disconnected
-            self = .truelayerDisconnectDisconnected
-        case 31:
-            // twelve_data.quote.found
-            self = .twelveDataQuoteFound(
-                name: try fields.text("name"),
-                price: try fields.money("price", currency: "GBP"),
-                marketOpen: try fields.bool("market_open")
-            )
-        case 32:
-            // twelve_data.quote.not_found
-            self = .twelveDataQuoteNotFound
-        case 33:
-            // twelve_data.quote.rate_limited
-            self = .twelveDataQuoteRateLimited
-        case 34:
-            // twelve_data.quote.down
-            self = .twelveDataQuoteDown
-        case 35:
-            // twelve_data.quote.timeout
-            self = .twelveDataQuoteTimeout
-        case 36:
-            // twelve_data.prices.updated
-            self = .twelveDataPricesUpdated(quotes: try fields.json("quotes", [RegentPriceQuote].self))
-        case 37:
-            // twelve_data.prices.rate_limited
-            self = .twelveDataPricesRateLimited
-        case 38:
-            // twelve_data.prices.down
-            self = .twelveDataPricesDown
-        case 39:
-            // twelve_data.prices.offline
-            self = .twelveDataPricesOffline
-        case 40:
-            // exchange_rates.latest.loaded
-            self = .exchangeRatesLatestLoaded(usd: try fields.decimal("usd"), eur: try fields.decimal("eur"))
-        case 41:
-            // exchange_rates.latest.unavailable
-            self = .exchangeRatesLatestUnavailable
-        case 42:
-            // revenuecat.offerings.loaded
-            self = .revenuecatOfferingsLoaded(annualPrice: try fields.money("annual_price", currency: "GBP"))
-        case 43:
-            // revenuecat.offerings.failed
-            self = .revenuecatOfferingsFailed
-        case 44:
-            // revenuecat.purchase.purchased
-            self = .revenuecatPurchasePurchased(
-                expiresAt: try fields.timestamp("expires_at"),
-                inTrial: try fields.bool("in_trial")
-            )
-        case 45:
-            // revenuecat.purchase.cancelled
-            self = .revenuecatPurchaseCancelled
-        case 46:
-            // revenuecat.purchase.network_error
-            self = .revenuecatPurchaseNetworkError
-        case 47:
-            // revenuecat.purchase.already_subscribed
-            self = .revenuecatPurchaseAlreadySubscribed(expiresAt: try fields.timestamp("expires_at"))
-        case 48:
-            // revenuecat.restore.restored
-            self = .revenuecatRestoreRestored(expiresAt: try fields.timestamp("expires_at"))
-        case 49:
-            // revenuecat.restore.none
-            self = .revenuecatRestoreNone
-        case 50:
-            // revenuecat.restore.network_error
-            self = .revenuecatRestoreNetworkError
-        case 51:
-            // revenuecat.customer_info.active
-            self = .revenuecatCustomerInfoActive(
-                expiresAt: try fields.timestamp("expires_at"),
-                inTrial: try fields.bool("in_trial"),
-                willRenew: try fields.bool("will_renew")
-            )
-        case 52:
-            // revenuecat.customer_info.inactive
-            self = .revenuecatCustomerInfoInactive
-        case 54:
-            // tap_sign_in_with_google
-            self = .tapSignInWithGoogle
-        case 55:
-            // tap_dismiss_alert
-            self = .tapDismissAlert
-        case 56:
-            // tap_continue
-            self = .tapContinue
-        case 57:
-            // tap_create_pin
-            self = .tapCreatePin
-        case 58:
-            // tap_face_id
-            self = .tapFaceId
-        case 59:
-            // tap_use_pin
-            self = .tapUsePin
-        case 60:
-            // pin_entered
-            self = .pinEntered
-        case 61:
-            // tap_reset_pin
-            self = .tapResetPin
-        case 62:
-            // tap_back
-            self = .tapBack
-        case 63:
-            // tap_save_pin
-            self = .tapSavePin
-        case 66:
-            // app_foregrounded
-            self = .appForegrounded
-        case 67:
-            // pull_to_refresh
-            self = .pullToRefresh
-        case 70:
-            // tap_add_asset
-            self = .tapAddAsset
-        case 71:
-            // tap_add_liability
-            self = .tapAddLiability
-        case 72:
-            // tap_assets_card
-            self = .tapAssetsCard
-        case 73:
-            // tap_liabilities_card
-            self = .tapLiabilitiesCard
-        case 74:
-            // tap_reconnect
-            self = .tapReconnect
-        case 75:
-            // tap_settings
-            self = .tapSettings
-        case 77:
-            // ticker_entered
-            self = .tickerEntered
-        case 78:
-            // quantity_entered
-            self = .quantityEntered
-        case 79:
-            // tap_cancel
-            self = .tapCancel
-        case 80:
-            // tap_outside
-            self = .tapOutside
-        case 81:
-            // tap_discard
-            self = .tapDiscard
-        case 82:
-            // tap_keep_editing
-            self = .tapKeepEditing
-        case 83:
-            // tap_connect_bank_tab
-            self = .tapConnectBankTab
-        case 84:
-            // tap_manual_tab
-            self = .tapManualTab
-        case 85:
-            // tap_save_changes
-            self = .tapSaveChanges
-        case 86:
-            // tap_delete_asset
-            self = .tapDeleteAsset
-        case 87:
-            // tap_confirm_delete
-            self = .tapConfirmDelete
-        case 88:
-            // tap_cancel_delete
-            self = .tapCancelDelete
-        case 89:
-            // tap_delete_liability
-            self = .tapDeleteLiability
-        case 90:
-            // tap_add
-            self = .tapAdd
-        case 91:
-            // tap_currency
-            self = .tapCurrency
-        case 92:
-            // tap_face_id_pin
-            self = .tapFaceIdPin
-        case 93:
-            // toggle_notifications
-            self = .toggleNotifications
-        case 94:
-            // tap_manage_subscription
-            self = .tapManageSubscription
-        case 95:
-            // tap_restore_purchases
-            self = .tapRestorePurchases
-        case 96:
-            // tap_privacy_policy
-            self = .tapPrivacyPolicy
-        case 97:
-            // tap_terms_of_service
-            self = .tapTermsOfService
-        case 98:
-            // tap_log_out
-            self = .tapLogOut
-        case 99:
-            // tap_confirm_log_out
-            self = .tapConfirmLogOut
-        case 100:
-            // tap_cancel_log_out
-            self = .tapCancelLogOut
-        case 101:
-            // tap_done
-            self = .tapDone
-        case 102:
-            // tap_select
-            self = .tapSelect
-        case 103:
-            // tap_confirm_switch
-            self = .tapConfirmSwitch
-        case 104:
-            // tap_cancel_switch
-            self = .tapCancelSwitch
-        case 105:
-            // toggle_face_id
-            self = .toggleFaceId
-        case 106:
-            // tap_change_pin
-            self = .tapChangePin
-        case 107:
-            // tap_start_free_trial
-            self = .tapStartFreeTrial
-        case 108:
-            // tap_close
-            self = .tapClose
-        case 109:
-            // tap_dismiss_storage_alert
-            self = .tapDismissStorageAlert
-        case 53, 64, 65, 68, 69, 76, 110:
-            throw FlowEventError(event: name, reason: .raisedByFlows)
-        default:
-            throw FlowEventError(event: name, reason: .unknownEvent)
-        }
+        self = try eventNamed(
+            name,
+            payload,
+            names: Self.flowNames,
+            cases: Self.codingCases,
+            raised: Self.raisedNumbers,
+            currency: "GBP",
+            Self.init(caseNumber:_:)
+        )
     }
+
+    /// The numbers of the events the flows raise themselves (`raise:`), which the app cannot send by name.
+    private static let raisedNumbers: Set<Int32> = [53, 64, 65, 68, 69, 76, 110]
 
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
@@ -1637,6 +1309,7 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event's number in the transition table.
     @_spi(Generated)
+    @inline(never)
     public var number: Int32 {
         switch self {
         case .storageWriteFailed:
@@ -1875,17 +1548,18 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         return nil
     }
 
-    /// The cases' names as `Codable` writes them, one per line, by number.
+    /// The cases by number, one per line: the name `Codable` writes, then the payload's labels (FlowMachine's
+    /// `CaseTable`).
     private static let codingCasesData = #"""
     storageWriteFailed
     storageReadFailed
-    bankSelected
-    assetTapped
-    liabilityTapped
-    assetSwipedDelete
-    liabilitySwipedDelete
-    googleSignInSignedIn
-    googleSignInAlreadyRegistered
+    bankSelected bank
+    assetTapped id
+    liabilityTapped id
+    assetSwipedDelete id
+    liabilitySwipedDelete id
+    googleSignInSignedIn userId=user_id email name photoUrl=photo_url
+    googleSignInAlreadyRegistered userId=user_id email name photoUrl=photo_url
     googleSignInCancelled
     googleSignInOffline
     googleSignInFailed
@@ -1899,38 +1573,38 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     pinStoreSaveSaved
     pinStoreVerifyCorrect
     pinStoreVerifyWrong
-    truelayerConnectConnected
+    truelayerConnectConnected accounts
     truelayerConnectNoAccounts
     truelayerConnectCancelled
     truelayerConnectFailed
     truelayerConnectUnavailable
-    truelayerRefreshRefreshed
+    truelayerRefreshRefreshed balances
     truelayerRefreshTokenExpired
     truelayerRefreshFailed
     truelayerDisconnectDisconnected
-    twelveDataQuoteFound
+    twelveDataQuoteFound name price marketOpen=market_open
     twelveDataQuoteNotFound
     twelveDataQuoteRateLimited
     twelveDataQuoteDown
     twelveDataQuoteTimeout
-    twelveDataPricesUpdated
+    twelveDataPricesUpdated quotes
     twelveDataPricesRateLimited
     twelveDataPricesDown
     twelveDataPricesOffline
-    exchangeRatesLatestLoaded
+    exchangeRatesLatestLoaded usd eur
     exchangeRatesLatestUnavailable
-    revenuecatOfferingsLoaded
+    revenuecatOfferingsLoaded annualPrice=annual_price
     revenuecatOfferingsFailed
-    revenuecatPurchasePurchased
+    revenuecatPurchasePurchased expiresAt=expires_at inTrial=in_trial
     revenuecatPurchaseCancelled
     revenuecatPurchaseNetworkError
-    revenuecatPurchaseAlreadySubscribed
-    revenuecatRestoreRestored
+    revenuecatPurchaseAlreadySubscribed expiresAt=expires_at
+    revenuecatRestoreRestored expiresAt=expires_at
     revenuecatRestoreNone
     revenuecatRestoreNetworkError
-    revenuecatCustomerInfoActive
+    revenuecatCustomerInfoActive expiresAt=expires_at inTrial=in_trial willRenew=will_renew
     revenuecatCustomerInfoInactive
-    launched
+    launched raisedBy
     tapSignInWithGoogle
     tapDismissAlert
     tapContinue
@@ -1941,19 +1615,19 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     tapResetPin
     tapBack
     tapSavePin
-    homeShown
-    checkBalances
+    homeShown raisedBy
+    checkBalances raisedBy
     appForegrounded
     pullToRefresh
-    refreshStocks
-    refreshBanks
+    refreshStocks raisedBy
+    refreshBanks raisedBy
     tapAddAsset
     tapAddLiability
     tapAssetsCard
     tapLiabilitiesCard
     tapReconnect
     tapSettings
-    convertValues
+    convertValues raisedBy
     tickerEntered
     quantityEntered
     tapCancel
@@ -1987,73 +1661,100 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     tapStartFreeTrial
     tapClose
     tapDismissStorageAlert
-    takeSnapshot
-    timerFired
+    takeSnapshot raisedBy
+    timerFired token
     """#
 
-    private static let codingCases = NameTable(lines: codingCasesData)
+    private static let codingCases = CaseTable(lines: codingCasesData)
 
-    private enum FieldKey: String, CodingKey {
-        case bank
-        case id
-        case userId
-        case email
-        case name
-        case photoUrl
-        case accounts
-        case balances
-        case price
-        case marketOpen
-        case quotes
-        case usd
-        case eur
-        case annualPrice
-        case expiresAt
-        case inTrial
-        case willRenew
-        case raisedBy
-        case token
+    /// The value as data: its case's number in `codingCases` and its payload, for `Codable`, `==` and `hash(into:)`.
+    private var caseValue: CaseValue {
+        switch self {
+        case let .bankSelected(value0):
+            return CaseValue(2, [value0])
+        case let .assetTapped(value0):
+            return CaseValue(3, [value0])
+        case let .liabilityTapped(value0):
+            return CaseValue(4, [value0])
+        case let .assetSwipedDelete(value0):
+            return CaseValue(5, [value0])
+        case let .liabilitySwipedDelete(value0):
+            return CaseValue(6, [value0])
+        case let .googleSignInSignedIn(value0, value1, value2, value3):
+            return CaseValue(7, [value0, value1, value2, value3])
+        case let .googleSignInAlreadyRegistered(value0, value1, value2, value3):
+            return CaseValue(8, [value0, value1, value2, value3])
+        case let .truelayerConnectConnected(value0):
+            return CaseValue(22, [value0])
+        case let .truelayerRefreshRefreshed(value0):
+            return CaseValue(27, [value0])
+        case let .twelveDataQuoteFound(value0, value1, value2):
+            return CaseValue(31, [value0, value1, value2])
+        case let .twelveDataPricesUpdated(value0):
+            return CaseValue(36, [value0])
+        case let .exchangeRatesLatestLoaded(value0, value1):
+            return CaseValue(40, [value0, value1])
+        case let .revenuecatOfferingsLoaded(value0):
+            return CaseValue(42, [value0])
+        case let .revenuecatPurchasePurchased(value0, value1):
+            return CaseValue(44, [value0, value1])
+        case let .revenuecatPurchaseAlreadySubscribed(value0):
+            return CaseValue(47, [value0])
+        case let .revenuecatRestoreRestored(value0):
+            return CaseValue(48, [value0])
+        case let .revenuecatCustomerInfoActive(value0, value1, value2):
+            return CaseValue(51, [value0, value1, value2])
+        case let .launched(value0):
+            return CaseValue(53, [value0])
+        case let .homeShown(value0):
+            return CaseValue(64, [value0])
+        case let .checkBalances(value0):
+            return CaseValue(65, [value0])
+        case let .refreshStocks(value0):
+            return CaseValue(68, [value0])
+        case let .refreshBanks(value0):
+            return CaseValue(69, [value0])
+        case let .convertValues(value0):
+            return CaseValue(76, [value0])
+        case let .takeSnapshot(value0):
+            return CaseValue(110, [value0])
+        case let .timerFired(value0):
+            return CaseValue(111, [value0])
+        default:
+            return CaseValue(number)
+        }
     }
 
-    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-    /// payloads.
-    public init(from decoder: any Decoder) throws {
-        let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RegentEvent")
-        switch coded.number {
+    /// The case numbered `number` in `codingCases`, its payload's fields read in order by `read`.
+    private init(caseNumber number: Int32, _ read: inout CaseReader) throws {
+        switch number {
         case 0:
             self = .storageWriteFailed
         case 1:
             self = .storageReadFailed
         case 2:
-            let fields = try coded.fields(FieldKey.self)
-            self = .bankSelected(bank: try fields.decode(String.self, forKey: .bank))
+            self = try .bankSelected(bank: read(String.self))
         case 3:
-            let fields = try coded.fields(FieldKey.self)
-            self = .assetTapped(id: try fields.decode(String.self, forKey: .id))
+            self = try .assetTapped(id: read(String.self))
         case 4:
-            let fields = try coded.fields(FieldKey.self)
-            self = .liabilityTapped(id: try fields.decode(String.self, forKey: .id))
+            self = try .liabilityTapped(id: read(String.self))
         case 5:
-            let fields = try coded.fields(FieldKey.self)
-            self = .assetSwipedDelete(id: try fields.decode(String.self, forKey: .id))
+            self = try .assetSwipedDelete(id: read(String.self))
         case 6:
-            let fields = try coded.fields(FieldKey.self)
-            self = .liabilitySwipedDelete(id: try fields.decode(String.self, forKey: .id))
+            self = try .liabilitySwipedDelete(id: read(String.self))
         case 7:
-            let fields = try coded.fields(FieldKey.self)
-            self = .googleSignInSignedIn(
-                userId: try fields.decode(String.self, forKey: .userId),
-                email: try fields.decode(String.self, forKey: .email),
-                name: try fields.decode(String.self, forKey: .name),
-                photoUrl: try fields.decode(String.self, forKey: .photoUrl)
+            self = try .googleSignInSignedIn(
+                userId: read(String.self),
+                email: read(String.self),
+                name: read(String.self),
+                photoUrl: read(String.self)
             )
         case 8:
-            let fields = try coded.fields(FieldKey.self)
-            self = .googleSignInAlreadyRegistered(
-                userId: try fields.decode(String.self, forKey: .userId),
-                email: try fields.decode(String.self, forKey: .email),
-                name: try fields.decode(String.self, forKey: .name),
-                photoUrl: try fields.decode(String.self, forKey: .photoUrl)
+            self = try .googleSignInAlreadyRegistered(
+                userId: read(String.self),
+                email: read(String.self),
+                name: read(String.self),
+                photoUrl: read(String.self)
             )
         case 9:
             self = .googleSignInCancelled
@@ -2082,8 +1783,7 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 21:
             self = .pinStoreVerifyWrong
         case 22:
-            let fields = try coded.fields(FieldKey.self)
-            self = .truelayerConnectConnected(accounts: try fields.decode([RegentBankAccount].self, forKey: .accounts))
+            self = try .truelayerConnectConnected(accounts: read([RegentBankAccount].self))
         case 23:
             self = .truelayerConnectNoAccounts
         case 24:
@@ -2093,8 +1793,7 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 26:
             self = .truelayerConnectUnavailable
         case 27:
-            let fields = try coded.fields(FieldKey.self)
-            self = .truelayerRefreshRefreshed(balances: try fields.decode([RegentBankBalance].self, forKey: .balances))
+            self = try .truelayerRefreshRefreshed(balances: read([RegentBankBalance].self))
         case 28:
             self = .truelayerRefreshTokenExpired
         case 29:
@@ -2102,11 +1801,10 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 30:
             self = .truelayerDisconnectDisconnected
         case 31:
-            let fields = try coded.fields(FieldKey.self)
-            self = .twelveDataQuoteFound(
-                name: try fields.decode(String.self, forKey: .name),
-                price: try fields.decode(Money.self, forKey: .price),
-                marketOpen: try fields.decode(Bool.self, forKey: .marketOpen)
+            self = try .twelveDataQuoteFound(
+                name: read(String.self),
+                price: read(Money.self),
+                marketOpen: read(Bool.self)
             )
         case 32:
             self = .twelveDataQuoteNotFound
@@ -2117,8 +1815,7 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 35:
             self = .twelveDataQuoteTimeout
         case 36:
-            let fields = try coded.fields(FieldKey.self)
-            self = .twelveDataPricesUpdated(quotes: try fields.decode([RegentPriceQuote].self, forKey: .quotes))
+            self = try .twelveDataPricesUpdated(quotes: read([RegentPriceQuote].self))
         case 37:
             self = .twelveDataPricesRateLimited
         case 38:
@@ -2126,52 +1823,37 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 39:
             self = .twelveDataPricesOffline
         case 40:
-            let fields = try coded.fields(FieldKey.self)
-            self = .exchangeRatesLatestLoaded(
-                usd: try fields.decode(Decimal.self, forKey: .usd),
-                eur: try fields.decode(Decimal.self, forKey: .eur)
-            )
+            self = try .exchangeRatesLatestLoaded(usd: read(Decimal.self), eur: read(Decimal.self))
         case 41:
             self = .exchangeRatesLatestUnavailable
         case 42:
-            let fields = try coded.fields(FieldKey.self)
-            self = .revenuecatOfferingsLoaded(annualPrice: try fields.decode(Money.self, forKey: .annualPrice))
+            self = try .revenuecatOfferingsLoaded(annualPrice: read(Money.self))
         case 43:
             self = .revenuecatOfferingsFailed
         case 44:
-            let fields = try coded.fields(FieldKey.self)
-            self = .revenuecatPurchasePurchased(
-                expiresAt: try fields.decode(Timestamp.self, forKey: .expiresAt),
-                inTrial: try fields.decode(Bool.self, forKey: .inTrial)
-            )
+            self = try .revenuecatPurchasePurchased(expiresAt: read(Timestamp.self), inTrial: read(Bool.self))
         case 45:
             self = .revenuecatPurchaseCancelled
         case 46:
             self = .revenuecatPurchaseNetworkError
         case 47:
-            let fields = try coded.fields(FieldKey.self)
-            self = .revenuecatPurchaseAlreadySubscribed(
-                expiresAt: try fields.decode(Timestamp.self, forKey: .expiresAt)
-            )
+            self = try .revenuecatPurchaseAlreadySubscribed(expiresAt: read(Timestamp.self))
         case 48:
-            let fields = try coded.fields(FieldKey.self)
-            self = .revenuecatRestoreRestored(expiresAt: try fields.decode(Timestamp.self, forKey: .expiresAt))
+            self = try .revenuecatRestoreRestored(expiresAt: read(Timestamp.self))
         case 49:
             self = .revenuecatRestoreNone
         case 50:
             self = .revenuecatRestoreNetworkError
         case 51:
-            let fields = try coded.fields(FieldKey.self)
-            self = .revenuecatCustomerInfoActive(
-                expiresAt: try fields.decode(Timestamp.self, forKey: .expiresAt),
-                inTrial: try fields.decode(Bool.self, forKey: .inTrial),
-                willRenew: try fields.decode(Bool.self, forKey: .willRenew)
+            self = try .revenuecatCustomerInfoActive(
+                expiresAt: read(Timestamp.self),
+                inTrial: read(Bool.self),
+                willRenew: read(Bool.self)
             )
         case 52:
             self = .revenuecatCustomerInfoInactive
         case 53:
-            let fields = try coded.fields(FieldKey.self)
-            self = .launched(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .launched(raisedBy: read(RaisedByFlows.self))
         case 54:
             self = .tapSignInWithGoogle
         case 55:
@@ -2193,21 +1875,17 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 63:
             self = .tapSavePin
         case 64:
-            let fields = try coded.fields(FieldKey.self)
-            self = .homeShown(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .homeShown(raisedBy: read(RaisedByFlows.self))
         case 65:
-            let fields = try coded.fields(FieldKey.self)
-            self = .checkBalances(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .checkBalances(raisedBy: read(RaisedByFlows.self))
         case 66:
             self = .appForegrounded
         case 67:
             self = .pullToRefresh
         case 68:
-            let fields = try coded.fields(FieldKey.self)
-            self = .refreshStocks(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .refreshStocks(raisedBy: read(RaisedByFlows.self))
         case 69:
-            let fields = try coded.fields(FieldKey.self)
-            self = .refreshBanks(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .refreshBanks(raisedBy: read(RaisedByFlows.self))
         case 70:
             self = .tapAddAsset
         case 71:
@@ -2221,8 +1899,7 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 75:
             self = .tapSettings
         case 76:
-            let fields = try coded.fields(FieldKey.self)
-            self = .convertValues(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .convertValues(raisedBy: read(RaisedByFlows.self))
         case 77:
             self = .tickerEntered
         case 78:
@@ -2290,264 +1967,33 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 109:
             self = .tapDismissStorageAlert
         case 110:
-            let fields = try coded.fields(FieldKey.self)
-            self = .takeSnapshot(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .takeSnapshot(raisedBy: read(RaisedByFlows.self))
         case 111:
-            let fields = try coded.fields(FieldKey.self)
-            self = .timerFired(token: try fields.decode(TimerToken.self, forKey: .token))
+            self = try .timerFired(token: read(TimerToken.self))
         default:
-            throw coded.unknownCase()
+            throw read.unknownCase()
         }
+    }
+
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
+    public init(from decoder: any Decoder) throws {
+        self = try decodeCase(decoder, Self.codingCases, typeName: "RegentEvent", Self.init(caseNumber:_:))
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
-        var coded = CaseEncoder(encoder)
-        switch self {
-        case .bankSelected(let value0):
-            var fields = coded.fields("bankSelected", FieldKey.self)
-            try fields.encode(value0, forKey: .bank)
-        case .assetTapped(let value0):
-            var fields = coded.fields("assetTapped", FieldKey.self)
-            try fields.encode(value0, forKey: .id)
-        case .liabilityTapped(let value0):
-            var fields = coded.fields("liabilityTapped", FieldKey.self)
-            try fields.encode(value0, forKey: .id)
-        case .assetSwipedDelete(let value0):
-            var fields = coded.fields("assetSwipedDelete", FieldKey.self)
-            try fields.encode(value0, forKey: .id)
-        case .liabilitySwipedDelete(let value0):
-            var fields = coded.fields("liabilitySwipedDelete", FieldKey.self)
-            try fields.encode(value0, forKey: .id)
-        case .googleSignInSignedIn(let value0, let value1, let value2, let value3):
-            var fields = coded.fields("googleSignInSignedIn", FieldKey.self)
-            try fields.encode(value0, forKey: .userId)
-            try fields.encode(value1, forKey: .email)
-            try fields.encode(value2, forKey: .name)
-            try fields.encode(value3, forKey: .photoUrl)
-        case .googleSignInAlreadyRegistered(let value0, let value1, let value2, let value3):
-            var fields = coded.fields("googleSignInAlreadyRegistered", FieldKey.self)
-            try fields.encode(value0, forKey: .userId)
-            try fields.encode(value1, forKey: .email)
-            try fields.encode(value2, forKey: .name)
-            try fields.encode(value3, forKey: .photoUrl)
-        case .truelayerConnectConnected(let value0):
-            var fields = coded.fields("truelayerConnectConnected", FieldKey.self)
-            try fields.encode(value0, forKey: .accounts)
-        case .truelayerRefreshRefreshed(let value0):
-            var fields = coded.fields("truelayerRefreshRefreshed", FieldKey.self)
-            try fields.encode(value0, forKey: .balances)
-        case .twelveDataQuoteFound(let value0, let value1, let value2):
-            var fields = coded.fields("twelveDataQuoteFound", FieldKey.self)
-            try fields.encode(value0, forKey: .name)
-            try fields.encode(value1, forKey: .price)
-            try fields.encode(value2, forKey: .marketOpen)
-        case .twelveDataPricesUpdated(let value0):
-            var fields = coded.fields("twelveDataPricesUpdated", FieldKey.self)
-            try fields.encode(value0, forKey: .quotes)
-        case .exchangeRatesLatestLoaded(let value0, let value1):
-            var fields = coded.fields("exchangeRatesLatestLoaded", FieldKey.self)
-            try fields.encode(value0, forKey: .usd)
-            try fields.encode(value1, forKey: .eur)
-        case .revenuecatOfferingsLoaded(let value0):
-            var fields = coded.fields("revenuecatOfferingsLoaded", FieldKey.self)
-            try fields.encode(value0, forKey: .annualPrice)
-        case .revenuecatPurchasePurchased(let value0, let value1):
-            var fields = coded.fields("revenuecatPurchasePurchased", FieldKey.self)
-            try fields.encode(value0, forKey: .expiresAt)
-            try fields.encode(value1, forKey: .inTrial)
-        case .revenuecatPurchaseAlreadySubscribed(let value0):
-            var fields = coded.fields("revenuecatPurchaseAlreadySubscribed", FieldKey.self)
-            try fields.encode(value0, forKey: .expiresAt)
-        case .revenuecatRestoreRestored(let value0):
-            var fields = coded.fields("revenuecatRestoreRestored", FieldKey.self)
-            try fields.encode(value0, forKey: .expiresAt)
-        case .revenuecatCustomerInfoActive(let value0, let value1, let value2):
-            var fields = coded.fields("revenuecatCustomerInfoActive", FieldKey.self)
-            try fields.encode(value0, forKey: .expiresAt)
-            try fields.encode(value1, forKey: .inTrial)
-            try fields.encode(value2, forKey: .willRenew)
-        case .launched(let value0):
-            var fields = coded.fields("launched", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .homeShown(let value0):
-            var fields = coded.fields("homeShown", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .checkBalances(let value0):
-            var fields = coded.fields("checkBalances", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .refreshStocks(let value0):
-            var fields = coded.fields("refreshStocks", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .refreshBanks(let value0):
-            var fields = coded.fields("refreshBanks", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .convertValues(let value0):
-            var fields = coded.fields("convertValues", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .takeSnapshot(let value0):
-            var fields = coded.fields("takeSnapshot", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .timerFired(let value0):
-            var fields = coded.fields("timerFired", FieldKey.self)
-            try fields.encode(value0, forKey: .token)
-        default:
-            coded.plain(Self.codingCases[number])
-        }
+        try encodeCase(caseValue, Self.codingCases, to: encoder)
     }
 
     /// Whether two values are the same case with equal payloads.
     public static func ==(lhs: Self, rhs: Self) -> Bool {
-        switch lhs {
-        case let .bankSelected(l0):
-            guard case let .bankSelected(r0) = rhs else { return false }
-            return l0 == r0
-        case let .assetTapped(l0):
-            guard case let .assetTapped(r0) = rhs else { return false }
-            return l0 == r0
-        case let .liabilityTapped(l0):
-            guard case let .liabilityTapped(r0) = rhs else { return false }
-            return l0 == r0
-        case let .assetSwipedDelete(l0):
-            guard case let .assetSwipedDelete(r0) = rhs else { return false }
-            return l0 == r0
-        case let .liabilitySwipedDelete(l0):
-            guard case let .liabilitySwipedDelete(r0) = rhs else { return false }
-            return l0 == r0
-        case let .googleSignInSignedIn(l0, l1, l2, l3):
-            guard case let .googleSignInSignedIn(r0, r1, r2, r3) = rhs else { return false }
-            return (((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)
-        case let .googleSignInAlreadyRegistered(l0, l1, l2, l3):
-            guard case let .googleSignInAlreadyRegistered(r0, r1, r2, r3) = rhs else { return false }
-            return (((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)
-        case let .truelayerConnectConnected(l0):
-            guard case let .truelayerConnectConnected(r0) = rhs else { return false }
-            return l0 == r0
-        case let .truelayerRefreshRefreshed(l0):
-            guard case let .truelayerRefreshRefreshed(r0) = rhs else { return false }
-            return l0 == r0
-        case let .twelveDataQuoteFound(l0, l1, l2):
-            guard case let .twelveDataQuoteFound(r0, r1, r2) = rhs else { return false }
-            return ((l0 == r0) && (l1 == r1)) && (l2 == r2)
-        case let .twelveDataPricesUpdated(l0):
-            guard case let .twelveDataPricesUpdated(r0) = rhs else { return false }
-            return l0 == r0
-        case let .exchangeRatesLatestLoaded(l0, l1):
-            guard case let .exchangeRatesLatestLoaded(r0, r1) = rhs else { return false }
-            return (l0 == r0) && (l1 == r1)
-        case let .revenuecatOfferingsLoaded(l0):
-            guard case let .revenuecatOfferingsLoaded(r0) = rhs else { return false }
-            return l0 == r0
-        case let .revenuecatPurchasePurchased(l0, l1):
-            guard case let .revenuecatPurchasePurchased(r0, r1) = rhs else { return false }
-            return (l0 == r0) && (l1 == r1)
-        case let .revenuecatPurchaseAlreadySubscribed(l0):
-            guard case let .revenuecatPurchaseAlreadySubscribed(r0) = rhs else { return false }
-            return l0 == r0
-        case let .revenuecatRestoreRestored(l0):
-            guard case let .revenuecatRestoreRestored(r0) = rhs else { return false }
-            return l0 == r0
-        case let .revenuecatCustomerInfoActive(l0, l1, l2):
-            guard case let .revenuecatCustomerInfoActive(r0, r1, r2) = rhs else { return false }
-            return ((l0 == r0) && (l1 == r1)) && (l2 == r2)
-        case let .launched(l0):
-            guard case let .launched(r0) = rhs else { return false }
-            return l0 == r0
-        case let .homeShown(l0):
-            guard case let .homeShown(r0) = rhs else { return false }
-            return l0 == r0
-        case let .checkBalances(l0):
-            guard case let .checkBalances(r0) = rhs else { return false }
-            return l0 == r0
-        case let .refreshStocks(l0):
-            guard case let .refreshStocks(r0) = rhs else { return false }
-            return l0 == r0
-        case let .refreshBanks(l0):
-            guard case let .refreshBanks(r0) = rhs else { return false }
-            return l0 == r0
-        case let .convertValues(l0):
-            guard case let .convertValues(r0) = rhs else { return false }
-            return l0 == r0
-        case let .takeSnapshot(l0):
-            guard case let .takeSnapshot(r0) = rhs else { return false }
-            return l0 == r0
-        case let .timerFired(l0):
-            guard case let .timerFired(r0) = rhs else { return false }
-            return l0 == r0
-        default:
-            return lhs.number == rhs.number
-        }
+        return lhs.caseValue == rhs.caseValue
     }
 
     /// Hashes the case and its payload.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(number)
-        switch self {
-        case let .bankSelected(l0):
-            hasher.combine(l0)
-        case let .assetTapped(l0):
-            hasher.combine(l0)
-        case let .liabilityTapped(l0):
-            hasher.combine(l0)
-        case let .assetSwipedDelete(l0):
-            hasher.combine(l0)
-        case let .liabilitySwipedDelete(l0):
-            hasher.combine(l0)
-        case let .googleSignInSignedIn(l0, l1, l2, l3):
-            hasher.combine(l0)
-            hasher.combine(l1)
-            hasher.combine(l2)
-            hasher.combine(l3)
-        case let .googleSignInAlreadyRegistered(l0, l1, l2, l3):
-            hasher.combine(l0)
-            hasher.combine(l1)
-            hasher.combine(l2)
-            hasher.combine(l3)
-        case let .truelayerConnectConnected(l0):
-            hasher.combine(l0)
-        case let .truelayerRefreshRefreshed(l0):
-            hasher.combine(l0)
-        case let .twelveDataQuoteFound(l0, l1, l2):
-            hasher.combine(l0)
-            hasher.combine(l1)
-            hasher.combine(l2)
-        case let .twelveDataPricesUpdated(l0):
-            hasher.combine(l0)
-        case let .exchangeRatesLatestLoaded(l0, l1):
-            hasher.combine(l0)
-            hasher.combine(l1)
-        case let .revenuecatOfferingsLoaded(l0):
-            hasher.combine(l0)
-        case let .revenuecatPurchasePurchased(l0, l1):
-            hasher.combine(l0)
-            hasher.combine(l1)
-        case let .revenuecatPurchaseAlreadySubscribed(l0):
-            hasher.combine(l0)
-        case let .revenuecatRestoreRestored(l0):
-            hasher.combine(l0)
-        case let .revenuecatCustomerInfoActive(l0, l1, l2):
-            hasher.combine(l0)
-            hasher.combine(l1)
-            hasher.combine(l2)
-        case let .launched(l0):
-            hasher.combine(l0)
-        case let .homeShown(l0):
-            hasher.combine(l0)
-        case let .checkBalances(l0):
-            hasher.combine(l0)
-        case let .refreshStocks(l0):
-            hasher.combine(l0)
-        case let .refreshBanks(l0):
-            hasher.combine(l0)
-        case let .convertValues(l0):
-            hasher.combine(l0)
-        case let .takeSnapshot(l0):
-            hasher.combine(l0)
-        case let .timerFired(l0):
-            hasher.combine(l0)
-        default:
-            break
-        }
+        caseValue.hash(into: &hasher)
     }
 }
 
@@ -2723,229 +2169,125 @@ public enum RegentServiceCall: FlowServiceCall {
         }
     }
 
-    /// The case's number in `codingCases`.
-    private var codingCase: Int32 {
-        switch self {
-        case .googleSignIn:
-            return 0
-        case .localAuthRequestPermission:
-            return 1
-        case .localAuthAuthenticate:
-            return 2
-        case .pinStoreSave:
-            return 3
-        case .pinStoreVerify:
-            return 4
-        case .truelayerConnect:
-            return 5
-        case .truelayerRefresh:
-            return 6
-        case .truelayerDisconnect:
-            return 7
-        case .twelveDataQuote:
-            return 8
-        case .twelveDataPrices:
-            return 9
-        case .exchangeRatesLatest:
-            return 10
-        case .revenuecatOfferings:
-            return 11
-        case .revenuecatPurchase:
-            return 12
-        case .revenuecatRestore:
-            return 13
-        case .revenuecatCustomerInfo:
-            return 14
-        }
-    }
-
-    /// The cases' names as `Codable` writes them, one per line, by number.
+    /// The cases by number, one per line: the name `Codable` writes, then the payload's labels (FlowMachine's
+    /// `CaseTable`).
     private static let codingCasesData = #"""
     googleSignIn
     localAuthRequestPermission
-    localAuthAuthenticate
-    pinStoreSave
-    pinStoreVerify
-    truelayerConnect
-    truelayerRefresh
-    truelayerDisconnect
-    twelveDataQuote
-    twelveDataPrices
+    localAuthAuthenticate reason
+    pinStoreSave pin
+    pinStoreVerify pin
+    truelayerConnect bank
+    truelayerRefresh accountIds
+    truelayerDisconnect accountId
+    twelveDataQuote ticker
+    twelveDataPrices tickers
     exchangeRatesLatest
     revenuecatOfferings
-    revenuecatPurchase
+    revenuecatPurchase productId price trialDays
     revenuecatRestore
     revenuecatCustomerInfo
     """#
 
-    private static let codingCases = NameTable(lines: codingCasesData)
+    private static let codingCases = CaseTable(lines: codingCasesData)
 
-    private enum FieldKey: String, CodingKey {
-        case reason
-        case pin
-        case bank
-        case accountIds
-        case accountId
-        case ticker
-        case tickers
-        case productId
-        case price
-        case trialDays
+    /// The value as data: its case's number in `codingCases` and its payload, for `Codable`, `==` and `hash(into:)`.
+    private var caseValue: CaseValue {
+        switch self {
+        case .googleSignIn:
+            return CaseValue(0)
+        case .localAuthRequestPermission:
+            return CaseValue(1)
+        case let .localAuthAuthenticate(value0):
+            return CaseValue(2, [value0])
+        case let .pinStoreSave(value0):
+            return CaseValue(3, [value0])
+        case let .pinStoreVerify(value0):
+            return CaseValue(4, [value0])
+        case let .truelayerConnect(value0):
+            return CaseValue(5, [value0])
+        case let .truelayerRefresh(value0):
+            return CaseValue(6, [value0])
+        case let .truelayerDisconnect(value0):
+            return CaseValue(7, [value0])
+        case let .twelveDataQuote(value0):
+            return CaseValue(8, [value0])
+        case let .twelveDataPrices(value0):
+            return CaseValue(9, [value0])
+        case .exchangeRatesLatest:
+            return CaseValue(10)
+        case .revenuecatOfferings:
+            return CaseValue(11)
+        case let .revenuecatPurchase(value0, value1, value2):
+            return CaseValue(12, [value0, value1, value2])
+        case .revenuecatRestore:
+            return CaseValue(13)
+        case .revenuecatCustomerInfo:
+            return CaseValue(14)
+        }
     }
 
-    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-    /// payloads.
-    public init(from decoder: any Decoder) throws {
-        let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RegentServiceCall")
-        switch coded.number {
+    /// The case numbered `number` in `codingCases`, its payload's fields read in order by `read`.
+    private init(caseNumber number: Int32, _ read: inout CaseReader) throws {
+        switch number {
         case 0:
             self = .googleSignIn
         case 1:
             self = .localAuthRequestPermission
         case 2:
-            let fields = try coded.fields(FieldKey.self)
-            self = .localAuthAuthenticate(reason: try fields.decode(String.self, forKey: .reason))
+            self = try .localAuthAuthenticate(reason: read(String.self))
         case 3:
-            let fields = try coded.fields(FieldKey.self)
-            self = .pinStoreSave(pin: try fields.decode(String.self, forKey: .pin))
+            self = try .pinStoreSave(pin: read(String.self))
         case 4:
-            let fields = try coded.fields(FieldKey.self)
-            self = .pinStoreVerify(pin: try fields.decode(String.self, forKey: .pin))
+            self = try .pinStoreVerify(pin: read(String.self))
         case 5:
-            let fields = try coded.fields(FieldKey.self)
-            self = .truelayerConnect(bank: try fields.decode(String.self, forKey: .bank))
+            self = try .truelayerConnect(bank: read(String.self))
         case 6:
-            let fields = try coded.fields(FieldKey.self)
-            self = .truelayerRefresh(accountIds: try fields.decode([String].self, forKey: .accountIds))
+            self = try .truelayerRefresh(accountIds: read([String].self))
         case 7:
-            let fields = try coded.fields(FieldKey.self)
-            self = .truelayerDisconnect(accountId: try fields.decode(String.self, forKey: .accountId))
+            self = try .truelayerDisconnect(accountId: read(String.self))
         case 8:
-            let fields = try coded.fields(FieldKey.self)
-            self = .twelveDataQuote(ticker: try fields.decode(String.self, forKey: .ticker))
+            self = try .twelveDataQuote(ticker: read(String.self))
         case 9:
-            let fields = try coded.fields(FieldKey.self)
-            self = .twelveDataPrices(tickers: try fields.decode([String].self, forKey: .tickers))
+            self = try .twelveDataPrices(tickers: read([String].self))
         case 10:
             self = .exchangeRatesLatest
         case 11:
             self = .revenuecatOfferings
         case 12:
-            let fields = try coded.fields(FieldKey.self)
-            self = .revenuecatPurchase(
-                productId: try fields.decode(String.self, forKey: .productId),
-                price: try fields.decode(Money.self, forKey: .price),
-                trialDays: try fields.decode(Int.self, forKey: .trialDays)
+            self = try .revenuecatPurchase(
+                productId: read(String.self),
+                price: read(Money.self),
+                trialDays: read(Int.self)
             )
         case 13:
             self = .revenuecatRestore
         case 14:
             self = .revenuecatCustomerInfo
         default:
-            throw coded.unknownCase()
+            throw read.unknownCase()
         }
+    }
+
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
+    public init(from decoder: any Decoder) throws {
+        self = try decodeCase(decoder, Self.codingCases, typeName: "RegentServiceCall", Self.init(caseNumber:_:))
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
-        var coded = CaseEncoder(encoder)
-        switch self {
-        case .localAuthAuthenticate(let value0):
-            var fields = coded.fields("localAuthAuthenticate", FieldKey.self)
-            try fields.encode(value0, forKey: .reason)
-        case .pinStoreSave(let value0):
-            var fields = coded.fields("pinStoreSave", FieldKey.self)
-            try fields.encode(value0, forKey: .pin)
-        case .pinStoreVerify(let value0):
-            var fields = coded.fields("pinStoreVerify", FieldKey.self)
-            try fields.encode(value0, forKey: .pin)
-        case .truelayerConnect(let value0):
-            var fields = coded.fields("truelayerConnect", FieldKey.self)
-            try fields.encode(value0, forKey: .bank)
-        case .truelayerRefresh(let value0):
-            var fields = coded.fields("truelayerRefresh", FieldKey.self)
-            try fields.encode(value0, forKey: .accountIds)
-        case .truelayerDisconnect(let value0):
-            var fields = coded.fields("truelayerDisconnect", FieldKey.self)
-            try fields.encode(value0, forKey: .accountId)
-        case .twelveDataQuote(let value0):
-            var fields = coded.fields("twelveDataQuote", FieldKey.self)
-            try fields.encode(value0, forKey: .ticker)
-        case .twelveDataPrices(let value0):
-            var fields = coded.fields("twelveDataPrices", FieldKey.self)
-            try fields.encode(value0, forKey: .tickers)
-        case .revenuecatPurchase(let value0, let value1, let value2):
-            var fields = coded.fields("revenuecatPurchase", FieldKey.self)
-            try fields.encode(value0, forKey: .productId)
-            try fields.encode(value1, forKey: .price)
-            try fields.encode(value2, forKey: .trialDays)
-        default:
-            coded.plain(Self.codingCases[codingCase])
-        }
+        try encodeCase(caseValue, Self.codingCases, to: encoder)
     }
 
     /// Whether two values are the same case with equal payloads.
     public static func ==(lhs: Self, rhs: Self) -> Bool {
-        switch lhs {
-        case let .localAuthAuthenticate(l0):
-            guard case let .localAuthAuthenticate(r0) = rhs else { return false }
-            return l0 == r0
-        case let .pinStoreSave(l0):
-            guard case let .pinStoreSave(r0) = rhs else { return false }
-            return l0 == r0
-        case let .pinStoreVerify(l0):
-            guard case let .pinStoreVerify(r0) = rhs else { return false }
-            return l0 == r0
-        case let .truelayerConnect(l0):
-            guard case let .truelayerConnect(r0) = rhs else { return false }
-            return l0 == r0
-        case let .truelayerRefresh(l0):
-            guard case let .truelayerRefresh(r0) = rhs else { return false }
-            return l0 == r0
-        case let .truelayerDisconnect(l0):
-            guard case let .truelayerDisconnect(r0) = rhs else { return false }
-            return l0 == r0
-        case let .twelveDataQuote(l0):
-            guard case let .twelveDataQuote(r0) = rhs else { return false }
-            return l0 == r0
-        case let .twelveDataPrices(l0):
-            guard case let .twelveDataPrices(r0) = rhs else { return false }
-            return l0 == r0
-        case let .revenuecatPurchase(l0, l1, l2):
-            guard case let .revenuecatPurchase(r0, r1, r2) = rhs else { return false }
-            return ((l0 == r0) && (l1 == r1)) && (l2 == r2)
-        default:
-            return lhs.codingCase == rhs.codingCase
-        }
+        return lhs.caseValue == rhs.caseValue
     }
 
     /// Hashes the case and its payload.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(codingCase)
-        switch self {
-        case let .localAuthAuthenticate(l0):
-            hasher.combine(l0)
-        case let .pinStoreSave(l0):
-            hasher.combine(l0)
-        case let .pinStoreVerify(l0):
-            hasher.combine(l0)
-        case let .truelayerConnect(l0):
-            hasher.combine(l0)
-        case let .truelayerRefresh(l0):
-            hasher.combine(l0)
-        case let .truelayerDisconnect(l0):
-            hasher.combine(l0)
-        case let .twelveDataQuote(l0):
-            hasher.combine(l0)
-        case let .twelveDataPrices(l0):
-            hasher.combine(l0)
-        case let .revenuecatPurchase(l0, l1, l2):
-            hasher.combine(l0)
-            hasher.combine(l1)
-            hasher.combine(l2)
-        default:
-            break
-        }
+        caseValue.hash(into: &hasher)
     }
 }
 
@@ -3200,7 +2542,7 @@ public struct RegentServiceSet: RegentServices {
 /// What each service operation of Regent answers (`RegentServices`).
 public enum RegentOutcome {
     /// The outcomes of Google Sign-In: `sign_in`.
-    public enum GoogleSignIn: Hashable, Sendable, Codable {
+    public enum GoogleSignIn: Hashable, Sendable {
         /// A first-time sign-in on this device
         case signedIn(userId: String, email: String, name: String, photoUrl: String)
 
@@ -3232,130 +2574,21 @@ public enum RegentOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .signedIn:
-                return 0
-            case .alreadyRegistered:
-                return 1
-            case .cancelled:
-                return 2
-            case .offline:
-                return 3
-            case .failed:
-                return 4
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        signedIn
-        alreadyRegistered
-        cancelled
-        offline
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        private enum FieldKey: String, CodingKey {
-            case userId
-            case email
-            case name
-            case photoUrl
-        }
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RegentOutcome.GoogleSignIn")
-            switch coded.number {
-            case 0:
-                let fields = try coded.fields(FieldKey.self)
-                self = .signedIn(
-                    userId: try fields.decode(String.self, forKey: .userId),
-                    email: try fields.decode(String.self, forKey: .email),
-                    name: try fields.decode(String.self, forKey: .name),
-                    photoUrl: try fields.decode(String.self, forKey: .photoUrl)
-                )
-            case 1:
-                let fields = try coded.fields(FieldKey.self)
-                self = .alreadyRegistered(
-                    userId: try fields.decode(String.self, forKey: .userId),
-                    email: try fields.decode(String.self, forKey: .email),
-                    name: try fields.decode(String.self, forKey: .name),
-                    photoUrl: try fields.decode(String.self, forKey: .photoUrl)
-                )
-            case 2:
-                self = .cancelled
-            case 3:
-                self = .offline
-            case 4:
-                self = .failed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            switch self {
-            case .signedIn(let value0, let value1, let value2, let value3):
-                var fields = coded.fields("signedIn", FieldKey.self)
-                try fields.encode(value0, forKey: .userId)
-                try fields.encode(value1, forKey: .email)
-                try fields.encode(value2, forKey: .name)
-                try fields.encode(value3, forKey: .photoUrl)
-            case .alreadyRegistered(let value0, let value1, let value2, let value3):
-                var fields = coded.fields("alreadyRegistered", FieldKey.self)
-                try fields.encode(value0, forKey: .userId)
-                try fields.encode(value1, forKey: .email)
-                try fields.encode(value2, forKey: .name)
-                try fields.encode(value3, forKey: .photoUrl)
-            default:
-                coded.plain(Self.codingCases[codingCase])
-            }
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            switch lhs {
-            case let .signedIn(l0, l1, l2, l3):
-                guard case let .signedIn(r0, r1, r2, r3) = rhs else { return false }
-                return (((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)
-            case let .alreadyRegistered(l0, l1, l2, l3):
-                guard case let .alreadyRegistered(r0, r1, r2, r3) = rhs else { return false }
-                return (((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)
-            default:
-                return lhs.codingCase == rhs.codingCase
-            }
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
-            switch self {
-            case let .signedIn(l0, l1, l2, l3):
-                hasher.combine(l0)
-                hasher.combine(l1)
-                hasher.combine(l2)
-                hasher.combine(l3)
-            case let .alreadyRegistered(l0, l1, l2, l3):
-                hasher.combine(l0)
-                hasher.combine(l1)
-                hasher.combine(l2)
-                hasher.combine(l3)
-            default:
-                break
-            }
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Face ID (Expo Local Authentication): `request_permission`.
-    public enum LocalAuthRequestPermission: Hashable, Sendable, Codable {
+    public enum LocalAuthRequestPermission: Hashable, Sendable {
         case granted
         case denied
 
@@ -3374,67 +2607,21 @@ public enum RegentOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .granted:
-                return 0
-            case .denied:
-                return 1
-            case .unsupported:
-                return 2
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        granted
-        denied
-        unsupported
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(
-                decoder,
-                cases: Self.codingCases,
-                typeName: "RegentOutcome.LocalAuthRequestPermission"
-            )
-            switch coded.number {
-            case 0:
-                self = .granted
-            case 1:
-                self = .denied
-            case 2:
-                self = .unsupported
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Face ID (Expo Local Authentication): `authenticate`.
-    public enum LocalAuthAuthenticate: Hashable, Sendable, Codable {
+    public enum LocalAuthAuthenticate: Hashable, Sendable {
         case success
 
         /// Face not recognized
@@ -3460,72 +2647,21 @@ public enum RegentOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .success:
-                return 0
-            case .failed:
-                return 1
-            case .unavailable:
-                return 2
-            case .disabled:
-                return 3
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        success
-        failed
-        unavailable
-        disabled
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(
-                decoder,
-                cases: Self.codingCases,
-                typeName: "RegentOutcome.LocalAuthAuthenticate"
-            )
-            switch coded.number {
-            case 0:
-                self = .success
-            case 1:
-                self = .failed
-            case 2:
-                self = .unavailable
-            case 3:
-                self = .disabled
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of SecureStore (@regent_auth): `save`.
-    public enum PinStoreSave: Hashable, Sendable, Codable {
+    public enum PinStoreSave: Hashable, Sendable {
         case saved
 
         /// The outcome as the event the machine handles.
@@ -3536,53 +2672,21 @@ public enum RegentOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .saved:
-                return 0
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        saved
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RegentOutcome.PinStoreSave")
-            switch coded.number {
-            case 0:
-                self = .saved
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of SecureStore (@regent_auth): `verify`.
-    public enum PinStoreVerify: Hashable, Sendable, Codable {
+    public enum PinStoreVerify: Hashable, Sendable {
         case correct
         case wrong
 
@@ -3596,58 +2700,21 @@ public enum RegentOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .correct:
-                return 0
-            case .wrong:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        correct
-        wrong
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RegentOutcome.PinStoreVerify")
-            switch coded.number {
-            case 0:
-                self = .correct
-            case 1:
-                self = .wrong
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of TrueLayer: `connect`.
-    public enum TruelayerConnect: Hashable, Sendable, Codable {
+    public enum TruelayerConnect: Hashable, Sendable {
         case connected(accounts: [RegentBankAccount])
 
         /// TrueLayer returns no accounts
@@ -3678,96 +2745,21 @@ public enum RegentOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .connected:
-                return 0
-            case .noAccounts:
-                return 1
-            case .cancelled:
-                return 2
-            case .failed:
-                return 3
-            case .unavailable:
-                return 4
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        connected
-        noAccounts
-        cancelled
-        failed
-        unavailable
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        private enum FieldKey: String, CodingKey {
-            case accounts
-        }
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RegentOutcome.TruelayerConnect")
-            switch coded.number {
-            case 0:
-                let fields = try coded.fields(FieldKey.self)
-                self = .connected(accounts: try fields.decode([RegentBankAccount].self, forKey: .accounts))
-            case 1:
-                self = .noAccounts
-            case 2:
-                self = .cancelled
-            case 3:
-                self = .failed
-            case 4:
-                self = .unavailable
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            switch self {
-            case .connected(let value0):
-                var fields = coded.fields("connected", FieldKey.self)
-                try fields.encode(value0, forKey: .accounts)
-            default:
-                coded.plain(Self.codingCases[codingCase])
-            }
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            switch lhs {
-            case let .connected(l0):
-                guard case let .connected(r0) = rhs else { return false }
-                return l0 == r0
-            default:
-                return lhs.codingCase == rhs.codingCase
-            }
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
-            switch self {
-            case let .connected(l0):
-                hasher.combine(l0)
-            default:
-                break
-            }
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of TrueLayer: `refresh`.
-    public enum TruelayerRefresh: Hashable, Sendable, Codable {
+    public enum TruelayerRefresh: Hashable, Sendable {
         case refreshed(balances: [RegentBankBalance])
         case tokenExpired
         case failed
@@ -3784,86 +2776,21 @@ public enum RegentOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .refreshed:
-                return 0
-            case .tokenExpired:
-                return 1
-            case .failed:
-                return 2
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        refreshed
-        tokenExpired
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        private enum FieldKey: String, CodingKey {
-            case balances
-        }
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RegentOutcome.TruelayerRefresh")
-            switch coded.number {
-            case 0:
-                let fields = try coded.fields(FieldKey.self)
-                self = .refreshed(balances: try fields.decode([RegentBankBalance].self, forKey: .balances))
-            case 1:
-                self = .tokenExpired
-            case 2:
-                self = .failed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            switch self {
-            case .refreshed(let value0):
-                var fields = coded.fields("refreshed", FieldKey.self)
-                try fields.encode(value0, forKey: .balances)
-            default:
-                coded.plain(Self.codingCases[codingCase])
-            }
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            switch lhs {
-            case let .refreshed(l0):
-                guard case let .refreshed(r0) = rhs else { return false }
-                return l0 == r0
-            default:
-                return lhs.codingCase == rhs.codingCase
-            }
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
-            switch self {
-            case let .refreshed(l0):
-                hasher.combine(l0)
-            default:
-                break
-            }
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of TrueLayer: `disconnect`.
-    public enum TruelayerDisconnect: Hashable, Sendable, Codable {
+    public enum TruelayerDisconnect: Hashable, Sendable {
         /// The refresh token is removed from SecureStore
         case disconnected
 
@@ -3875,53 +2802,21 @@ public enum RegentOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .disconnected:
-                return 0
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        disconnected
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RegentOutcome.TruelayerDisconnect")
-            switch coded.number {
-            case 0:
-                self = .disconnected
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Twelve Data: `quote`.
-    public enum TwelveDataQuote: Hashable, Sendable, Codable {
+    public enum TwelveDataQuote: Hashable, Sendable {
         case found(name: String, price: Money, marketOpen: Bool)
 
         /// Invalid ticker
@@ -3946,106 +2841,21 @@ public enum RegentOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .found:
-                return 0
-            case .notFound:
-                return 1
-            case .rateLimited:
-                return 2
-            case .down:
-                return 3
-            case .timeout:
-                return 4
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        found
-        notFound
-        rateLimited
-        down
-        timeout
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        private enum FieldKey: String, CodingKey {
-            case name
-            case price
-            case marketOpen
-        }
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RegentOutcome.TwelveDataQuote")
-            switch coded.number {
-            case 0:
-                let fields = try coded.fields(FieldKey.self)
-                self = .found(
-                    name: try fields.decode(String.self, forKey: .name),
-                    price: try fields.decode(Money.self, forKey: .price),
-                    marketOpen: try fields.decode(Bool.self, forKey: .marketOpen)
-                )
-            case 1:
-                self = .notFound
-            case 2:
-                self = .rateLimited
-            case 3:
-                self = .down
-            case 4:
-                self = .timeout
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            switch self {
-            case .found(let value0, let value1, let value2):
-                var fields = coded.fields("found", FieldKey.self)
-                try fields.encode(value0, forKey: .name)
-                try fields.encode(value1, forKey: .price)
-                try fields.encode(value2, forKey: .marketOpen)
-            default:
-                coded.plain(Self.codingCases[codingCase])
-            }
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            switch lhs {
-            case let .found(l0, l1, l2):
-                guard case let .found(r0, r1, r2) = rhs else { return false }
-                return ((l0 == r0) && (l1 == r1)) && (l2 == r2)
-            default:
-                return lhs.codingCase == rhs.codingCase
-            }
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
-            switch self {
-            case let .found(l0, l1, l2):
-                hasher.combine(l0)
-                hasher.combine(l1)
-                hasher.combine(l2)
-            default:
-                break
-            }
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Twelve Data: `prices`.
-    public enum TwelveDataPrices: Hashable, Sendable, Codable {
+    public enum TwelveDataPrices: Hashable, Sendable {
         case updated(quotes: [RegentPriceQuote])
 
         /// Rate limit hit → Use cached prices
@@ -4071,91 +2881,21 @@ public enum RegentOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .updated:
-                return 0
-            case .rateLimited:
-                return 1
-            case .down:
-                return 2
-            case .offline:
-                return 3
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        updated
-        rateLimited
-        down
-        offline
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        private enum FieldKey: String, CodingKey {
-            case quotes
-        }
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RegentOutcome.TwelveDataPrices")
-            switch coded.number {
-            case 0:
-                let fields = try coded.fields(FieldKey.self)
-                self = .updated(quotes: try fields.decode([RegentPriceQuote].self, forKey: .quotes))
-            case 1:
-                self = .rateLimited
-            case 2:
-                self = .down
-            case 3:
-                self = .offline
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            switch self {
-            case .updated(let value0):
-                var fields = coded.fields("updated", FieldKey.self)
-                try fields.encode(value0, forKey: .quotes)
-            default:
-                coded.plain(Self.codingCases[codingCase])
-            }
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            switch lhs {
-            case let .updated(l0):
-                guard case let .updated(r0) = rhs else { return false }
-                return l0 == r0
-            default:
-                return lhs.codingCase == rhs.codingCase
-            }
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
-            switch self {
-            case let .updated(l0):
-                hasher.combine(l0)
-            default:
-                break
-            }
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of exchangerate-api.com: `latest`.
-    public enum ExchangeRatesLatest: Hashable, Sendable, Codable {
+    public enum ExchangeRatesLatest: Hashable, Sendable {
         case loaded(usd: Decimal, eur: Decimal)
         case unavailable
 
@@ -4169,87 +2909,21 @@ public enum RegentOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .loaded:
-                return 0
-            case .unavailable:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        loaded
-        unavailable
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        private enum FieldKey: String, CodingKey {
-            case usd
-            case eur
-        }
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RegentOutcome.ExchangeRatesLatest")
-            switch coded.number {
-            case 0:
-                let fields = try coded.fields(FieldKey.self)
-                self = .loaded(
-                    usd: try fields.decode(Decimal.self, forKey: .usd),
-                    eur: try fields.decode(Decimal.self, forKey: .eur)
-                )
-            case 1:
-                self = .unavailable
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            switch self {
-            case .loaded(let value0, let value1):
-                var fields = coded.fields("loaded", FieldKey.self)
-                try fields.encode(value0, forKey: .usd)
-                try fields.encode(value1, forKey: .eur)
-            default:
-                coded.plain(Self.codingCases[codingCase])
-            }
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            switch lhs {
-            case let .loaded(l0, l1):
-                guard case let .loaded(r0, r1) = rhs else { return false }
-                return (l0 == r0) && (l1 == r1)
-            default:
-                return lhs.codingCase == rhs.codingCase
-            }
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
-            switch self {
-            case let .loaded(l0, l1):
-                hasher.combine(l0)
-                hasher.combine(l1)
-            default:
-                break
-            }
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of RevenueCat: `offerings`.
-    public enum RevenuecatOfferings: Hashable, Sendable, Codable {
+    public enum RevenuecatOfferings: Hashable, Sendable {
         case loaded(annualPrice: Money)
         case failed
 
@@ -4263,81 +2937,21 @@ public enum RegentOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .loaded:
-                return 0
-            case .failed:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        loaded
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        private enum FieldKey: String, CodingKey {
-            case annualPrice
-        }
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RegentOutcome.RevenuecatOfferings")
-            switch coded.number {
-            case 0:
-                let fields = try coded.fields(FieldKey.self)
-                self = .loaded(annualPrice: try fields.decode(Money.self, forKey: .annualPrice))
-            case 1:
-                self = .failed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            switch self {
-            case .loaded(let value0):
-                var fields = coded.fields("loaded", FieldKey.self)
-                try fields.encode(value0, forKey: .annualPrice)
-            default:
-                coded.plain(Self.codingCases[codingCase])
-            }
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            switch lhs {
-            case let .loaded(l0):
-                guard case let .loaded(r0) = rhs else { return false }
-                return l0 == r0
-            default:
-                return lhs.codingCase == rhs.codingCase
-            }
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
-            switch self {
-            case let .loaded(l0):
-                hasher.combine(l0)
-            default:
-                break
-            }
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of RevenueCat: `purchase`.
-    public enum RevenuecatPurchase: Hashable, Sendable, Codable {
+    public enum RevenuecatPurchase: Hashable, Sendable {
         case purchased(expiresAt: Timestamp, inTrial: Bool)
         case cancelled
         case networkError
@@ -4357,106 +2971,21 @@ public enum RegentOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .purchased:
-                return 0
-            case .cancelled:
-                return 1
-            case .networkError:
-                return 2
-            case .alreadySubscribed:
-                return 3
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        purchased
-        cancelled
-        networkError
-        alreadySubscribed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        private enum FieldKey: String, CodingKey {
-            case expiresAt
-            case inTrial
-        }
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RegentOutcome.RevenuecatPurchase")
-            switch coded.number {
-            case 0:
-                let fields = try coded.fields(FieldKey.self)
-                self = .purchased(
-                    expiresAt: try fields.decode(Timestamp.self, forKey: .expiresAt),
-                    inTrial: try fields.decode(Bool.self, forKey: .inTrial)
-                )
-            case 1:
-                self = .cancelled
-            case 2:
-                self = .networkError
-            case 3:
-                let fields = try coded.fields(FieldKey.self)
-                self = .alreadySubscribed(expiresAt: try fields.decode(Timestamp.self, forKey: .expiresAt))
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            switch self {
-            case .purchased(let value0, let value1):
-                var fields = coded.fields("purchased", FieldKey.self)
-                try fields.encode(value0, forKey: .expiresAt)
-                try fields.encode(value1, forKey: .inTrial)
-            case .alreadySubscribed(let value0):
-                var fields = coded.fields("alreadySubscribed", FieldKey.self)
-                try fields.encode(value0, forKey: .expiresAt)
-            default:
-                coded.plain(Self.codingCases[codingCase])
-            }
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            switch lhs {
-            case let .purchased(l0, l1):
-                guard case let .purchased(r0, r1) = rhs else { return false }
-                return (l0 == r0) && (l1 == r1)
-            case let .alreadySubscribed(l0):
-                guard case let .alreadySubscribed(r0) = rhs else { return false }
-                return l0 == r0
-            default:
-                return lhs.codingCase == rhs.codingCase
-            }
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
-            switch self {
-            case let .purchased(l0, l1):
-                hasher.combine(l0)
-                hasher.combine(l1)
-            case let .alreadySubscribed(l0):
-                hasher.combine(l0)
-            default:
-                break
-            }
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of RevenueCat: `restore`.
-    public enum RevenuecatRestore: Hashable, Sendable, Codable {
+    public enum RevenuecatRestore: Hashable, Sendable {
         case restored(expiresAt: Timestamp)
         case none
         case networkError
@@ -4473,86 +3002,21 @@ public enum RegentOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .restored:
-                return 0
-            case .none:
-                return 1
-            case .networkError:
-                return 2
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        restored
-        none
-        networkError
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        private enum FieldKey: String, CodingKey {
-            case expiresAt
-        }
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "RegentOutcome.RevenuecatRestore")
-            switch coded.number {
-            case 0:
-                let fields = try coded.fields(FieldKey.self)
-                self = .restored(expiresAt: try fields.decode(Timestamp.self, forKey: .expiresAt))
-            case 1:
-                self = .none
-            case 2:
-                self = .networkError
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            switch self {
-            case .restored(let value0):
-                var fields = coded.fields("restored", FieldKey.self)
-                try fields.encode(value0, forKey: .expiresAt)
-            default:
-                coded.plain(Self.codingCases[codingCase])
-            }
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            switch lhs {
-            case let .restored(l0):
-                guard case let .restored(r0) = rhs else { return false }
-                return l0 == r0
-            default:
-                return lhs.codingCase == rhs.codingCase
-            }
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
-            switch self {
-            case let .restored(l0):
-                hasher.combine(l0)
-            default:
-                break
-            }
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of RevenueCat: `customer_info`.
-    public enum RevenuecatCustomerInfo: Hashable, Sendable, Codable {
+    public enum RevenuecatCustomerInfo: Hashable, Sendable {
         case active(expiresAt: Timestamp, inTrial: Bool, willRenew: Bool)
         case inactive
 
@@ -4566,90 +3030,16 @@ public enum RegentOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .active:
-                return 0
-            case .inactive:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        active
-        inactive
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        private enum FieldKey: String, CodingKey {
-            case expiresAt
-            case inTrial
-            case willRenew
-        }
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(
-                decoder,
-                cases: Self.codingCases,
-                typeName: "RegentOutcome.RevenuecatCustomerInfo"
-            )
-            switch coded.number {
-            case 0:
-                let fields = try coded.fields(FieldKey.self)
-                self = .active(
-                    expiresAt: try fields.decode(Timestamp.self, forKey: .expiresAt),
-                    inTrial: try fields.decode(Bool.self, forKey: .inTrial),
-                    willRenew: try fields.decode(Bool.self, forKey: .willRenew)
-                )
-            case 1:
-                self = .inactive
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            switch self {
-            case .active(let value0, let value1, let value2):
-                var fields = coded.fields("active", FieldKey.self)
-                try fields.encode(value0, forKey: .expiresAt)
-                try fields.encode(value1, forKey: .inTrial)
-                try fields.encode(value2, forKey: .willRenew)
-            default:
-                coded.plain(Self.codingCases[codingCase])
-            }
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            switch lhs {
-            case let .active(l0, l1, l2):
-                guard case let .active(r0, r1, r2) = rhs else { return false }
-                return ((l0 == r0) && (l1 == r1)) && (l2 == r2)
-            default:
-                return lhs.codingCase == rhs.codingCase
-            }
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
-            switch self {
-            case let .active(l0, l1, l2):
-                hasher.combine(l0)
-                hasher.combine(l1)
-                hasher.combine(l2)
-            default:
-                break
-            }
+            event.hash(into: &hasher)
         }
     }
 }

@@ -4,9 +4,9 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 4; a compile error here means the
+/// This module was generated for FlowMachine API version 5; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion4 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion5 {
 }
 
 /// The screens of Tempo, by the seed's screen IDs.
@@ -2370,704 +2370,39 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// - Throws: `FlowEventError` for a name the flows do not handle or raise themselves, and for a payload field
     ///   missing or not of its type (an optional field may be left out; fields the event lacks are ignored).
     public init(name: String, payload: [String: String] = [:]) throws(FlowEventError) {
-        let fields = EventPayload(name, payload)
-        switch Self.flowNames.number(of: name) {
-        case 0:
-            // country_selected
-            self = .countrySelected(country: try fields.text("country"))
-        case 1:
-            // address_selected
-            self = .addressSelected(address: try fields.text("address"))
-        case 2:
-            // latest_transaction_tapped
-            self = .latestTransactionTapped(index: try fields.int("index"))
-        case 3:
-            // card_payment_requested
-            self = .cardPaymentRequested(
-                merchant: try fields.text("merchant"),
-                amount: try fields.money("amount", currency: "GBP")
-            )
-        case 4:
-            // physical_card_delivered
-            self = .physicalCardDelivered
-        case 5:
-            // physical_card_atm_activated
-            self = .physicalCardAtmActivated
-        case 6:
-            // fx_rate_quoted
-            self = .fxRateQuoted(rate: try fields.decimal("rate"), fee: try fields.money("fee", currency: "GBP"))
-        case 7:
-            // bank_transfer_received
-            self = .bankTransferReceived(
-                sender: try fields.text("sender"),
-                amount: try fields.money("amount", currency: "GBP")
-            )
-        case 8:
-            // ecosystem_highlight_viewed
-            self = .ecosystemHighlightViewed(slot: try fields.int("slot"), campaignId: try fields.text("campaign_id"))
-        case 9:
-            // ecosystem_highlight_tapped
-            self = .ecosystemHighlightTapped(slot: try fields.int("slot"), campaignId: try fields.text("campaign_id"))
-        case 10:
-            // history_range_picked
-            self = .historyRangePicked(from: try fields.date("from"), to: try fields.date("to"))
-        case 11:
-            // notification_toggled
-            self = .notificationToggled(
-                preference: try fields.name("preference", TempoNotificationPreference.self),
-                enabled: try fields.bool("enabled")
-            )
-        case 12:
-            // session_sign_out_tapped
-            self = .sessionSignOutTapped(sessionId: try fields.text("session_id"))
-        case 13:
-            // plan_tapped
-            self = .planTapped(plan: try fields.name("plan", TempoPlan.self))
-        case 14:
-            // inbox_item_tapped
-            self = .inboxItemTapped(category: try fields.name("category", TempoInboxCategory.self))
-        case 15:
-            // inbox_push_opened
-            self = .inboxPushOpened
-        case 16:
-            // legal_documents_changed
-            self = .legalDocumentsChanged
-        case 17:
-            // help_category_tapped
-            self = .helpCategoryTapped(category: try fields.text("category"))
-        case 18:
-            // legal_document_tapped
-            self = .legalDocumentTapped(document: try fields.text("document"))
-        case 19:
-            // equals.submit_application.submitted
-            self = .equalsSubmitApplicationSubmitted
-        case 20:
-            // equals.submit_application.failed
-            self = .equalsSubmitApplicationFailed
-        case 21:
-            // equals.create_account.created
-            self = .equalsCreateAccountCreated(userId: try fields.text("user_id"))
-        case 22:
-            // equals.get_onboarding_status.active
-            self = .equalsGetOnboardingStatusActive
-        case 23:
-            // equals.get_onboarding_status.approved
-            self = .equalsGetOnboardingStatusApproved
-        case 24:
-            // equals.get_onboarding_status.pending
-            self = .equalsGetOnboardingStatusPending
-        case 25:
-            // equals.get_onboarding_status.rejected
-            self = .equalsGetOnboardingStatusRejected
-        case 26:
-            // equals.get_onboarding_status.incomplete
-            self = .equalsGetOnboardingStatusIncomplete
-        case 27:
-            // equals.activate_account.activated
-            self = .equalsActivateAccountActivated
-        case 28:
-            // equals.list_transactions.listed
-            self = .equalsListTransactionsListed
-        case 29:
-            // equals.list_transactions.failed
-            self = .equalsListTransactionsFailed
-        case 30:
-            // equals.list_sessions.refreshed
-            self = .equalsListSessionsRefreshed
-        case 31:
-            // equals.sign_out_session.signed_out
-            self = .equalsSignOutSessionSignedOut
-        case 32:
-            // equals.sign_out_other_sessions.signed_out
-            self = .equalsSignOutOtherSessionsSignedOut
-        case 33:
-            // equals.charge_plan_upgrade.charged
-            self = .equalsChargePlanUpgradeCharged
-        case 34:
-            // equals.charge_plan_upgrade.insufficient_funds
-            self = .equalsChargePlanUpgradeInsufficientFunds
-        case 35:
-            // equals.schedule_plan_change.scheduled
-            self = .equalsSchedulePlanChangeScheduled
-        case 36:
-            // equals.close_account.closed
-            self = .equalsCloseAccountClosed
-        case 37:
-            // equals.log_in.success
-            self = .equalsLogInSuccess(userId: try fields.text("user_id"))
-        case 38:
-            // equals.log_in.wrong_keycode
-            self = .equalsLogInWrongKeycode
-        case 39:
-            // equals.activate_card.activated
-            self = .equalsActivateCardActivated
-        case 40:
-            // equals.activate_card.failed
-            self = .equalsActivateCardFailed(reason: try fields.text("reason"))
-        case 41:
-            // equals.set_card_frozen.done
-            self = .equalsSetCardFrozenDone
-        case 42:
-            // equals.set_card_frozen.failed
-            self = .equalsSetCardFrozenFailed
-        case 43:
-            // equals.get_card_details.retrieved
-            self = .equalsGetCardDetailsRetrieved
-        case 44:
-            // equals.get_card_details.failed
-            self = .equalsGetCardDetailsFailed
-        case 45:
-            // equals.get_pin.retrieved
-            self = .equalsGetPinRetrieved
-        case 46:
-            // equals.get_pin.failed
-            self = .equalsGetPinFailed
-        case 47:
-            // equals.set_card_limit.done
-            self = .equalsSetCardLimitDone
-        case 48:
-            // equals.set_card_limit.failed
-            self = .equalsSetCardLimitFailed
-        case 49:
-            // equals.order_physical_card.placed
-            self = .equalsOrderPhysicalCardPlaced
-        case 50:
-            // equals.order_physical_card.failed
-            self = .equalsOrderPhysicalCardFailed
-        case 51:
-            // equals.send_uk_transfer.sent
-            self = .equalsSendUkTransferSent(transferId: try fields.text("transfer_id"))
-        case 52:
-            // equals.send_uk_transfer.failed
-            self = .equalsSendUkTransferFailed(reason: try fields.text("reason"))
-        case 53:
-            // equals.get_balance.fetched
-            self = .equalsGetBalanceFetched(balance: try fields.money("balance", currency: "GBP"))
-        case 54:
-            // equals.get_balance.failed
-            self = .equalsGetBalanceFailed
-        case 55:
-            // equals.refresh_session.refreshed
-            self = .equalsRefreshSessionRefreshed
-        case 56:
-            // equals.refresh_session.expired
-            self = .equalsRefreshSessionExpired
-        case 57:
-            // equals.send_international_transfer.submitted
-            self = .equalsSendInternationalTransferSubmitted(transferId: try fields.text("transfer_id"))
-        case 58:
-            // equals.send_international_transfer.failed
-            self = .equalsSendInternationalTransferFailed(reason: try fields.text("reason"))
-        case 59:
-            // otp.send_email_code.sent
-            self = .otpSendEmailCodeSent
-        case 60:
-            // otp.send_email_code.failed
-            self = .otpSendEmailCodeFailed
-        case 61:
-            // otp.verify_email_code.valid
-            self = .otpVerifyEmailCodeValid
-        case 62:
-            // otp.verify_email_code.invalid
-            self = .otpVerifyEmailCodeInvalid
-        case 63:
-            // otp.verify_email_code.expired
-            self = .otpVerifyEmailCodeExpired
-        case 64:
-            // otp.send_sms_code.sent
-            self = .otpSendSmsCodeSent
-        case 65:
-            // otp.send_sms_code.failed
-            self = .otpSendSmsCodeFailed
-        case 66:
-            // otp.verify_sms_code.valid
-            self = .otpVerifySmsCodeValid
-        case 67:
-            // otp.verify_sms_code.invalid
-            self = .otpVerifySmsCodeInvalid
-        case 68:
-            // otp.verify_sms_code.expired
-            self = .otpVerifySmsCodeExpired
-        case 69:
-            // postcode_lookup.find_addresses.found
-            self = .postcodeLookupFindAddressesFound(addresses: try fields.json("addresses", [String].self))
-        case 70:
-            // postcode_lookup.find_addresses.not_found
-            self = .postcodeLookupFindAddressesNotFound
-        case 71:
-            // device.check_integrity.intact
-            self = .deviceCheckIntegrityIntact
-        case 72:
-            // device.check_integrity.compromised
-            self = .deviceCheckIntegrityCompromised
-        case 73:
-            // device.enable_biometrics.enabled
-            self = .deviceEnableBiometricsEnabled
-        case 74:
-            // device.enable_biometrics.declined
-            self = .deviceEnableBiometricsDeclined
-        case 75:
-            // device.authenticate.authenticated
-            self = .deviceAuthenticateAuthenticated
-        case 76:
-            // device.authenticate.cancelled
-            self = .deviceAuthenticateCancelled
-        case 77:
-            // payments.initial_payment.succeeded
-            self = .paymentsInitialPaymentSucceeded
-        case 78:
-            // payments.initial_payment.declined
-            self = .paymentsInitialPaymentDeclined
-        case 79:
-            // payments.charge.succeeded
-            self = .paymentsChargeSucceeded(
-                amount: try fields.money("amount", currency: "GBP"),
-                purpose: try fields.text("purpose")
-            )
-        case 80:
-            // payments.charge.declined
-            self = .paymentsChargeDeclined
-        case 81:
-            // payments.charge.cancelled
-            self = .paymentsChargeCancelled
-        case 82:
-            // pitstop.open_ticket.opened
-            self = .pitstopOpenTicketOpened
-        case 83:
-            // pitstop.open_ticket.failed
-            self = .pitstopOpenTicketFailed
-        case 84:
-            // pitstop.start_chat.started
-            self = .pitstopStartChatStarted
-        case 85:
-            // logos.find_logo.found
-            self = .logosFindLogoFound(merchant: try fields.text("merchant"), url: try fields.text("url"))
-        case 86:
-            // logos.find_logo.not_found
-            self = .logosFindLogoNotFound
-        case 87:
-            // fx.subscribe_rates.streaming
-            self = .fxSubscribeRatesStreaming
-        case 88:
-            // fx.subscribe_rates.unavailable
-            self = .fxSubscribeRatesUnavailable
-        case 89:
-            // fx.lock_rate.locked
-            self = .fxLockRateLocked
-        case 90:
-            // fx.lock_rate.expired
-            self = .fxLockRateExpired
-        case 91:
-            // device_wallet.provision_card.added
-            self = .deviceWalletProvisionCardAdded
-        case 92:
-            // device_wallet.provision_card.cancelled
-            self = .deviceWalletProvisionCardCancelled
-        case 93:
-            // device_wallet.provision_card.failed
-            self = .deviceWalletProvisionCardFailed
-        case 94:
-            // push_provider.save_preferences.saved
-            self = .pushProviderSavePreferencesSaved
-        case 95:
-            // veriff.send_sms_link.sent
-            self = .veriffSendSmsLinkSent
-        case 96:
-            // veriff.send_sms_link.failed
-            self = .veriffSendSmsLinkFailed
-        case 97:
-            // veriff.scan_front.passport
-            self = .veriffScanFrontPassport
-        case 98:
-            // veriff.scan_front.driving_licence
-            self = .veriffScanFrontDrivingLicence
-        case 99:
-            // veriff.scan_front.national_id
-            self = .veriffScanFrontNationalId
-        case 100:
-            // veriff.scan_front.not_detected
-            self = .veriffScanFrontNotDetected
-        case 101:
-            // veriff.scan_back.captured
-            self = .veriffScanBackCaptured
-        case 102:
-            // veriff.capture_selfie.captured
-            self = .veriffCaptureSelfieCaptured
-        case 103:
-            // veriff.analyse.submitted
-            self = .veriffAnalyseSubmitted
-        case 104:
-            // veriff.get_decision.approved
-            self = .veriffGetDecisionApproved
-        case 105:
-            // veriff.get_decision.rejected
-            self = .veriffGetDecisionRejected
-        case 106:
-            // veriff.get_decision.pending
-            self = .veriffGetDecisionPending
-        case 107:
-            // veriff.get_decision.incomplete
-            self = .veriffGetDecisionIncomplete
-        case 108:
-            // veriff.check_proof_of_address.approved
-            self = .veriffCheckProofOfAddressApproved
-        case 109:
-            // veriff.check_proof_of_address.rejected
-            self = .veriffCheckProofOfAddressRejected
-        case 110:
-            // veriff.check_proof_of_address.pending
-            self = .veriffCheckProofOfAddressPending
-        case 111:
-            // tap_unlock
-            self = .tapUnlock
-        case 112:
-            // app_backgrounded
-            self = .appBackgrounded
-        case 113:
-            // app_foregrounded
-            self = .appForegrounded
-        case 114:
-            // tap_im_new
-            self = .tapImNew
-        case 115:
-            // tap_log_in
-            self = .tapLogIn
-        case 116:
-            // keycode_entered
-            self = .keycodeEntered
-        case 117:
-            // tap_back
-            self = .tapBack
-        case 118:
-            // tap_select
-            self = .tapSelect
-        case 119:
-            // tap_continue
-            self = .tapContinue
-        case 120:
-            // code_entered
-            self = .codeEntered
-        case 121:
-            // tap_resend_code
-            self = .tapResendCode
-        case 122:
-            // tap_dial_code
-            self = .tapDialCode
-        case 123:
-            // tap_close
-            self = .tapClose
-        case 124:
-            // tap_enable_now
-            self = .tapEnableNow
-        case 125:
-            // tap_enable_later
-            self = .tapEnableLater
-        case 126:
-            // tap_find_address
-            self = .tapFindAddress
-        case 127:
-            // tap_confirm
-            self = .tapConfirm
-        case 128:
-            // tap_tab_home
-            self = .tapTabHome
-        case 129:
-            // tap_tab_cards
-            self = .tapTabCards
-        case 130:
-            // tap_tab_send
-            self = .tapTabSend
-        case 131:
-            // tap_card_controls
-            self = .tapCardControls
-        case 132:
-            // tap_send
-            self = .tapSend
-        case 133:
-            // tap_menu
-            self = .tapMenu
-        case 134:
-            // tap_card
-            self = .tapCard
-        case 135:
-            // tap_balance
-            self = .tapBalance
-        case 136:
-            // tap_add_funds
-            self = .tapAddFunds
-        case 137:
-            // tap_see_all_transactions
-            self = .tapSeeAllTransactions
-        case 138:
-            // toggle_freeze
-            self = .toggleFreeze
-        case 139:
-            // tap_claim
-            self = .tapClaim
-        case 140:
-            // tap_search
-            self = .tapSearch
-        case 141:
-            // search_changed
-            self = .searchChanged
-        case 142:
-            // tap_cancel_search
-            self = .tapCancelSearch
-        case 143:
-            // tap_date_filter
-            self = .tapDateFilter
-        case 144:
-            // tap_apply_filter
-            self = .tapApplyFilter
-        case 145:
-            // tap_clear_filter
-            self = .tapClearFilter
-        case 146:
-            // pull_to_refresh
-            self = .pullToRefresh
-        case 147:
-            // tap_card_or_digital_wallet
-            self = .tapCardOrDigitalWallet
-        case 148:
-            // tap_close_sheet
-            self = .tapCloseSheet
-        case 149:
-            // tap_bank_transfer
-            self = .tapBankTransfer
-        case 150:
-            // tap_pay
-            self = .tapPay
-        case 152:
-            // tap_copy_account_number
-            self = .tapCopyAccountNumber
-        case 153:
-            // tap_copy_sort_code
-            self = .tapCopySortCode
-        case 154:
-            // tap_activate_virtual_card
-            self = .tapActivateVirtualCard
-        case 155:
-            // tap_add_to_wallet
-            self = .tapAddToWallet
-        case 156:
-            // tap_order_physical_card
-            self = .tapOrderPhysicalCard
-        case 157:
-            // tap_view_card_details
-            self = .tapViewCardDetails
-        case 158:
-            // tap_report_issue
-            self = .tapReportIssue
-        case 159:
-            // tap_limits
-            self = .tapLimits
-        case 160:
-            // tap_view_pin
-            self = .tapViewPin
-        case 161:
-            // tap_add_to_apple_wallet
-            self = .tapAddToAppleWallet
-        case 162:
-            // tap_add_to_google_wallet
-            self = .tapAddToGoogleWallet
-        case 164:
-            // tap_activate_now
-            self = .tapActivateNow
-        case 166:
-            // tap_done
-            self = .tapDone
-        case 167:
-            // tap_retry
-            self = .tapRetry
-        case 168:
-            // tap_freeze
-            self = .tapFreeze
-        case 169:
-            // tap_cancel
-            self = .tapCancel
-        case 170:
-            // tap_copy_pan
-            self = .tapCopyPan
-        case 171:
-            // tap_copy_cvv
-            self = .tapCopyCvv
-        case 172:
-            // tap_view_my_pin
-            self = .tapViewMyPin
-        case 173:
-            // tap_report
-            self = .tapReport
-        case 174:
-            // toggle_card_limit
-            self = .toggleCardLimit
-        case 175:
-            // tap_confirm_disable
-            self = .tapConfirmDisable
-        case 176:
-            // tap_cancel_disable
-            self = .tapCancelDisable
-        case 177:
-            // tap_confirm_address
-            self = .tapConfirmAddress
-        case 178:
-            // tap_change_address
-            self = .tapChangeAddress
-        case 179:
-            // pin_entered
-            self = .pinEntered
-        case 181:
-            // tap_try_again
-            self = .tapTryAgain
-        case 182:
-            // tap_ok
-            self = .tapOk
-        case 183:
-            // tap_uk_transfer
-            self = .tapUkTransfer
-        case 184:
-            // tap_international_transfer
-            self = .tapInternationalTransfer
-        case 187:
-            // tap_view_history
-            self = .tapViewHistory
-        case 188:
-            // tap_top_up_now
-            self = .tapTopUpNow
-        case 189:
-            // tap_pitstop_support
-            self = .tapPitstopSupport
-        case 190:
-            // tap_personal_details
-            self = .tapPersonalDetails
-        case 191:
-            // tap_security
-            self = .tapSecurity
-        case 192:
-            // tap_notifications
-            self = .tapNotifications
-        case 193:
-            // tap_subscription
-            self = .tapSubscription
-        case 194:
-            // tap_pitstop
-            self = .tapPitstop
-        case 195:
-            // tap_legal_documents
-            self = .tapLegalDocuments
-        case 196:
-            // tap_close_account
-            self = .tapCloseAccount
-        case 197:
-            // tap_sign_out
-            self = .tapSignOut
-        case 198:
-            // tap_edit_email
-            self = .tapEditEmail
-        case 199:
-            // tap_edit_phone
-            self = .tapEditPhone
-        case 200:
-            // tap_edit_address
-            self = .tapEditAddress
-        case 201:
-            // tap_locked_identity_field
-            self = .tapLockedIdentityField
-        case 202:
-            // tap_save
-            self = .tapSave
-        case 204:
-            // toggle_face_id
-            self = .toggleFaceId
-        case 205:
-            // tap_change_keycode
-            self = .tapChangeKeycode
-        case 206:
-            // tap_sign_out_all_other_devices
-            self = .tapSignOutAllOtherDevices
-        case 207:
-            // tap_inbox
-            self = .tapInbox
-        case 208:
-            // tap_cancel_subscription
-            self = .tapCancelSubscription
-        case 210:
-            // tap_start_chat
-            self = .tapStartChat
-        case 211:
-            // tap_faq
-            self = .tapFaq
-        case 212:
-            // tap_email_support
-            self = .tapEmailSupport
-        case 213:
-            // tap_continue_to_close
-            self = .tapContinueToClose
-        case 214:
-            // tap_close_account_permanently
-            self = .tapCloseAccountPermanently
-        case 217:
-            // tap_send_sms_link
-            self = .tapSendSmsLink
-        case 218:
-            // veriff_link_opened
-            self = .veriffLinkOpened
-        case 219:
-            // tap_check_again
-            self = .tapCheckAgain
-        case 220:
-            // tap_log_out
-            self = .tapLogOut
-        case 221:
-            // tap_start
-            self = .tapStart
-        case 222:
-            // tap_continue_on_phone
-            self = .tapContinueOnPhone
-        case 223:
-            // tap_allow_camera
-            self = .tapAllowCamera
-        case 224:
-            // camera_denied
-            self = .cameraDenied
-        case 225:
-            // phone_session_started
-            self = .phoneSessionStarted
-        case 226:
-            // tap_start_scan
-            self = .tapStartScan
-        case 227:
-            // tap_return_to_app
-            self = .tapReturnToApp
-        case 228:
-            // browser_closed
-            self = .browserClosed
-        case 229:
-            // tap_confirm_method
-            self = .tapConfirmMethod
-        case 230:
-            // tap_pay_now
-            self = .tapPayNow
-        case 232:
-            // tap_later
-            self = .tapLater
-        case 233:
-            // tap_agree
-            self = .tapAgree
-        case 234:
-            // tap_go_home
-            self = .tapGoHome
-        case 243:
-            // connection_lost
-            self = .connectionLost
-        case 244:
-            // connection_restored
-            self = .connectionRestored
-        case 151, 163, 165, 180, 185, 186, 203, 209, 215, 216, 231, 235, 236, 237, 238, 239, 240, 241, 242:
-            throw FlowEventError(event: name, reason: .raisedByFlows)
-        default:
-            throw FlowEventError(event: name, reason: .unknownEvent)
-        }
+        self = try eventNamed(
+            name,
+            payload,
+            names: Self.flowNames,
+            cases: Self.codingCases,
+            raised: Self.raisedNumbers,
+            currency: "GBP",
+            Self.init(caseNumber:_:)
+        )
     }
+
+    /// The numbers of the events the flows raise themselves (`raise:`), which the app cannot send by name.
+    private static let raisedNumbers: Set<Int32> = [
+        151,
+        163,
+        165,
+        180,
+        185,
+        186,
+        203,
+        209,
+        215,
+        216,
+        231,
+        235,
+        236,
+        237,
+        238,
+        239,
+        240,
+        241,
+        242
+    ]
 
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
@@ -3330,6 +2665,7 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event's number in the transition table.
     @_spi(Generated)
+    @inline(never)
     public var number: Int32 {
         switch self {
         case .countrySelected:
@@ -3836,30 +3172,31 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         return nil
     }
 
-    /// The cases' names as `Codable` writes them, one per line, by number.
+    /// The cases by number, one per line: the name `Codable` writes, then the payload's labels (FlowMachine's
+    /// `CaseTable`).
     private static let codingCasesData = #"""
-    countrySelected
-    addressSelected
-    latestTransactionTapped
-    cardPaymentRequested
+    countrySelected country
+    addressSelected address
+    latestTransactionTapped index
+    cardPaymentRequested merchant amount
     physicalCardDelivered
     physicalCardAtmActivated
-    fxRateQuoted
-    bankTransferReceived
-    ecosystemHighlightViewed
-    ecosystemHighlightTapped
-    historyRangePicked
-    notificationToggled
-    sessionSignOutTapped
-    planTapped
-    inboxItemTapped
+    fxRateQuoted rate fee
+    bankTransferReceived sender amount
+    ecosystemHighlightViewed slot campaignId=campaign_id
+    ecosystemHighlightTapped slot campaignId=campaign_id
+    historyRangePicked from to
+    notificationToggled preference enabled
+    sessionSignOutTapped sessionId=session_id
+    planTapped plan
+    inboxItemTapped category
     inboxPushOpened
     legalDocumentsChanged
-    helpCategoryTapped
-    legalDocumentTapped
+    helpCategoryTapped category
+    legalDocumentTapped document
     equalsSubmitApplicationSubmitted
     equalsSubmitApplicationFailed
-    equalsCreateAccountCreated
+    equalsCreateAccountCreated userId=user_id
     equalsGetOnboardingStatusActive
     equalsGetOnboardingStatusApproved
     equalsGetOnboardingStatusPending
@@ -3875,10 +3212,10 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     equalsChargePlanUpgradeInsufficientFunds
     equalsSchedulePlanChangeScheduled
     equalsCloseAccountClosed
-    equalsLogInSuccess
+    equalsLogInSuccess userId=user_id
     equalsLogInWrongKeycode
     equalsActivateCardActivated
-    equalsActivateCardFailed
+    equalsActivateCardFailed reason
     equalsSetCardFrozenDone
     equalsSetCardFrozenFailed
     equalsGetCardDetailsRetrieved
@@ -3889,14 +3226,14 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     equalsSetCardLimitFailed
     equalsOrderPhysicalCardPlaced
     equalsOrderPhysicalCardFailed
-    equalsSendUkTransferSent
-    equalsSendUkTransferFailed
-    equalsGetBalanceFetched
+    equalsSendUkTransferSent transferId=transfer_id
+    equalsSendUkTransferFailed reason
+    equalsGetBalanceFetched balance
     equalsGetBalanceFailed
     equalsRefreshSessionRefreshed
     equalsRefreshSessionExpired
-    equalsSendInternationalTransferSubmitted
-    equalsSendInternationalTransferFailed
+    equalsSendInternationalTransferSubmitted transferId=transfer_id
+    equalsSendInternationalTransferFailed reason
     otpSendEmailCodeSent
     otpSendEmailCodeFailed
     otpVerifyEmailCodeValid
@@ -3907,7 +3244,7 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     otpVerifySmsCodeValid
     otpVerifySmsCodeInvalid
     otpVerifySmsCodeExpired
-    postcodeLookupFindAddressesFound
+    postcodeLookupFindAddressesFound addresses
     postcodeLookupFindAddressesNotFound
     deviceCheckIntegrityIntact
     deviceCheckIntegrityCompromised
@@ -3917,13 +3254,13 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     deviceAuthenticateCancelled
     paymentsInitialPaymentSucceeded
     paymentsInitialPaymentDeclined
-    paymentsChargeSucceeded
+    paymentsChargeSucceeded amount purpose
     paymentsChargeDeclined
     paymentsChargeCancelled
     pitstopOpenTicketOpened
     pitstopOpenTicketFailed
     pitstopStartChatStarted
-    logosFindLogoFound
+    logosFindLogoFound merchant url
     logosFindLogoNotFound
     fxSubscribeRatesStreaming
     fxSubscribeRatesUnavailable
@@ -3989,7 +3326,7 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     tapCloseSheet
     tapBankTransfer
     tapPay
-    topUpBooked
+    topUpBooked raisedBy
     tapCopyAccountNumber
     tapCopySortCode
     tapActivateVirtualCard
@@ -4001,9 +3338,9 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     tapViewPin
     tapAddToAppleWallet
     tapAddToGoogleWallet
-    cardAddedToDeviceWallet
+    cardAddedToDeviceWallet raisedBy
     tapActivateNow
-    cardActivated
+    cardActivated raisedBy
     tapDone
     tapRetry
     tapFreeze
@@ -4018,13 +3355,13 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     tapConfirmAddress
     tapChangeAddress
     pinEntered
-    physicalCardOrdered
+    physicalCardOrdered raisedBy
     tapTryAgain
     tapOk
     tapUkTransfer
     tapInternationalTransfer
-    transferConfirmed
-    lockOpened
+    transferConfirmed raisedBy
+    lockOpened raisedBy
     tapViewHistory
     tapTopUpNow
     tapPitstopSupport
@@ -4041,20 +3378,20 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     tapEditAddress
     tapLockedIdentityField
     tapSave
-    proofOfAddressChecked
+    proofOfAddressChecked raisedBy
     toggleFaceId
     tapChangeKeycode
     tapSignOutAllOtherDevices
     tapInbox
     tapCancelSubscription
-    planChangeConfirmed
+    planChangeConfirmed raisedBy
     tapStartChat
     tapFaq
     tapEmailSupport
     tapContinueToClose
     tapCloseAccountPermanently
-    applicationSubmittedToEquals
-    equalsAccountCreated
+    applicationSubmittedToEquals raisedBy
+    equalsAccountCreated raisedBy
     tapSendSmsLink
     veriffLinkOpened
     tapCheckAgain
@@ -4069,141 +3406,175 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     browserClosed
     tapConfirmMethod
     tapPayNow
-    accountActivated
+    accountActivated raisedBy
     tapLater
     tapAgree
     tapGoHome
-    sessionCheck
-    transferRecorded
-    cardPaymentRecorded
-    merchantLogoNeeded
-    cardPaymentPushDue
-    fundsReceivedPushDue
-    largeTransactionPushDue
-    forgetUser
+    sessionCheck raisedBy
+    transferRecorded raisedBy
+    cardPaymentRecorded raisedBy
+    merchantLogoNeeded raisedBy
+    cardPaymentPushDue raisedBy
+    fundsReceivedPushDue raisedBy
+    largeTransactionPushDue raisedBy
+    forgetUser raisedBy
     connectionLost
     connectionRestored
-    timerFired
+    timerFired token
     """#
 
-    private static let codingCases = NameTable(lines: codingCasesData)
+    private static let codingCases = CaseTable(lines: codingCasesData)
 
-    private enum FieldKey: String, CodingKey {
-        case country
-        case address
-        case index
-        case merchant
-        case amount
-        case rate
-        case fee
-        case sender
-        case slot
-        case campaignId
-        case from
-        case to
-        case preference
-        case enabled
-        case sessionId
-        case plan
-        case category
-        case document
-        case userId
-        case reason
-        case transferId
-        case balance
-        case addresses
-        case purpose
-        case url
-        case raisedBy
-        case token
+    /// The value as data: its case's number in `codingCases` and its payload, for `Codable`, `==` and `hash(into:)`.
+    private var caseValue: CaseValue {
+        switch self {
+        case let .countrySelected(value0):
+            return CaseValue(0, [value0])
+        case let .addressSelected(value0):
+            return CaseValue(1, [value0])
+        case let .latestTransactionTapped(value0):
+            return CaseValue(2, [value0])
+        case let .cardPaymentRequested(value0, value1):
+            return CaseValue(3, [value0, value1])
+        case let .fxRateQuoted(value0, value1):
+            return CaseValue(6, [value0, value1])
+        case let .bankTransferReceived(value0, value1):
+            return CaseValue(7, [value0, value1])
+        case let .ecosystemHighlightViewed(value0, value1):
+            return CaseValue(8, [value0, value1])
+        case let .ecosystemHighlightTapped(value0, value1):
+            return CaseValue(9, [value0, value1])
+        case let .historyRangePicked(value0, value1):
+            return CaseValue(10, [value0, value1])
+        case let .notificationToggled(value0, value1):
+            return CaseValue(11, [value0, value1])
+        case let .sessionSignOutTapped(value0):
+            return CaseValue(12, [value0])
+        case let .planTapped(value0):
+            return CaseValue(13, [value0])
+        case let .inboxItemTapped(value0):
+            return CaseValue(14, [value0])
+        case let .helpCategoryTapped(value0):
+            return CaseValue(17, [value0])
+        case let .legalDocumentTapped(value0):
+            return CaseValue(18, [value0])
+        case let .equalsCreateAccountCreated(value0):
+            return CaseValue(21, [value0])
+        case let .equalsLogInSuccess(value0):
+            return CaseValue(37, [value0])
+        case let .equalsActivateCardFailed(value0):
+            return CaseValue(40, [value0])
+        case let .equalsSendUkTransferSent(value0):
+            return CaseValue(51, [value0])
+        case let .equalsSendUkTransferFailed(value0):
+            return CaseValue(52, [value0])
+        case let .equalsGetBalanceFetched(value0):
+            return CaseValue(53, [value0])
+        case let .equalsSendInternationalTransferSubmitted(value0):
+            return CaseValue(57, [value0])
+        case let .equalsSendInternationalTransferFailed(value0):
+            return CaseValue(58, [value0])
+        case let .postcodeLookupFindAddressesFound(value0):
+            return CaseValue(69, [value0])
+        case let .paymentsChargeSucceeded(value0, value1):
+            return CaseValue(79, [value0, value1])
+        case let .logosFindLogoFound(value0, value1):
+            return CaseValue(85, [value0, value1])
+        case let .topUpBooked(value0):
+            return CaseValue(151, [value0])
+        case let .cardAddedToDeviceWallet(value0):
+            return CaseValue(163, [value0])
+        case let .cardActivated(value0):
+            return CaseValue(165, [value0])
+        case let .physicalCardOrdered(value0):
+            return CaseValue(180, [value0])
+        case let .transferConfirmed(value0):
+            return CaseValue(185, [value0])
+        case let .lockOpened(value0):
+            return CaseValue(186, [value0])
+        case let .proofOfAddressChecked(value0):
+            return CaseValue(203, [value0])
+        case let .planChangeConfirmed(value0):
+            return CaseValue(209, [value0])
+        case let .applicationSubmittedToEquals(value0):
+            return CaseValue(215, [value0])
+        case let .equalsAccountCreated(value0):
+            return CaseValue(216, [value0])
+        case let .accountActivated(value0):
+            return CaseValue(231, [value0])
+        case let .sessionCheck(value0):
+            return CaseValue(235, [value0])
+        case let .transferRecorded(value0):
+            return CaseValue(236, [value0])
+        case let .cardPaymentRecorded(value0):
+            return CaseValue(237, [value0])
+        case let .merchantLogoNeeded(value0):
+            return CaseValue(238, [value0])
+        case let .cardPaymentPushDue(value0):
+            return CaseValue(239, [value0])
+        case let .fundsReceivedPushDue(value0):
+            return CaseValue(240, [value0])
+        case let .largeTransactionPushDue(value0):
+            return CaseValue(241, [value0])
+        case let .forgetUser(value0):
+            return CaseValue(242, [value0])
+        case let .timerFired(value0):
+            return CaseValue(245, [value0])
+        default:
+            return CaseValue(number)
+        }
     }
 
-    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-    /// payloads.
-    public init(from decoder: any Decoder) throws {
-        let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoEvent")
-        switch coded.number {
+    /// The case numbered `number` in `codingCases`, its payload's fields read in order by `read`.
+    private init(caseNumber number: Int32, _ read: inout CaseReader) throws {
+        switch number {
         case 0:
-            let fields = try coded.fields(FieldKey.self)
-            self = .countrySelected(country: try fields.decode(String.self, forKey: .country))
+            self = try .countrySelected(country: read(String.self))
         case 1:
-            let fields = try coded.fields(FieldKey.self)
-            self = .addressSelected(address: try fields.decode(String.self, forKey: .address))
+            self = try .addressSelected(address: read(String.self))
         case 2:
-            let fields = try coded.fields(FieldKey.self)
-            self = .latestTransactionTapped(index: try fields.decode(Int.self, forKey: .index))
+            self = try .latestTransactionTapped(index: read(Int.self))
         case 3:
-            let fields = try coded.fields(FieldKey.self)
-            self = .cardPaymentRequested(
-                merchant: try fields.decode(String.self, forKey: .merchant),
-                amount: try fields.decode(Money.self, forKey: .amount)
-            )
+            self = try .cardPaymentRequested(merchant: read(String.self), amount: read(Money.self))
         case 4:
             self = .physicalCardDelivered
         case 5:
             self = .physicalCardAtmActivated
         case 6:
-            let fields = try coded.fields(FieldKey.self)
-            self = .fxRateQuoted(
-                rate: try fields.decode(Decimal.self, forKey: .rate),
-                fee: try fields.decode(Money.self, forKey: .fee)
-            )
+            self = try .fxRateQuoted(rate: read(Decimal.self), fee: read(Money.self))
         case 7:
-            let fields = try coded.fields(FieldKey.self)
-            self = .bankTransferReceived(
-                sender: try fields.decode(String.self, forKey: .sender),
-                amount: try fields.decode(Money.self, forKey: .amount)
-            )
+            self = try .bankTransferReceived(sender: read(String.self), amount: read(Money.self))
         case 8:
-            let fields = try coded.fields(FieldKey.self)
-            self = .ecosystemHighlightViewed(
-                slot: try fields.decode(Int.self, forKey: .slot),
-                campaignId: try fields.decode(String.self, forKey: .campaignId)
-            )
+            self = try .ecosystemHighlightViewed(slot: read(Int.self), campaignId: read(String.self))
         case 9:
-            let fields = try coded.fields(FieldKey.self)
-            self = .ecosystemHighlightTapped(
-                slot: try fields.decode(Int.self, forKey: .slot),
-                campaignId: try fields.decode(String.self, forKey: .campaignId)
-            )
+            self = try .ecosystemHighlightTapped(slot: read(Int.self), campaignId: read(String.self))
         case 10:
-            let fields = try coded.fields(FieldKey.self)
-            self = .historyRangePicked(
-                from: try fields.decode(CalendarDate.self, forKey: .from),
-                to: try fields.decode(CalendarDate.self, forKey: .to)
-            )
+            self = try .historyRangePicked(from: read(CalendarDate.self), to: read(CalendarDate.self))
         case 11:
-            let fields = try coded.fields(FieldKey.self)
-            self = .notificationToggled(
-                preference: try fields.decode(TempoNotificationPreference.self, forKey: .preference),
-                enabled: try fields.decode(Bool.self, forKey: .enabled)
+            self = try .notificationToggled(
+                preference: read(TempoNotificationPreference.self),
+                enabled: read(Bool.self)
             )
         case 12:
-            let fields = try coded.fields(FieldKey.self)
-            self = .sessionSignOutTapped(sessionId: try fields.decode(String.self, forKey: .sessionId))
+            self = try .sessionSignOutTapped(sessionId: read(String.self))
         case 13:
-            let fields = try coded.fields(FieldKey.self)
-            self = .planTapped(plan: try fields.decode(TempoPlan.self, forKey: .plan))
+            self = try .planTapped(plan: read(TempoPlan.self))
         case 14:
-            let fields = try coded.fields(FieldKey.self)
-            self = .inboxItemTapped(category: try fields.decode(TempoInboxCategory.self, forKey: .category))
+            self = try .inboxItemTapped(category: read(TempoInboxCategory.self))
         case 15:
             self = .inboxPushOpened
         case 16:
             self = .legalDocumentsChanged
         case 17:
-            let fields = try coded.fields(FieldKey.self)
-            self = .helpCategoryTapped(category: try fields.decode(String.self, forKey: .category))
+            self = try .helpCategoryTapped(category: read(String.self))
         case 18:
-            let fields = try coded.fields(FieldKey.self)
-            self = .legalDocumentTapped(document: try fields.decode(String.self, forKey: .document))
+            self = try .legalDocumentTapped(document: read(String.self))
         case 19:
             self = .equalsSubmitApplicationSubmitted
         case 20:
             self = .equalsSubmitApplicationFailed
         case 21:
-            let fields = try coded.fields(FieldKey.self)
-            self = .equalsCreateAccountCreated(userId: try fields.decode(String.self, forKey: .userId))
+            self = try .equalsCreateAccountCreated(userId: read(String.self))
         case 22:
             self = .equalsGetOnboardingStatusActive
         case 23:
@@ -4235,15 +3606,13 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 36:
             self = .equalsCloseAccountClosed
         case 37:
-            let fields = try coded.fields(FieldKey.self)
-            self = .equalsLogInSuccess(userId: try fields.decode(String.self, forKey: .userId))
+            self = try .equalsLogInSuccess(userId: read(String.self))
         case 38:
             self = .equalsLogInWrongKeycode
         case 39:
             self = .equalsActivateCardActivated
         case 40:
-            let fields = try coded.fields(FieldKey.self)
-            self = .equalsActivateCardFailed(reason: try fields.decode(String.self, forKey: .reason))
+            self = try .equalsActivateCardFailed(reason: read(String.self))
         case 41:
             self = .equalsSetCardFrozenDone
         case 42:
@@ -4265,14 +3634,11 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 50:
             self = .equalsOrderPhysicalCardFailed
         case 51:
-            let fields = try coded.fields(FieldKey.self)
-            self = .equalsSendUkTransferSent(transferId: try fields.decode(String.self, forKey: .transferId))
+            self = try .equalsSendUkTransferSent(transferId: read(String.self))
         case 52:
-            let fields = try coded.fields(FieldKey.self)
-            self = .equalsSendUkTransferFailed(reason: try fields.decode(String.self, forKey: .reason))
+            self = try .equalsSendUkTransferFailed(reason: read(String.self))
         case 53:
-            let fields = try coded.fields(FieldKey.self)
-            self = .equalsGetBalanceFetched(balance: try fields.decode(Money.self, forKey: .balance))
+            self = try .equalsGetBalanceFetched(balance: read(Money.self))
         case 54:
             self = .equalsGetBalanceFailed
         case 55:
@@ -4280,13 +3646,9 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 56:
             self = .equalsRefreshSessionExpired
         case 57:
-            let fields = try coded.fields(FieldKey.self)
-            self = .equalsSendInternationalTransferSubmitted(
-                transferId: try fields.decode(String.self, forKey: .transferId)
-            )
+            self = try .equalsSendInternationalTransferSubmitted(transferId: read(String.self))
         case 58:
-            let fields = try coded.fields(FieldKey.self)
-            self = .equalsSendInternationalTransferFailed(reason: try fields.decode(String.self, forKey: .reason))
+            self = try .equalsSendInternationalTransferFailed(reason: read(String.self))
         case 59:
             self = .otpSendEmailCodeSent
         case 60:
@@ -4308,8 +3670,7 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 68:
             self = .otpVerifySmsCodeExpired
         case 69:
-            let fields = try coded.fields(FieldKey.self)
-            self = .postcodeLookupFindAddressesFound(addresses: try fields.decode([String].self, forKey: .addresses))
+            self = try .postcodeLookupFindAddressesFound(addresses: read([String].self))
         case 70:
             self = .postcodeLookupFindAddressesNotFound
         case 71:
@@ -4329,11 +3690,7 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 78:
             self = .paymentsInitialPaymentDeclined
         case 79:
-            let fields = try coded.fields(FieldKey.self)
-            self = .paymentsChargeSucceeded(
-                amount: try fields.decode(Money.self, forKey: .amount),
-                purpose: try fields.decode(String.self, forKey: .purpose)
-            )
+            self = try .paymentsChargeSucceeded(amount: read(Money.self), purpose: read(String.self))
         case 80:
             self = .paymentsChargeDeclined
         case 81:
@@ -4345,11 +3702,7 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 84:
             self = .pitstopStartChatStarted
         case 85:
-            let fields = try coded.fields(FieldKey.self)
-            self = .logosFindLogoFound(
-                merchant: try fields.decode(String.self, forKey: .merchant),
-                url: try fields.decode(String.self, forKey: .url)
-            )
+            self = try .logosFindLogoFound(merchant: read(String.self), url: read(String.self))
         case 86:
             self = .logosFindLogoNotFound
         case 87:
@@ -4481,8 +3834,7 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 150:
             self = .tapPay
         case 151:
-            let fields = try coded.fields(FieldKey.self)
-            self = .topUpBooked(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .topUpBooked(raisedBy: read(RaisedByFlows.self))
         case 152:
             self = .tapCopyAccountNumber
         case 153:
@@ -4506,13 +3858,11 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 162:
             self = .tapAddToGoogleWallet
         case 163:
-            let fields = try coded.fields(FieldKey.self)
-            self = .cardAddedToDeviceWallet(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .cardAddedToDeviceWallet(raisedBy: read(RaisedByFlows.self))
         case 164:
             self = .tapActivateNow
         case 165:
-            let fields = try coded.fields(FieldKey.self)
-            self = .cardActivated(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .cardActivated(raisedBy: read(RaisedByFlows.self))
         case 166:
             self = .tapDone
         case 167:
@@ -4542,8 +3892,7 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 179:
             self = .pinEntered
         case 180:
-            let fields = try coded.fields(FieldKey.self)
-            self = .physicalCardOrdered(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .physicalCardOrdered(raisedBy: read(RaisedByFlows.self))
         case 181:
             self = .tapTryAgain
         case 182:
@@ -4553,11 +3902,9 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 184:
             self = .tapInternationalTransfer
         case 185:
-            let fields = try coded.fields(FieldKey.self)
-            self = .transferConfirmed(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .transferConfirmed(raisedBy: read(RaisedByFlows.self))
         case 186:
-            let fields = try coded.fields(FieldKey.self)
-            self = .lockOpened(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .lockOpened(raisedBy: read(RaisedByFlows.self))
         case 187:
             self = .tapViewHistory
         case 188:
@@ -4591,8 +3938,7 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 202:
             self = .tapSave
         case 203:
-            let fields = try coded.fields(FieldKey.self)
-            self = .proofOfAddressChecked(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .proofOfAddressChecked(raisedBy: read(RaisedByFlows.self))
         case 204:
             self = .toggleFaceId
         case 205:
@@ -4604,8 +3950,7 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 208:
             self = .tapCancelSubscription
         case 209:
-            let fields = try coded.fields(FieldKey.self)
-            self = .planChangeConfirmed(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .planChangeConfirmed(raisedBy: read(RaisedByFlows.self))
         case 210:
             self = .tapStartChat
         case 211:
@@ -4617,11 +3962,9 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 214:
             self = .tapCloseAccountPermanently
         case 215:
-            let fields = try coded.fields(FieldKey.self)
-            self = .applicationSubmittedToEquals(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .applicationSubmittedToEquals(raisedBy: read(RaisedByFlows.self))
         case 216:
-            let fields = try coded.fields(FieldKey.self)
-            self = .equalsAccountCreated(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .equalsAccountCreated(raisedBy: read(RaisedByFlows.self))
         case 217:
             self = .tapSendSmsLink
         case 218:
@@ -4651,8 +3994,7 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 230:
             self = .tapPayNow
         case 231:
-            let fields = try coded.fields(FieldKey.self)
-            self = .accountActivated(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .accountActivated(raisedBy: read(RaisedByFlows.self))
         case 232:
             self = .tapLater
         case 233:
@@ -4660,451 +4002,51 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 234:
             self = .tapGoHome
         case 235:
-            let fields = try coded.fields(FieldKey.self)
-            self = .sessionCheck(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .sessionCheck(raisedBy: read(RaisedByFlows.self))
         case 236:
-            let fields = try coded.fields(FieldKey.self)
-            self = .transferRecorded(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .transferRecorded(raisedBy: read(RaisedByFlows.self))
         case 237:
-            let fields = try coded.fields(FieldKey.self)
-            self = .cardPaymentRecorded(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .cardPaymentRecorded(raisedBy: read(RaisedByFlows.self))
         case 238:
-            let fields = try coded.fields(FieldKey.self)
-            self = .merchantLogoNeeded(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .merchantLogoNeeded(raisedBy: read(RaisedByFlows.self))
         case 239:
-            let fields = try coded.fields(FieldKey.self)
-            self = .cardPaymentPushDue(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .cardPaymentPushDue(raisedBy: read(RaisedByFlows.self))
         case 240:
-            let fields = try coded.fields(FieldKey.self)
-            self = .fundsReceivedPushDue(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .fundsReceivedPushDue(raisedBy: read(RaisedByFlows.self))
         case 241:
-            let fields = try coded.fields(FieldKey.self)
-            self = .largeTransactionPushDue(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .largeTransactionPushDue(raisedBy: read(RaisedByFlows.self))
         case 242:
-            let fields = try coded.fields(FieldKey.self)
-            self = .forgetUser(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .forgetUser(raisedBy: read(RaisedByFlows.self))
         case 243:
             self = .connectionLost
         case 244:
             self = .connectionRestored
         case 245:
-            let fields = try coded.fields(FieldKey.self)
-            self = .timerFired(token: try fields.decode(TimerToken.self, forKey: .token))
+            self = try .timerFired(token: read(TimerToken.self))
         default:
-            throw coded.unknownCase()
+            throw read.unknownCase()
         }
+    }
+
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
+    public init(from decoder: any Decoder) throws {
+        self = try decodeCase(decoder, Self.codingCases, typeName: "TempoEvent", Self.init(caseNumber:_:))
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
-        var coded = CaseEncoder(encoder)
-        switch self {
-        case .countrySelected(let value0):
-            var fields = coded.fields("countrySelected", FieldKey.self)
-            try fields.encode(value0, forKey: .country)
-        case .addressSelected(let value0):
-            var fields = coded.fields("addressSelected", FieldKey.self)
-            try fields.encode(value0, forKey: .address)
-        case .latestTransactionTapped(let value0):
-            var fields = coded.fields("latestTransactionTapped", FieldKey.self)
-            try fields.encode(value0, forKey: .index)
-        case .cardPaymentRequested(let value0, let value1):
-            var fields = coded.fields("cardPaymentRequested", FieldKey.self)
-            try fields.encode(value0, forKey: .merchant)
-            try fields.encode(value1, forKey: .amount)
-        case .fxRateQuoted(let value0, let value1):
-            var fields = coded.fields("fxRateQuoted", FieldKey.self)
-            try fields.encode(value0, forKey: .rate)
-            try fields.encode(value1, forKey: .fee)
-        case .bankTransferReceived(let value0, let value1):
-            var fields = coded.fields("bankTransferReceived", FieldKey.self)
-            try fields.encode(value0, forKey: .sender)
-            try fields.encode(value1, forKey: .amount)
-        case .ecosystemHighlightViewed(let value0, let value1):
-            var fields = coded.fields("ecosystemHighlightViewed", FieldKey.self)
-            try fields.encode(value0, forKey: .slot)
-            try fields.encode(value1, forKey: .campaignId)
-        case .ecosystemHighlightTapped(let value0, let value1):
-            var fields = coded.fields("ecosystemHighlightTapped", FieldKey.self)
-            try fields.encode(value0, forKey: .slot)
-            try fields.encode(value1, forKey: .campaignId)
-        case .historyRangePicked(let value0, let value1):
-            var fields = coded.fields("historyRangePicked", FieldKey.self)
-            try fields.encode(value0, forKey: .from)
-            try fields.encode(value1, forKey: .to)
-        case .notificationToggled(let value0, let value1):
-            var fields = coded.fields("notificationToggled", FieldKey.self)
-            try fields.encode(value0, forKey: .preference)
-            try fields.encode(value1, forKey: .enabled)
-        case .sessionSignOutTapped(let value0):
-            var fields = coded.fields("sessionSignOutTapped", FieldKey.self)
-            try fields.encode(value0, forKey: .sessionId)
-        case .planTapped(let value0):
-            var fields = coded.fields("planTapped", FieldKey.self)
-            try fields.encode(value0, forKey: .plan)
-        case .inboxItemTapped(let value0):
-            var fields = coded.fields("inboxItemTapped", FieldKey.self)
-            try fields.encode(value0, forKey: .category)
-        case .helpCategoryTapped(let value0):
-            var fields = coded.fields("helpCategoryTapped", FieldKey.self)
-            try fields.encode(value0, forKey: .category)
-        case .legalDocumentTapped(let value0):
-            var fields = coded.fields("legalDocumentTapped", FieldKey.self)
-            try fields.encode(value0, forKey: .document)
-        case .equalsCreateAccountCreated(let value0):
-            var fields = coded.fields("equalsCreateAccountCreated", FieldKey.self)
-            try fields.encode(value0, forKey: .userId)
-        case .equalsLogInSuccess(let value0):
-            var fields = coded.fields("equalsLogInSuccess", FieldKey.self)
-            try fields.encode(value0, forKey: .userId)
-        case .equalsActivateCardFailed(let value0):
-            var fields = coded.fields("equalsActivateCardFailed", FieldKey.self)
-            try fields.encode(value0, forKey: .reason)
-        case .equalsSendUkTransferSent(let value0):
-            var fields = coded.fields("equalsSendUkTransferSent", FieldKey.self)
-            try fields.encode(value0, forKey: .transferId)
-        case .equalsSendUkTransferFailed(let value0):
-            var fields = coded.fields("equalsSendUkTransferFailed", FieldKey.self)
-            try fields.encode(value0, forKey: .reason)
-        case .equalsGetBalanceFetched(let value0):
-            var fields = coded.fields("equalsGetBalanceFetched", FieldKey.self)
-            try fields.encode(value0, forKey: .balance)
-        case .equalsSendInternationalTransferSubmitted(let value0):
-            var fields = coded.fields("equalsSendInternationalTransferSubmitted", FieldKey.self)
-            try fields.encode(value0, forKey: .transferId)
-        case .equalsSendInternationalTransferFailed(let value0):
-            var fields = coded.fields("equalsSendInternationalTransferFailed", FieldKey.self)
-            try fields.encode(value0, forKey: .reason)
-        case .postcodeLookupFindAddressesFound(let value0):
-            var fields = coded.fields("postcodeLookupFindAddressesFound", FieldKey.self)
-            try fields.encode(value0, forKey: .addresses)
-        case .paymentsChargeSucceeded(let value0, let value1):
-            var fields = coded.fields("paymentsChargeSucceeded", FieldKey.self)
-            try fields.encode(value0, forKey: .amount)
-            try fields.encode(value1, forKey: .purpose)
-        case .logosFindLogoFound(let value0, let value1):
-            var fields = coded.fields("logosFindLogoFound", FieldKey.self)
-            try fields.encode(value0, forKey: .merchant)
-            try fields.encode(value1, forKey: .url)
-        case .topUpBooked(let value0):
-            var fields = coded.fields("topUpBooked", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .cardAddedToDeviceWallet(let value0):
-            var fields = coded.fields("cardAddedToDeviceWallet", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .cardActivated(let value0):
-            var fields = coded.fields("cardActivated", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .physicalCardOrdered(let value0):
-            var fields = coded.fields("physicalCardOrdered", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .transferConfirmed(let value0):
-            var fields = coded.fields("transferConfirmed", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .lockOpened(let value0):
-            var fields = coded.fields("lockOpened", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .proofOfAddressChecked(let value0):
-            var fields = coded.fields("proofOfAddressChecked", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .planChangeConfirmed(let value0):
-            var fields = coded.fields("planChangeConfirmed", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .applicationSubmittedToEquals(let value0):
-            var fields = coded.fields("applicationSubmittedToEquals", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .equalsAccountCreated(let value0):
-            var fields = coded.fields("equalsAccountCreated", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .accountActivated(let value0):
-            var fields = coded.fields("accountActivated", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .sessionCheck(let value0):
-            var fields = coded.fields("sessionCheck", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .transferRecorded(let value0):
-            var fields = coded.fields("transferRecorded", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .cardPaymentRecorded(let value0):
-            var fields = coded.fields("cardPaymentRecorded", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .merchantLogoNeeded(let value0):
-            var fields = coded.fields("merchantLogoNeeded", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .cardPaymentPushDue(let value0):
-            var fields = coded.fields("cardPaymentPushDue", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .fundsReceivedPushDue(let value0):
-            var fields = coded.fields("fundsReceivedPushDue", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .largeTransactionPushDue(let value0):
-            var fields = coded.fields("largeTransactionPushDue", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .forgetUser(let value0):
-            var fields = coded.fields("forgetUser", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .timerFired(let value0):
-            var fields = coded.fields("timerFired", FieldKey.self)
-            try fields.encode(value0, forKey: .token)
-        default:
-            coded.plain(Self.codingCases[number])
-        }
+        try encodeCase(caseValue, Self.codingCases, to: encoder)
     }
 
     /// Whether two values are the same case with equal payloads.
     public static func ==(lhs: Self, rhs: Self) -> Bool {
-        switch lhs {
-        case let .countrySelected(l0):
-            guard case let .countrySelected(r0) = rhs else { return false }
-            return l0 == r0
-        case let .addressSelected(l0):
-            guard case let .addressSelected(r0) = rhs else { return false }
-            return l0 == r0
-        case let .latestTransactionTapped(l0):
-            guard case let .latestTransactionTapped(r0) = rhs else { return false }
-            return l0 == r0
-        case let .cardPaymentRequested(l0, l1):
-            guard case let .cardPaymentRequested(r0, r1) = rhs else { return false }
-            return (l0 == r0) && (l1 == r1)
-        case let .fxRateQuoted(l0, l1):
-            guard case let .fxRateQuoted(r0, r1) = rhs else { return false }
-            return (l0 == r0) && (l1 == r1)
-        case let .bankTransferReceived(l0, l1):
-            guard case let .bankTransferReceived(r0, r1) = rhs else { return false }
-            return (l0 == r0) && (l1 == r1)
-        case let .ecosystemHighlightViewed(l0, l1):
-            guard case let .ecosystemHighlightViewed(r0, r1) = rhs else { return false }
-            return (l0 == r0) && (l1 == r1)
-        case let .ecosystemHighlightTapped(l0, l1):
-            guard case let .ecosystemHighlightTapped(r0, r1) = rhs else { return false }
-            return (l0 == r0) && (l1 == r1)
-        case let .historyRangePicked(l0, l1):
-            guard case let .historyRangePicked(r0, r1) = rhs else { return false }
-            return (l0 == r0) && (l1 == r1)
-        case let .notificationToggled(l0, l1):
-            guard case let .notificationToggled(r0, r1) = rhs else { return false }
-            return (l0 == r0) && (l1 == r1)
-        case let .sessionSignOutTapped(l0):
-            guard case let .sessionSignOutTapped(r0) = rhs else { return false }
-            return l0 == r0
-        case let .planTapped(l0):
-            guard case let .planTapped(r0) = rhs else { return false }
-            return l0 == r0
-        case let .inboxItemTapped(l0):
-            guard case let .inboxItemTapped(r0) = rhs else { return false }
-            return l0 == r0
-        case let .helpCategoryTapped(l0):
-            guard case let .helpCategoryTapped(r0) = rhs else { return false }
-            return l0 == r0
-        case let .legalDocumentTapped(l0):
-            guard case let .legalDocumentTapped(r0) = rhs else { return false }
-            return l0 == r0
-        case let .equalsCreateAccountCreated(l0):
-            guard case let .equalsCreateAccountCreated(r0) = rhs else { return false }
-            return l0 == r0
-        case let .equalsLogInSuccess(l0):
-            guard case let .equalsLogInSuccess(r0) = rhs else { return false }
-            return l0 == r0
-        case let .equalsActivateCardFailed(l0):
-            guard case let .equalsActivateCardFailed(r0) = rhs else { return false }
-            return l0 == r0
-        case let .equalsSendUkTransferSent(l0):
-            guard case let .equalsSendUkTransferSent(r0) = rhs else { return false }
-            return l0 == r0
-        case let .equalsSendUkTransferFailed(l0):
-            guard case let .equalsSendUkTransferFailed(r0) = rhs else { return false }
-            return l0 == r0
-        case let .equalsGetBalanceFetched(l0):
-            guard case let .equalsGetBalanceFetched(r0) = rhs else { return false }
-            return l0 == r0
-        case let .equalsSendInternationalTransferSubmitted(l0):
-            guard case let .equalsSendInternationalTransferSubmitted(r0) = rhs else { return false }
-            return l0 == r0
-        case let .equalsSendInternationalTransferFailed(l0):
-            guard case let .equalsSendInternationalTransferFailed(r0) = rhs else { return false }
-            return l0 == r0
-        case let .postcodeLookupFindAddressesFound(l0):
-            guard case let .postcodeLookupFindAddressesFound(r0) = rhs else { return false }
-            return l0 == r0
-        case let .paymentsChargeSucceeded(l0, l1):
-            guard case let .paymentsChargeSucceeded(r0, r1) = rhs else { return false }
-            return (l0 == r0) && (l1 == r1)
-        case let .logosFindLogoFound(l0, l1):
-            guard case let .logosFindLogoFound(r0, r1) = rhs else { return false }
-            return (l0 == r0) && (l1 == r1)
-        case let .topUpBooked(l0):
-            guard case let .topUpBooked(r0) = rhs else { return false }
-            return l0 == r0
-        case let .cardAddedToDeviceWallet(l0):
-            guard case let .cardAddedToDeviceWallet(r0) = rhs else { return false }
-            return l0 == r0
-        case let .cardActivated(l0):
-            guard case let .cardActivated(r0) = rhs else { return false }
-            return l0 == r0
-        case let .physicalCardOrdered(l0):
-            guard case let .physicalCardOrdered(r0) = rhs else { return false }
-            return l0 == r0
-        case let .transferConfirmed(l0):
-            guard case let .transferConfirmed(r0) = rhs else { return false }
-            return l0 == r0
-        case let .lockOpened(l0):
-            guard case let .lockOpened(r0) = rhs else { return false }
-            return l0 == r0
-        case let .proofOfAddressChecked(l0):
-            guard case let .proofOfAddressChecked(r0) = rhs else { return false }
-            return l0 == r0
-        case let .planChangeConfirmed(l0):
-            guard case let .planChangeConfirmed(r0) = rhs else { return false }
-            return l0 == r0
-        case let .applicationSubmittedToEquals(l0):
-            guard case let .applicationSubmittedToEquals(r0) = rhs else { return false }
-            return l0 == r0
-        case let .equalsAccountCreated(l0):
-            guard case let .equalsAccountCreated(r0) = rhs else { return false }
-            return l0 == r0
-        case let .accountActivated(l0):
-            guard case let .accountActivated(r0) = rhs else { return false }
-            return l0 == r0
-        case let .sessionCheck(l0):
-            guard case let .sessionCheck(r0) = rhs else { return false }
-            return l0 == r0
-        case let .transferRecorded(l0):
-            guard case let .transferRecorded(r0) = rhs else { return false }
-            return l0 == r0
-        case let .cardPaymentRecorded(l0):
-            guard case let .cardPaymentRecorded(r0) = rhs else { return false }
-            return l0 == r0
-        case let .merchantLogoNeeded(l0):
-            guard case let .merchantLogoNeeded(r0) = rhs else { return false }
-            return l0 == r0
-        case let .cardPaymentPushDue(l0):
-            guard case let .cardPaymentPushDue(r0) = rhs else { return false }
-            return l0 == r0
-        case let .fundsReceivedPushDue(l0):
-            guard case let .fundsReceivedPushDue(r0) = rhs else { return false }
-            return l0 == r0
-        case let .largeTransactionPushDue(l0):
-            guard case let .largeTransactionPushDue(r0) = rhs else { return false }
-            return l0 == r0
-        case let .forgetUser(l0):
-            guard case let .forgetUser(r0) = rhs else { return false }
-            return l0 == r0
-        case let .timerFired(l0):
-            guard case let .timerFired(r0) = rhs else { return false }
-            return l0 == r0
-        default:
-            return lhs.number == rhs.number
-        }
+        return lhs.caseValue == rhs.caseValue
     }
 
     /// Hashes the case and its payload.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(number)
-        switch self {
-        case let .countrySelected(l0):
-            hasher.combine(l0)
-        case let .addressSelected(l0):
-            hasher.combine(l0)
-        case let .latestTransactionTapped(l0):
-            hasher.combine(l0)
-        case let .cardPaymentRequested(l0, l1):
-            hasher.combine(l0)
-            hasher.combine(l1)
-        case let .fxRateQuoted(l0, l1):
-            hasher.combine(l0)
-            hasher.combine(l1)
-        case let .bankTransferReceived(l0, l1):
-            hasher.combine(l0)
-            hasher.combine(l1)
-        case let .ecosystemHighlightViewed(l0, l1):
-            hasher.combine(l0)
-            hasher.combine(l1)
-        case let .ecosystemHighlightTapped(l0, l1):
-            hasher.combine(l0)
-            hasher.combine(l1)
-        case let .historyRangePicked(l0, l1):
-            hasher.combine(l0)
-            hasher.combine(l1)
-        case let .notificationToggled(l0, l1):
-            hasher.combine(l0)
-            hasher.combine(l1)
-        case let .sessionSignOutTapped(l0):
-            hasher.combine(l0)
-        case let .planTapped(l0):
-            hasher.combine(l0)
-        case let .inboxItemTapped(l0):
-            hasher.combine(l0)
-        case let .helpCategoryTapped(l0):
-            hasher.combine(l0)
-        case let .legalDocumentTapped(l0):
-            hasher.combine(l0)
-        case let .equalsCreateAccountCreated(l0):
-            hasher.combine(l0)
-        case let .equalsLogInSuccess(l0):
-            hasher.combine(l0)
-        case let .equalsActivateCardFailed(l0):
-            hasher.combine(l0)
-        case let .equalsSendUkTransferSent(l0):
-            hasher.combine(l0)
-        case let .equalsSendUkTransferFailed(l0):
-            hasher.combine(l0)
-        case let .equalsGetBalanceFetched(l0):
-            hasher.combine(l0)
-        case let .equalsSendInternationalTransferSubmitted(l0):
-            hasher.combine(l0)
-        case let .equalsSendInternationalTransferFailed(l0):
-            hasher.combine(l0)
-        case let .postcodeLookupFindAddressesFound(l0):
-            hasher.combine(l0)
-        case let .paymentsChargeSucceeded(l0, l1):
-            hasher.combine(l0)
-            hasher.combine(l1)
-        case let .logosFindLogoFound(l0, l1):
-            hasher.combine(l0)
-            hasher.combine(l1)
-        case let .topUpBooked(l0):
-            hasher.combine(l0)
-        case let .cardAddedToDeviceWallet(l0):
-            hasher.combine(l0)
-        case let .cardActivated(l0):
-            hasher.combine(l0)
-        case let .physicalCardOrdered(l0):
-            hasher.combine(l0)
-        case let .transferConfirmed(l0):
-            hasher.combine(l0)
-        case let .lockOpened(l0):
-            hasher.combine(l0)
-        case let .proofOfAddressChecked(l0):
-            hasher.combine(l0)
-        case let .planChangeConfirmed(l0):
-            hasher.combine(l0)
-        case let .applicationSubmittedToEquals(l0):
-            hasher.combine(l0)
-        case let .equalsAccountCreated(l0):
-            hasher.combine(l0)
-        case let .accountActivated(l0):
-            hasher.combine(l0)
-        case let .sessionCheck(l0):
-            hasher.combine(l0)
-        case let .transferRecorded(l0):
-            hasher.combine(l0)
-        case let .cardPaymentRecorded(l0):
-            hasher.combine(l0)
-        case let .merchantLogoNeeded(l0):
-            hasher.combine(l0)
-        case let .cardPaymentPushDue(l0):
-            hasher.combine(l0)
-        case let .fundsReceivedPushDue(l0):
-            hasher.combine(l0)
-        case let .largeTransactionPushDue(l0):
-            hasher.combine(l0)
-        case let .forgetUser(l0):
-            hasher.combine(l0)
-        case let .timerFired(l0):
-            hasher.combine(l0)
-        default:
-            break
-        }
+        caseValue.hash(into: &hasher)
     }
 }
 
@@ -5672,356 +4614,263 @@ public enum TempoServiceCall: FlowServiceCall {
         }
     }
 
-    /// The case's number in `codingCases`.
-    private var codingCase: Int32 {
-        switch self {
-        case .equalsSubmitApplication:
-            return 0
-        case .equalsCreateAccount:
-            return 1
-        case .equalsGetOnboardingStatus:
-            return 2
-        case .equalsActivateAccount:
-            return 3
-        case .equalsListTransactions:
-            return 4
-        case .equalsListSessions:
-            return 5
-        case .equalsSignOutSession:
-            return 6
-        case .equalsSignOutOtherSessions:
-            return 7
-        case .equalsChargePlanUpgrade:
-            return 8
-        case .equalsSchedulePlanChange:
-            return 9
-        case .equalsCloseAccount:
-            return 10
-        case .equalsLogIn:
-            return 11
-        case .equalsActivateCard:
-            return 12
-        case .equalsSetCardFrozen:
-            return 13
-        case .equalsGetCardDetails:
-            return 14
-        case .equalsGetPin:
-            return 15
-        case .equalsSetCardLimit:
-            return 16
-        case .equalsOrderPhysicalCard:
-            return 17
-        case .equalsSendUkTransfer:
-            return 18
-        case .equalsGetBalance:
-            return 19
-        case .equalsRefreshSession:
-            return 20
-        case .equalsSendInternationalTransfer:
-            return 21
-        case .otpSendEmailCode:
-            return 22
-        case .otpVerifyEmailCode:
-            return 23
-        case .otpSendSmsCode:
-            return 24
-        case .otpVerifySmsCode:
-            return 25
-        case .postcodeLookupFindAddresses:
-            return 26
-        case .deviceCheckIntegrity:
-            return 27
-        case .deviceEnableBiometrics:
-            return 28
-        case .deviceAuthenticate:
-            return 29
-        case .paymentsInitialPayment:
-            return 30
-        case .paymentsCharge:
-            return 31
-        case .pitstopOpenTicket:
-            return 32
-        case .pitstopStartChat:
-            return 33
-        case .logosFindLogo:
-            return 34
-        case .fxSubscribeRates:
-            return 35
-        case .fxLockRate:
-            return 36
-        case .deviceWalletProvisionCard:
-            return 37
-        case .pushProviderSavePreferences:
-            return 38
-        case .veriffSendSmsLink:
-            return 39
-        case .veriffScanFront:
-            return 40
-        case .veriffScanBack:
-            return 41
-        case .veriffCaptureSelfie:
-            return 42
-        case .veriffAnalyse:
-            return 43
-        case .veriffGetDecision:
-            return 44
-        case .veriffCheckProofOfAddress:
-            return 45
-        }
-    }
-
-    /// The cases' names as `Codable` writes them, one per line, by number.
+    /// The cases by number, one per line: the name `Codable` writes, then the payload's labels (FlowMachine's
+    /// `CaseTable`).
     private static let codingCasesData = #"""
-    equalsSubmitApplication
-    equalsCreateAccount
-    equalsGetOnboardingStatus
-    equalsActivateAccount
+    equalsSubmitApplication applicant plan
+    equalsCreateAccount applicant
+    equalsGetOnboardingStatus userId
+    equalsActivateAccount userId
     equalsListTransactions
     equalsListSessions
-    equalsSignOutSession
+    equalsSignOutSession sessionId
     equalsSignOutOtherSessions
-    equalsChargePlanUpgrade
-    equalsSchedulePlanChange
-    equalsCloseAccount
-    equalsLogIn
+    equalsChargePlanUpgrade plan amount
+    equalsSchedulePlanChange plan effectiveOn price
+    equalsCloseAccount reason
+    equalsLogIn keycode
     equalsActivateCard
-    equalsSetCardFrozen
+    equalsSetCardFrozen frozen
     equalsGetCardDetails
     equalsGetPin
-    equalsSetCardLimit
-    equalsOrderPhysicalCard
-    equalsSendUkTransfer
+    equalsSetCardLimit enabled
+    equalsOrderPhysicalCard deliveryAddress payWith
+    equalsSendUkTransfer accountName sortCode accountNumber reference amount
     equalsGetBalance
     equalsRefreshSession
-    equalsSendInternationalTransfer
-    otpSendEmailCode
-    otpVerifyEmailCode
-    otpSendSmsCode
-    otpVerifySmsCode
-    postcodeLookupFindAddresses
+    equalsSendInternationalTransfer recipientName country iban bic reference amount fee rate
+    otpSendEmailCode email
+    otpVerifyEmailCode email code
+    otpSendSmsCode phone
+    otpVerifySmsCode phone code
+    postcodeLookupFindAddresses postcode
     deviceCheckIntegrity
     deviceEnableBiometrics
-    deviceAuthenticate
-    paymentsInitialPayment
-    paymentsCharge
-    pitstopOpenTicket
-    pitstopStartChat
-    logosFindLogo
-    fxSubscribeRates
-    fxLockRate
-    deviceWalletProvisionCard
-    pushProviderSavePreferences
-    veriffSendSmsLink
+    deviceAuthenticate purpose
+    paymentsInitialPayment method amount
+    paymentsCharge method amount purpose
+    pitstopOpenTicket topic
+    pitstopStartChat topic
+    logosFindLogo merchant
+    fxSubscribeRates currency
+    fxLockRate currency rate amount
+    deviceWalletProvisionCard platform
+    pushProviderSavePreferences turnedOff
+    veriffSendSmsLink phone
     veriffScanFront
     veriffScanBack
     veriffCaptureSelfie
     veriffAnalyse
     veriffGetDecision
-    veriffCheckProofOfAddress
+    veriffCheckProofOfAddress address
     """#
 
-    private static let codingCases = NameTable(lines: codingCasesData)
+    private static let codingCases = CaseTable(lines: codingCasesData)
 
-    private enum FieldKey: String, CodingKey {
-        case applicant
-        case plan
-        case userId
-        case sessionId
-        case amount
-        case effectiveOn
-        case price
-        case reason
-        case keycode
-        case frozen
-        case enabled
-        case deliveryAddress
-        case payWith
-        case accountName
-        case sortCode
-        case accountNumber
-        case reference
-        case recipientName
-        case country
-        case iban
-        case bic
-        case fee
-        case rate
-        case email
-        case code
-        case phone
-        case postcode
-        case purpose
-        case method
-        case topic
-        case merchant
-        case currency
-        case platform
-        case turnedOff
-        case address
+    /// The value as data: its case's number in `codingCases` and its payload, for `Codable`, `==` and `hash(into:)`.
+    private var caseValue: CaseValue {
+        switch self {
+        case let .equalsSubmitApplication(value0, value1):
+            return CaseValue(0, [value0, value1])
+        case let .equalsCreateAccount(value0):
+            return CaseValue(1, [value0])
+        case let .equalsGetOnboardingStatus(value0):
+            return CaseValue(2, [value0])
+        case let .equalsActivateAccount(value0):
+            return CaseValue(3, [value0])
+        case .equalsListTransactions:
+            return CaseValue(4)
+        case .equalsListSessions:
+            return CaseValue(5)
+        case let .equalsSignOutSession(value0):
+            return CaseValue(6, [value0])
+        case .equalsSignOutOtherSessions:
+            return CaseValue(7)
+        case let .equalsChargePlanUpgrade(value0, value1):
+            return CaseValue(8, [value0, value1])
+        case let .equalsSchedulePlanChange(value0, value1, value2):
+            return CaseValue(9, [value0, value1, value2])
+        case let .equalsCloseAccount(value0):
+            return CaseValue(10, [value0])
+        case let .equalsLogIn(value0):
+            return CaseValue(11, [value0])
+        case .equalsActivateCard:
+            return CaseValue(12)
+        case let .equalsSetCardFrozen(value0):
+            return CaseValue(13, [value0])
+        case .equalsGetCardDetails:
+            return CaseValue(14)
+        case .equalsGetPin:
+            return CaseValue(15)
+        case let .equalsSetCardLimit(value0):
+            return CaseValue(16, [value0])
+        case let .equalsOrderPhysicalCard(value0, value1):
+            return CaseValue(17, [value0, value1])
+        case let .equalsSendUkTransfer(value0, value1, value2, value3, value4):
+            return CaseValue(18, [value0, value1, value2, value3, value4])
+        case .equalsGetBalance:
+            return CaseValue(19)
+        case .equalsRefreshSession:
+            return CaseValue(20)
+        case let .equalsSendInternationalTransfer(value0, value1, value2, value3, value4, value5, value6, value7):
+            return CaseValue(21, [value0, value1, value2, value3, value4, value5, value6, value7])
+        case let .otpSendEmailCode(value0):
+            return CaseValue(22, [value0])
+        case let .otpVerifyEmailCode(value0, value1):
+            return CaseValue(23, [value0, value1])
+        case let .otpSendSmsCode(value0):
+            return CaseValue(24, [value0])
+        case let .otpVerifySmsCode(value0, value1):
+            return CaseValue(25, [value0, value1])
+        case let .postcodeLookupFindAddresses(value0):
+            return CaseValue(26, [value0])
+        case .deviceCheckIntegrity:
+            return CaseValue(27)
+        case .deviceEnableBiometrics:
+            return CaseValue(28)
+        case let .deviceAuthenticate(value0):
+            return CaseValue(29, [value0])
+        case let .paymentsInitialPayment(value0, value1):
+            return CaseValue(30, [value0, value1])
+        case let .paymentsCharge(value0, value1, value2):
+            return CaseValue(31, [value0, value1, value2])
+        case let .pitstopOpenTicket(value0):
+            return CaseValue(32, [value0])
+        case let .pitstopStartChat(value0):
+            return CaseValue(33, [value0])
+        case let .logosFindLogo(value0):
+            return CaseValue(34, [value0])
+        case let .fxSubscribeRates(value0):
+            return CaseValue(35, [value0])
+        case let .fxLockRate(value0, value1, value2):
+            return CaseValue(36, [value0, value1, value2])
+        case let .deviceWalletProvisionCard(value0):
+            return CaseValue(37, [value0])
+        case let .pushProviderSavePreferences(value0):
+            return CaseValue(38, [value0])
+        case let .veriffSendSmsLink(value0):
+            return CaseValue(39, [value0])
+        case .veriffScanFront:
+            return CaseValue(40)
+        case .veriffScanBack:
+            return CaseValue(41)
+        case .veriffCaptureSelfie:
+            return CaseValue(42)
+        case .veriffAnalyse:
+            return CaseValue(43)
+        case .veriffGetDecision:
+            return CaseValue(44)
+        case let .veriffCheckProofOfAddress(value0):
+            return CaseValue(45, [value0])
+        }
     }
 
-    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-    /// payloads.
-    public init(from decoder: any Decoder) throws {
-        let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoServiceCall")
-        switch coded.number {
+    /// The case numbered `number` in `codingCases`, its payload's fields read in order by `read`.
+    private init(caseNumber number: Int32, _ read: inout CaseReader) throws {
+        switch number {
         case 0:
-            let fields = try coded.fields(FieldKey.self)
-            self = .equalsSubmitApplication(
-                applicant: try fields.decode(TempoApplicant.self, forKey: .applicant),
-                plan: try fields.decodeIfPresent(TempoPlan.self, forKey: .plan)
-            )
+            self = try .equalsSubmitApplication(applicant: read(TempoApplicant.self), plan: read(TempoPlan?.self))
         case 1:
-            let fields = try coded.fields(FieldKey.self)
-            self = .equalsCreateAccount(applicant: try fields.decode(TempoApplicant.self, forKey: .applicant))
+            self = try .equalsCreateAccount(applicant: read(TempoApplicant.self))
         case 2:
-            let fields = try coded.fields(FieldKey.self)
-            self = .equalsGetOnboardingStatus(userId: try fields.decodeIfPresent(String.self, forKey: .userId))
+            self = try .equalsGetOnboardingStatus(userId: read(String?.self))
         case 3:
-            let fields = try coded.fields(FieldKey.self)
-            self = .equalsActivateAccount(userId: try fields.decodeIfPresent(String.self, forKey: .userId))
+            self = try .equalsActivateAccount(userId: read(String?.self))
         case 4:
             self = .equalsListTransactions
         case 5:
             self = .equalsListSessions
         case 6:
-            let fields = try coded.fields(FieldKey.self)
-            self = .equalsSignOutSession(sessionId: try fields.decode(String.self, forKey: .sessionId))
+            self = try .equalsSignOutSession(sessionId: read(String.self))
         case 7:
             self = .equalsSignOutOtherSessions
         case 8:
-            let fields = try coded.fields(FieldKey.self)
-            self = .equalsChargePlanUpgrade(
-                plan: try fields.decodeIfPresent(TempoPlan.self, forKey: .plan),
-                amount: try fields.decode(Money.self, forKey: .amount)
-            )
+            self = try .equalsChargePlanUpgrade(plan: read(TempoPlan?.self), amount: read(Money.self))
         case 9:
-            let fields = try coded.fields(FieldKey.self)
-            self = .equalsSchedulePlanChange(
-                plan: try fields.decodeIfPresent(TempoPlan.self, forKey: .plan),
-                effectiveOn: try fields.decode(CalendarDate.self, forKey: .effectiveOn),
-                price: try fields.decode(Money.self, forKey: .price)
+            self = try .equalsSchedulePlanChange(
+                plan: read(TempoPlan?.self),
+                effectiveOn: read(CalendarDate.self),
+                price: read(Money.self)
             )
         case 10:
-            let fields = try coded.fields(FieldKey.self)
-            self = .equalsCloseAccount(reason: try fields.decodeIfPresent(TempoCloseReason.self, forKey: .reason))
+            self = try .equalsCloseAccount(reason: read(TempoCloseReason?.self))
         case 11:
-            let fields = try coded.fields(FieldKey.self)
-            self = .equalsLogIn(keycode: try fields.decode(String.self, forKey: .keycode))
+            self = try .equalsLogIn(keycode: read(String.self))
         case 12:
             self = .equalsActivateCard
         case 13:
-            let fields = try coded.fields(FieldKey.self)
-            self = .equalsSetCardFrozen(frozen: try fields.decode(Bool.self, forKey: .frozen))
+            self = try .equalsSetCardFrozen(frozen: read(Bool.self))
         case 14:
             self = .equalsGetCardDetails
         case 15:
             self = .equalsGetPin
         case 16:
-            let fields = try coded.fields(FieldKey.self)
-            self = .equalsSetCardLimit(enabled: try fields.decode(Bool.self, forKey: .enabled))
+            self = try .equalsSetCardLimit(enabled: read(Bool.self))
         case 17:
-            let fields = try coded.fields(FieldKey.self)
-            self = .equalsOrderPhysicalCard(
-                deliveryAddress: try fields.decode(String.self, forKey: .deliveryAddress),
-                payWith: try fields.decode(TempoPayWith.self, forKey: .payWith)
-            )
+            self = try .equalsOrderPhysicalCard(deliveryAddress: read(String.self), payWith: read(TempoPayWith.self))
         case 18:
-            let fields = try coded.fields(FieldKey.self)
-            self = .equalsSendUkTransfer(
-                accountName: try fields.decode(String.self, forKey: .accountName),
-                sortCode: try fields.decode(String.self, forKey: .sortCode),
-                accountNumber: try fields.decode(String.self, forKey: .accountNumber),
-                reference: try fields.decode(String.self, forKey: .reference),
-                amount: try fields.decode(Money.self, forKey: .amount)
+            self = try .equalsSendUkTransfer(
+                accountName: read(String.self),
+                sortCode: read(String.self),
+                accountNumber: read(String.self),
+                reference: read(String.self),
+                amount: read(Money.self)
             )
         case 19:
             self = .equalsGetBalance
         case 20:
             self = .equalsRefreshSession
         case 21:
-            let fields = try coded.fields(FieldKey.self)
-            self = .equalsSendInternationalTransfer(
-                recipientName: try fields.decode(String.self, forKey: .recipientName),
-                country: try fields.decode(String.self, forKey: .country),
-                iban: try fields.decode(String.self, forKey: .iban),
-                bic: try fields.decode(String.self, forKey: .bic),
-                reference: try fields.decode(String.self, forKey: .reference),
-                amount: try fields.decode(Money.self, forKey: .amount),
-                fee: try fields.decode(Money.self, forKey: .fee),
-                rate: try fields.decode(Decimal.self, forKey: .rate)
+            self = try .equalsSendInternationalTransfer(
+                recipientName: read(String.self),
+                country: read(String.self),
+                iban: read(String.self),
+                bic: read(String.self),
+                reference: read(String.self),
+                amount: read(Money.self),
+                fee: read(Money.self),
+                rate: read(Decimal.self)
             )
         case 22:
-            let fields = try coded.fields(FieldKey.self)
-            self = .otpSendEmailCode(email: try fields.decode(String.self, forKey: .email))
+            self = try .otpSendEmailCode(email: read(String.self))
         case 23:
-            let fields = try coded.fields(FieldKey.self)
-            self = .otpVerifyEmailCode(
-                email: try fields.decode(String.self, forKey: .email),
-                code: try fields.decode(String.self, forKey: .code)
-            )
+            self = try .otpVerifyEmailCode(email: read(String.self), code: read(String.self))
         case 24:
-            let fields = try coded.fields(FieldKey.self)
-            self = .otpSendSmsCode(phone: try fields.decode(String.self, forKey: .phone))
+            self = try .otpSendSmsCode(phone: read(String.self))
         case 25:
-            let fields = try coded.fields(FieldKey.self)
-            self = .otpVerifySmsCode(
-                phone: try fields.decode(String.self, forKey: .phone),
-                code: try fields.decode(String.self, forKey: .code)
-            )
+            self = try .otpVerifySmsCode(phone: read(String.self), code: read(String.self))
         case 26:
-            let fields = try coded.fields(FieldKey.self)
-            self = .postcodeLookupFindAddresses(postcode: try fields.decode(String.self, forKey: .postcode))
+            self = try .postcodeLookupFindAddresses(postcode: read(String.self))
         case 27:
             self = .deviceCheckIntegrity
         case 28:
             self = .deviceEnableBiometrics
         case 29:
-            let fields = try coded.fields(FieldKey.self)
-            self = .deviceAuthenticate(purpose: try fields.decode(String.self, forKey: .purpose))
+            self = try .deviceAuthenticate(purpose: read(String.self))
         case 30:
-            let fields = try coded.fields(FieldKey.self)
-            self = .paymentsInitialPayment(
-                method: try fields.decode(TempoPaymentMethod.self, forKey: .method),
-                amount: try fields.decode(Money.self, forKey: .amount)
-            )
+            self = try .paymentsInitialPayment(method: read(TempoPaymentMethod.self), amount: read(Money.self))
         case 31:
-            let fields = try coded.fields(FieldKey.self)
-            self = .paymentsCharge(
-                method: try fields.decode(TempoPaymentMethod.self, forKey: .method),
-                amount: try fields.decode(Money.self, forKey: .amount),
-                purpose: try fields.decode(String.self, forKey: .purpose)
+            self = try .paymentsCharge(
+                method: read(TempoPaymentMethod.self),
+                amount: read(Money.self),
+                purpose: read(String.self)
             )
         case 32:
-            let fields = try coded.fields(FieldKey.self)
-            self = .pitstopOpenTicket(topic: try fields.decode(String.self, forKey: .topic))
+            self = try .pitstopOpenTicket(topic: read(String.self))
         case 33:
-            let fields = try coded.fields(FieldKey.self)
-            self = .pitstopStartChat(topic: try fields.decode(String.self, forKey: .topic))
+            self = try .pitstopStartChat(topic: read(String.self))
         case 34:
-            let fields = try coded.fields(FieldKey.self)
-            self = .logosFindLogo(merchant: try fields.decode(String.self, forKey: .merchant))
+            self = try .logosFindLogo(merchant: read(String.self))
         case 35:
-            let fields = try coded.fields(FieldKey.self)
-            self = .fxSubscribeRates(currency: try fields.decode(String.self, forKey: .currency))
+            self = try .fxSubscribeRates(currency: read(String.self))
         case 36:
-            let fields = try coded.fields(FieldKey.self)
-            self = .fxLockRate(
-                currency: try fields.decode(String.self, forKey: .currency),
-                rate: try fields.decode(Decimal.self, forKey: .rate),
-                amount: try fields.decode(Money.self, forKey: .amount)
-            )
+            self = try .fxLockRate(currency: read(String.self), rate: read(Decimal.self), amount: read(Money.self))
         case 37:
-            let fields = try coded.fields(FieldKey.self)
-            self = .deviceWalletProvisionCard(platform: try fields.decode(String.self, forKey: .platform))
+            self = try .deviceWalletProvisionCard(platform: read(String.self))
         case 38:
-            let fields = try coded.fields(FieldKey.self)
-            self = .pushProviderSavePreferences(
-                turnedOff: try fields.decode([TempoNotificationPreference].self, forKey: .turnedOff)
-            )
+            self = try .pushProviderSavePreferences(turnedOff: read([TempoNotificationPreference].self))
         case 39:
-            let fields = try coded.fields(FieldKey.self)
-            self = .veriffSendSmsLink(phone: try fields.decode(String.self, forKey: .phone))
+            self = try .veriffSendSmsLink(phone: read(String.self))
         case 40:
             self = .veriffScanFront
         case 41:
@@ -6033,333 +4882,31 @@ public enum TempoServiceCall: FlowServiceCall {
         case 44:
             self = .veriffGetDecision
         case 45:
-            let fields = try coded.fields(FieldKey.self)
-            self = .veriffCheckProofOfAddress(address: try fields.decode(String.self, forKey: .address))
+            self = try .veriffCheckProofOfAddress(address: read(String.self))
         default:
-            throw coded.unknownCase()
+            throw read.unknownCase()
         }
+    }
+
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
+    public init(from decoder: any Decoder) throws {
+        self = try decodeCase(decoder, Self.codingCases, typeName: "TempoServiceCall", Self.init(caseNumber:_:))
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
-        var coded = CaseEncoder(encoder)
-        switch self {
-        case .equalsSubmitApplication(let value0, let value1):
-            var fields = coded.fields("equalsSubmitApplication", FieldKey.self)
-            try fields.encode(value0, forKey: .applicant)
-            try fields.encodeIfPresent(value1, forKey: .plan)
-        case .equalsCreateAccount(let value0):
-            var fields = coded.fields("equalsCreateAccount", FieldKey.self)
-            try fields.encode(value0, forKey: .applicant)
-        case .equalsGetOnboardingStatus(let value0):
-            var fields = coded.fields("equalsGetOnboardingStatus", FieldKey.self)
-            try fields.encodeIfPresent(value0, forKey: .userId)
-        case .equalsActivateAccount(let value0):
-            var fields = coded.fields("equalsActivateAccount", FieldKey.self)
-            try fields.encodeIfPresent(value0, forKey: .userId)
-        case .equalsSignOutSession(let value0):
-            var fields = coded.fields("equalsSignOutSession", FieldKey.self)
-            try fields.encode(value0, forKey: .sessionId)
-        case .equalsChargePlanUpgrade(let value0, let value1):
-            var fields = coded.fields("equalsChargePlanUpgrade", FieldKey.self)
-            try fields.encodeIfPresent(value0, forKey: .plan)
-            try fields.encode(value1, forKey: .amount)
-        case .equalsSchedulePlanChange(let value0, let value1, let value2):
-            var fields = coded.fields("equalsSchedulePlanChange", FieldKey.self)
-            try fields.encodeIfPresent(value0, forKey: .plan)
-            try fields.encode(value1, forKey: .effectiveOn)
-            try fields.encode(value2, forKey: .price)
-        case .equalsCloseAccount(let value0):
-            var fields = coded.fields("equalsCloseAccount", FieldKey.self)
-            try fields.encodeIfPresent(value0, forKey: .reason)
-        case .equalsLogIn(let value0):
-            var fields = coded.fields("equalsLogIn", FieldKey.self)
-            try fields.encode(value0, forKey: .keycode)
-        case .equalsSetCardFrozen(let value0):
-            var fields = coded.fields("equalsSetCardFrozen", FieldKey.self)
-            try fields.encode(value0, forKey: .frozen)
-        case .equalsSetCardLimit(let value0):
-            var fields = coded.fields("equalsSetCardLimit", FieldKey.self)
-            try fields.encode(value0, forKey: .enabled)
-        case .equalsOrderPhysicalCard(let value0, let value1):
-            var fields = coded.fields("equalsOrderPhysicalCard", FieldKey.self)
-            try fields.encode(value0, forKey: .deliveryAddress)
-            try fields.encode(value1, forKey: .payWith)
-        case .equalsSendUkTransfer(let value0, let value1, let value2, let value3, let value4):
-            var fields = coded.fields("equalsSendUkTransfer", FieldKey.self)
-            try fields.encode(value0, forKey: .accountName)
-            try fields.encode(value1, forKey: .sortCode)
-            try fields.encode(value2, forKey: .accountNumber)
-            try fields.encode(value3, forKey: .reference)
-            try fields.encode(value4, forKey: .amount)
-        case .equalsSendInternationalTransfer(let value0, let value1, let value2, let value3, let value4, let value5, let value6, let value7):
-            var fields = coded.fields("equalsSendInternationalTransfer", FieldKey.self)
-            try fields.encode(value0, forKey: .recipientName)
-            try fields.encode(value1, forKey: .country)
-            try fields.encode(value2, forKey: .iban)
-            try fields.encode(value3, forKey: .bic)
-            try fields.encode(value4, forKey: .reference)
-            try fields.encode(value5, forKey: .amount)
-            try fields.encode(value6, forKey: .fee)
-            try fields.encode(value7, forKey: .rate)
-        case .otpSendEmailCode(let value0):
-            var fields = coded.fields("otpSendEmailCode", FieldKey.self)
-            try fields.encode(value0, forKey: .email)
-        case .otpVerifyEmailCode(let value0, let value1):
-            var fields = coded.fields("otpVerifyEmailCode", FieldKey.self)
-            try fields.encode(value0, forKey: .email)
-            try fields.encode(value1, forKey: .code)
-        case .otpSendSmsCode(let value0):
-            var fields = coded.fields("otpSendSmsCode", FieldKey.self)
-            try fields.encode(value0, forKey: .phone)
-        case .otpVerifySmsCode(let value0, let value1):
-            var fields = coded.fields("otpVerifySmsCode", FieldKey.self)
-            try fields.encode(value0, forKey: .phone)
-            try fields.encode(value1, forKey: .code)
-        case .postcodeLookupFindAddresses(let value0):
-            var fields = coded.fields("postcodeLookupFindAddresses", FieldKey.self)
-            try fields.encode(value0, forKey: .postcode)
-        case .deviceAuthenticate(let value0):
-            var fields = coded.fields("deviceAuthenticate", FieldKey.self)
-            try fields.encode(value0, forKey: .purpose)
-        case .paymentsInitialPayment(let value0, let value1):
-            var fields = coded.fields("paymentsInitialPayment", FieldKey.self)
-            try fields.encode(value0, forKey: .method)
-            try fields.encode(value1, forKey: .amount)
-        case .paymentsCharge(let value0, let value1, let value2):
-            var fields = coded.fields("paymentsCharge", FieldKey.self)
-            try fields.encode(value0, forKey: .method)
-            try fields.encode(value1, forKey: .amount)
-            try fields.encode(value2, forKey: .purpose)
-        case .pitstopOpenTicket(let value0):
-            var fields = coded.fields("pitstopOpenTicket", FieldKey.self)
-            try fields.encode(value0, forKey: .topic)
-        case .pitstopStartChat(let value0):
-            var fields = coded.fields("pitstopStartChat", FieldKey.self)
-            try fields.encode(value0, forKey: .topic)
-        case .logosFindLogo(let value0):
-            var fields = coded.fields("logosFindLogo", FieldKey.self)
-            try fields.encode(value0, forKey: .merchant)
-        case .fxSubscribeRates(let value0):
-            var fields = coded.fields("fxSubscribeRates", FieldKey.self)
-            try fields.encode(value0, forKey: .currency)
-        case .fxLockRate(let value0, let value1, let value2):
-            var fields = coded.fields("fxLockRate", FieldKey.self)
-            try fields.encode(value0, forKey: .currency)
-            try fields.encode(value1, forKey: .rate)
-            try fields.encode(value2, forKey: .amount)
-        case .deviceWalletProvisionCard(let value0):
-            var fields = coded.fields("deviceWalletProvisionCard", FieldKey.self)
-            try fields.encode(value0, forKey: .platform)
-        case .pushProviderSavePreferences(let value0):
-            var fields = coded.fields("pushProviderSavePreferences", FieldKey.self)
-            try fields.encode(value0, forKey: .turnedOff)
-        case .veriffSendSmsLink(let value0):
-            var fields = coded.fields("veriffSendSmsLink", FieldKey.self)
-            try fields.encode(value0, forKey: .phone)
-        case .veriffCheckProofOfAddress(let value0):
-            var fields = coded.fields("veriffCheckProofOfAddress", FieldKey.self)
-            try fields.encode(value0, forKey: .address)
-        default:
-            coded.plain(Self.codingCases[codingCase])
-        }
+        try encodeCase(caseValue, Self.codingCases, to: encoder)
     }
 
     /// Whether two values are the same case with equal payloads.
     public static func ==(lhs: Self, rhs: Self) -> Bool {
-        switch lhs {
-        case let .equalsSubmitApplication(l0, l1):
-            guard case let .equalsSubmitApplication(r0, r1) = rhs else { return false }
-            return (l0 == r0) && (l1 == r1)
-        case let .equalsCreateAccount(l0):
-            guard case let .equalsCreateAccount(r0) = rhs else { return false }
-            return l0 == r0
-        case let .equalsGetOnboardingStatus(l0):
-            guard case let .equalsGetOnboardingStatus(r0) = rhs else { return false }
-            return l0 == r0
-        case let .equalsActivateAccount(l0):
-            guard case let .equalsActivateAccount(r0) = rhs else { return false }
-            return l0 == r0
-        case let .equalsSignOutSession(l0):
-            guard case let .equalsSignOutSession(r0) = rhs else { return false }
-            return l0 == r0
-        case let .equalsChargePlanUpgrade(l0, l1):
-            guard case let .equalsChargePlanUpgrade(r0, r1) = rhs else { return false }
-            return (l0 == r0) && (l1 == r1)
-        case let .equalsSchedulePlanChange(l0, l1, l2):
-            guard case let .equalsSchedulePlanChange(r0, r1, r2) = rhs else { return false }
-            return ((l0 == r0) && (l1 == r1)) && (l2 == r2)
-        case let .equalsCloseAccount(l0):
-            guard case let .equalsCloseAccount(r0) = rhs else { return false }
-            return l0 == r0
-        case let .equalsLogIn(l0):
-            guard case let .equalsLogIn(r0) = rhs else { return false }
-            return l0 == r0
-        case let .equalsSetCardFrozen(l0):
-            guard case let .equalsSetCardFrozen(r0) = rhs else { return false }
-            return l0 == r0
-        case let .equalsSetCardLimit(l0):
-            guard case let .equalsSetCardLimit(r0) = rhs else { return false }
-            return l0 == r0
-        case let .equalsOrderPhysicalCard(l0, l1):
-            guard case let .equalsOrderPhysicalCard(r0, r1) = rhs else { return false }
-            return (l0 == r0) && (l1 == r1)
-        case let .equalsSendUkTransfer(l0, l1, l2, l3, l4):
-            guard case let .equalsSendUkTransfer(r0, r1, r2, r3, r4) = rhs else { return false }
-            return ((((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)) && (l4 == r4)
-        case let .equalsSendInternationalTransfer(l0, l1, l2, l3, l4, l5, l6, l7):
-            guard case let .equalsSendInternationalTransfer(r0, r1, r2, r3, r4, r5, r6, r7) = rhs else { return false }
-            return (((((((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)) && (l4 == r4)) && (l5 == r5))
-                && (l6 == r6))
-                && (l7 == r7)
-        case let .otpSendEmailCode(l0):
-            guard case let .otpSendEmailCode(r0) = rhs else { return false }
-            return l0 == r0
-        case let .otpVerifyEmailCode(l0, l1):
-            guard case let .otpVerifyEmailCode(r0, r1) = rhs else { return false }
-            return (l0 == r0) && (l1 == r1)
-        case let .otpSendSmsCode(l0):
-            guard case let .otpSendSmsCode(r0) = rhs else { return false }
-            return l0 == r0
-        case let .otpVerifySmsCode(l0, l1):
-            guard case let .otpVerifySmsCode(r0, r1) = rhs else { return false }
-            return (l0 == r0) && (l1 == r1)
-        case let .postcodeLookupFindAddresses(l0):
-            guard case let .postcodeLookupFindAddresses(r0) = rhs else { return false }
-            return l0 == r0
-        case let .deviceAuthenticate(l0):
-            guard case let .deviceAuthenticate(r0) = rhs else { return false }
-            return l0 == r0
-        case let .paymentsInitialPayment(l0, l1):
-            guard case let .paymentsInitialPayment(r0, r1) = rhs else { return false }
-            return (l0 == r0) && (l1 == r1)
-        case let .paymentsCharge(l0, l1, l2):
-            guard case let .paymentsCharge(r0, r1, r2) = rhs else { return false }
-            return ((l0 == r0) && (l1 == r1)) && (l2 == r2)
-        case let .pitstopOpenTicket(l0):
-            guard case let .pitstopOpenTicket(r0) = rhs else { return false }
-            return l0 == r0
-        case let .pitstopStartChat(l0):
-            guard case let .pitstopStartChat(r0) = rhs else { return false }
-            return l0 == r0
-        case let .logosFindLogo(l0):
-            guard case let .logosFindLogo(r0) = rhs else { return false }
-            return l0 == r0
-        case let .fxSubscribeRates(l0):
-            guard case let .fxSubscribeRates(r0) = rhs else { return false }
-            return l0 == r0
-        case let .fxLockRate(l0, l1, l2):
-            guard case let .fxLockRate(r0, r1, r2) = rhs else { return false }
-            return ((l0 == r0) && (l1 == r1)) && (l2 == r2)
-        case let .deviceWalletProvisionCard(l0):
-            guard case let .deviceWalletProvisionCard(r0) = rhs else { return false }
-            return l0 == r0
-        case let .pushProviderSavePreferences(l0):
-            guard case let .pushProviderSavePreferences(r0) = rhs else { return false }
-            return l0 == r0
-        case let .veriffSendSmsLink(l0):
-            guard case let .veriffSendSmsLink(r0) = rhs else { return false }
-            return l0 == r0
-        case let .veriffCheckProofOfAddress(l0):
-            guard case let .veriffCheckProofOfAddress(r0) = rhs else { return false }
-            return l0 == r0
-        default:
-            return lhs.codingCase == rhs.codingCase
-        }
+        return lhs.caseValue == rhs.caseValue
     }
 
     /// Hashes the case and its payload.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(codingCase)
-        switch self {
-        case let .equalsSubmitApplication(l0, l1):
-            hasher.combine(l0)
-            hasher.combine(l1)
-        case let .equalsCreateAccount(l0):
-            hasher.combine(l0)
-        case let .equalsGetOnboardingStatus(l0):
-            hasher.combine(l0)
-        case let .equalsActivateAccount(l0):
-            hasher.combine(l0)
-        case let .equalsSignOutSession(l0):
-            hasher.combine(l0)
-        case let .equalsChargePlanUpgrade(l0, l1):
-            hasher.combine(l0)
-            hasher.combine(l1)
-        case let .equalsSchedulePlanChange(l0, l1, l2):
-            hasher.combine(l0)
-            hasher.combine(l1)
-            hasher.combine(l2)
-        case let .equalsCloseAccount(l0):
-            hasher.combine(l0)
-        case let .equalsLogIn(l0):
-            hasher.combine(l0)
-        case let .equalsSetCardFrozen(l0):
-            hasher.combine(l0)
-        case let .equalsSetCardLimit(l0):
-            hasher.combine(l0)
-        case let .equalsOrderPhysicalCard(l0, l1):
-            hasher.combine(l0)
-            hasher.combine(l1)
-        case let .equalsSendUkTransfer(l0, l1, l2, l3, l4):
-            hasher.combine(l0)
-            hasher.combine(l1)
-            hasher.combine(l2)
-            hasher.combine(l3)
-            hasher.combine(l4)
-        case let .equalsSendInternationalTransfer(l0, l1, l2, l3, l4, l5, l6, l7):
-            hasher.combine(l0)
-            hasher.combine(l1)
-            hasher.combine(l2)
-            hasher.combine(l3)
-            hasher.combine(l4)
-            hasher.combine(l5)
-            hasher.combine(l6)
-            hasher.combine(l7)
-        case let .otpSendEmailCode(l0):
-            hasher.combine(l0)
-        case let .otpVerifyEmailCode(l0, l1):
-            hasher.combine(l0)
-            hasher.combine(l1)
-        case let .otpSendSmsCode(l0):
-            hasher.combine(l0)
-        case let .otpVerifySmsCode(l0, l1):
-            hasher.combine(l0)
-            hasher.combine(l1)
-        case let .postcodeLookupFindAddresses(l0):
-            hasher.combine(l0)
-        case let .deviceAuthenticate(l0):
-            hasher.combine(l0)
-        case let .paymentsInitialPayment(l0, l1):
-            hasher.combine(l0)
-            hasher.combine(l1)
-        case let .paymentsCharge(l0, l1, l2):
-            hasher.combine(l0)
-            hasher.combine(l1)
-            hasher.combine(l2)
-        case let .pitstopOpenTicket(l0):
-            hasher.combine(l0)
-        case let .pitstopStartChat(l0):
-            hasher.combine(l0)
-        case let .logosFindLogo(l0):
-            hasher.combine(l0)
-        case let .fxSubscribeRates(l0):
-            hasher.combine(l0)
-        case let .fxLockRate(l0, l1, l2):
-            hasher.combine(l0)
-            hasher.combine(l1)
-            hasher.combine(l2)
-        case let .deviceWalletProvisionCard(l0):
-            hasher.combine(l0)
-        case let .pushProviderSavePreferences(l0):
-            hasher.combine(l0)
-        case let .veriffSendSmsLink(l0):
-            hasher.combine(l0)
-        case let .veriffCheckProofOfAddress(l0):
-            hasher.combine(l0)
-        default:
-            break
-        }
+        caseValue.hash(into: &hasher)
     }
 }
 
@@ -7084,7 +5631,7 @@ public struct TempoServiceSet: TempoServices {
 /// What each service operation of Tempo answers (`TempoServices`).
 public enum TempoOutcome {
     /// The outcomes of Equals Money: `submit_application`.
-    public enum EqualsSubmitApplication: Hashable, Sendable, Codable {
+    public enum EqualsSubmitApplication: Hashable, Sendable {
         case submitted
         case failed
 
@@ -7098,62 +5645,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .submitted:
-                return 0
-            case .failed:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        submitted
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(
-                decoder,
-                cases: Self.codingCases,
-                typeName: "TempoOutcome.EqualsSubmitApplication"
-            )
-            switch coded.number {
-            case 0:
-                self = .submitted
-            case 1:
-                self = .failed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Equals Money: `create_account`.
-    public enum EqualsCreateAccount: Hashable, Sendable, Codable {
+    public enum EqualsCreateAccount: Hashable, Sendable {
         case created(userId: String)
 
         /// The outcome as the event the machine handles.
@@ -7164,70 +5670,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .created:
-                return 0
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        created
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        private enum FieldKey: String, CodingKey {
-            case userId
-        }
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.EqualsCreateAccount")
-            switch coded.number {
-            case 0:
-                let fields = try coded.fields(FieldKey.self)
-                self = .created(userId: try fields.decode(String.self, forKey: .userId))
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            switch self {
-            case .created(let value0):
-                var fields = coded.fields("created", FieldKey.self)
-                try fields.encode(value0, forKey: .userId)
-            }
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            switch lhs {
-            case let .created(l0):
-                guard case let .created(r0) = rhs else { return false }
-                return l0 == r0
-            }
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
-            switch self {
-            case let .created(l0):
-                hasher.combine(l0)
-            }
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Equals Money: `get_onboarding_status`.
-    public enum EqualsGetOnboardingStatus: Hashable, Sendable, Codable {
+    public enum EqualsGetOnboardingStatus: Hashable, Sendable {
         case active
         case approved
         case pending
@@ -7250,77 +5707,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .active:
-                return 0
-            case .approved:
-                return 1
-            case .pending:
-                return 2
-            case .rejected:
-                return 3
-            case .incomplete:
-                return 4
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        active
-        approved
-        pending
-        rejected
-        incomplete
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(
-                decoder,
-                cases: Self.codingCases,
-                typeName: "TempoOutcome.EqualsGetOnboardingStatus"
-            )
-            switch coded.number {
-            case 0:
-                self = .active
-            case 1:
-                self = .approved
-            case 2:
-                self = .pending
-            case 3:
-                self = .rejected
-            case 4:
-                self = .incomplete
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Equals Money: `activate_account`.
-    public enum EqualsActivateAccount: Hashable, Sendable, Codable {
+    public enum EqualsActivateAccount: Hashable, Sendable {
         case activated
 
         /// The outcome as the event the machine handles.
@@ -7331,57 +5732,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .activated:
-                return 0
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        activated
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(
-                decoder,
-                cases: Self.codingCases,
-                typeName: "TempoOutcome.EqualsActivateAccount"
-            )
-            switch coded.number {
-            case 0:
-                self = .activated
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Equals Money: `list_transactions`.
-    public enum EqualsListTransactions: Hashable, Sendable, Codable {
+    public enum EqualsListTransactions: Hashable, Sendable {
         case listed
 
         /// Offline or Equals unreachable; the cached entries stay.
@@ -7397,62 +5762,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .listed:
-                return 0
-            case .failed:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        listed
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(
-                decoder,
-                cases: Self.codingCases,
-                typeName: "TempoOutcome.EqualsListTransactions"
-            )
-            switch coded.number {
-            case 0:
-                self = .listed
-            case 1:
-                self = .failed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Equals Money: `list_sessions`.
-    public enum EqualsListSessions: Hashable, Sendable, Codable {
+    public enum EqualsListSessions: Hashable, Sendable {
         case refreshed
 
         /// The outcome as the event the machine handles.
@@ -7463,53 +5787,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .refreshed:
-                return 0
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        refreshed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.EqualsListSessions")
-            switch coded.number {
-            case 0:
-                self = .refreshed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Equals Money: `sign_out_session`.
-    public enum EqualsSignOutSession: Hashable, Sendable, Codable {
+    public enum EqualsSignOutSession: Hashable, Sendable {
         case signedOut
 
         /// The outcome as the event the machine handles.
@@ -7520,53 +5812,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .signedOut:
-                return 0
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        signedOut
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.EqualsSignOutSession")
-            switch coded.number {
-            case 0:
-                self = .signedOut
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Equals Money: `sign_out_other_sessions`.
-    public enum EqualsSignOutOtherSessions: Hashable, Sendable, Codable {
+    public enum EqualsSignOutOtherSessions: Hashable, Sendable {
         case signedOut
 
         /// The outcome as the event the machine handles.
@@ -7577,57 +5837,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .signedOut:
-                return 0
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        signedOut
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(
-                decoder,
-                cases: Self.codingCases,
-                typeName: "TempoOutcome.EqualsSignOutOtherSessions"
-            )
-            switch coded.number {
-            case 0:
-                self = .signedOut
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Equals Money: `charge_plan_upgrade`.
-    public enum EqualsChargePlanUpgrade: Hashable, Sendable, Codable {
+    public enum EqualsChargePlanUpgrade: Hashable, Sendable {
         case charged
         case insufficientFunds
 
@@ -7641,62 +5865,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .charged:
-                return 0
-            case .insufficientFunds:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        charged
-        insufficientFunds
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(
-                decoder,
-                cases: Self.codingCases,
-                typeName: "TempoOutcome.EqualsChargePlanUpgrade"
-            )
-            switch coded.number {
-            case 0:
-                self = .charged
-            case 1:
-                self = .insufficientFunds
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Equals Money: `schedule_plan_change`.
-    public enum EqualsSchedulePlanChange: Hashable, Sendable, Codable {
+    public enum EqualsSchedulePlanChange: Hashable, Sendable {
         case scheduled
 
         /// The outcome as the event the machine handles.
@@ -7707,57 +5890,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .scheduled:
-                return 0
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        scheduled
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(
-                decoder,
-                cases: Self.codingCases,
-                typeName: "TempoOutcome.EqualsSchedulePlanChange"
-            )
-            switch coded.number {
-            case 0:
-                self = .scheduled
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Equals Money: `close_account`.
-    public enum EqualsCloseAccount: Hashable, Sendable, Codable {
+    public enum EqualsCloseAccount: Hashable, Sendable {
         case closed
 
         /// The outcome as the event the machine handles.
@@ -7768,53 +5915,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .closed:
-                return 0
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        closed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.EqualsCloseAccount")
-            switch coded.number {
-            case 0:
-                self = .closed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Equals Money: `log_in`.
-    public enum EqualsLogIn: Hashable, Sendable, Codable {
+    public enum EqualsLogIn: Hashable, Sendable {
         case success(userId: String)
         case wrongKeycode
 
@@ -7828,81 +5943,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .success:
-                return 0
-            case .wrongKeycode:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        success
-        wrongKeycode
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        private enum FieldKey: String, CodingKey {
-            case userId
-        }
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.EqualsLogIn")
-            switch coded.number {
-            case 0:
-                let fields = try coded.fields(FieldKey.self)
-                self = .success(userId: try fields.decode(String.self, forKey: .userId))
-            case 1:
-                self = .wrongKeycode
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            switch self {
-            case .success(let value0):
-                var fields = coded.fields("success", FieldKey.self)
-                try fields.encode(value0, forKey: .userId)
-            default:
-                coded.plain(Self.codingCases[codingCase])
-            }
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            switch lhs {
-            case let .success(l0):
-                guard case let .success(r0) = rhs else { return false }
-                return l0 == r0
-            default:
-                return lhs.codingCase == rhs.codingCase
-            }
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
-            switch self {
-            case let .success(l0):
-                hasher.combine(l0)
-            default:
-                break
-            }
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Equals Money: `activate_card`.
-    public enum EqualsActivateCard: Hashable, Sendable, Codable {
+    public enum EqualsActivateCard: Hashable, Sendable {
         case activated
         case failed(reason: String)
 
@@ -7916,81 +5971,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .activated:
-                return 0
-            case .failed:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        activated
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        private enum FieldKey: String, CodingKey {
-            case reason
-        }
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.EqualsActivateCard")
-            switch coded.number {
-            case 0:
-                self = .activated
-            case 1:
-                let fields = try coded.fields(FieldKey.self)
-                self = .failed(reason: try fields.decode(String.self, forKey: .reason))
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            switch self {
-            case .failed(let value0):
-                var fields = coded.fields("failed", FieldKey.self)
-                try fields.encode(value0, forKey: .reason)
-            default:
-                coded.plain(Self.codingCases[codingCase])
-            }
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            switch lhs {
-            case let .failed(l0):
-                guard case let .failed(r0) = rhs else { return false }
-                return l0 == r0
-            default:
-                return lhs.codingCase == rhs.codingCase
-            }
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
-            switch self {
-            case let .failed(l0):
-                hasher.combine(l0)
-            default:
-                break
-            }
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Equals Money: `set_card_frozen`.
-    public enum EqualsSetCardFrozen: Hashable, Sendable, Codable {
+    public enum EqualsSetCardFrozen: Hashable, Sendable {
         case done
         case failed
 
@@ -8004,58 +5999,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .done:
-                return 0
-            case .failed:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        done
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.EqualsSetCardFrozen")
-            switch coded.number {
-            case 0:
-                self = .done
-            case 1:
-                self = .failed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Equals Money: `get_card_details`.
-    public enum EqualsGetCardDetails: Hashable, Sendable, Codable {
+    public enum EqualsGetCardDetails: Hashable, Sendable {
         case retrieved
         case failed
 
@@ -8069,58 +6027,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .retrieved:
-                return 0
-            case .failed:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        retrieved
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.EqualsGetCardDetails")
-            switch coded.number {
-            case 0:
-                self = .retrieved
-            case 1:
-                self = .failed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Equals Money: `get_pin`.
-    public enum EqualsGetPin: Hashable, Sendable, Codable {
+    public enum EqualsGetPin: Hashable, Sendable {
         case retrieved
         case failed
 
@@ -8134,58 +6055,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .retrieved:
-                return 0
-            case .failed:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        retrieved
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.EqualsGetPin")
-            switch coded.number {
-            case 0:
-                self = .retrieved
-            case 1:
-                self = .failed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Equals Money: `set_card_limit`.
-    public enum EqualsSetCardLimit: Hashable, Sendable, Codable {
+    public enum EqualsSetCardLimit: Hashable, Sendable {
         case done
         case failed
 
@@ -8199,58 +6083,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .done:
-                return 0
-            case .failed:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        done
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.EqualsSetCardLimit")
-            switch coded.number {
-            case 0:
-                self = .done
-            case 1:
-                self = .failed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Equals Money: `order_physical_card`.
-    public enum EqualsOrderPhysicalCard: Hashable, Sendable, Codable {
+    public enum EqualsOrderPhysicalCard: Hashable, Sendable {
         case placed
         case failed
 
@@ -8264,62 +6111,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .placed:
-                return 0
-            case .failed:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        placed
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(
-                decoder,
-                cases: Self.codingCases,
-                typeName: "TempoOutcome.EqualsOrderPhysicalCard"
-            )
-            switch coded.number {
-            case 0:
-                self = .placed
-            case 1:
-                self = .failed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Equals Money: `send_uk_transfer`.
-    public enum EqualsSendUkTransfer: Hashable, Sendable, Codable {
+    public enum EqualsSendUkTransfer: Hashable, Sendable {
         case sent(transferId: String)
         case failed(reason: String)
 
@@ -8333,85 +6139,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .sent:
-                return 0
-            case .failed:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        sent
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        private enum FieldKey: String, CodingKey {
-            case transferId
-            case reason
-        }
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.EqualsSendUkTransfer")
-            switch coded.number {
-            case 0:
-                let fields = try coded.fields(FieldKey.self)
-                self = .sent(transferId: try fields.decode(String.self, forKey: .transferId))
-            case 1:
-                let fields = try coded.fields(FieldKey.self)
-                self = .failed(reason: try fields.decode(String.self, forKey: .reason))
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            switch self {
-            case .sent(let value0):
-                var fields = coded.fields("sent", FieldKey.self)
-                try fields.encode(value0, forKey: .transferId)
-            case .failed(let value0):
-                var fields = coded.fields("failed", FieldKey.self)
-                try fields.encode(value0, forKey: .reason)
-            }
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            switch lhs {
-            case let .sent(l0):
-                guard case let .sent(r0) = rhs else { return false }
-                return l0 == r0
-            case let .failed(l0):
-                guard case let .failed(r0) = rhs else { return false }
-                return l0 == r0
-            }
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
-            switch self {
-            case let .sent(l0):
-                hasher.combine(l0)
-            case let .failed(l0):
-                hasher.combine(l0)
-            }
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Equals Money: `get_balance`.
-    public enum EqualsGetBalance: Hashable, Sendable, Codable {
+    public enum EqualsGetBalance: Hashable, Sendable {
         case fetched(balance: Money)
 
         /// Offline or Equals unreachable; the last-known balance stays.
@@ -8427,81 +6169,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .fetched:
-                return 0
-            case .failed:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        fetched
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        private enum FieldKey: String, CodingKey {
-            case balance
-        }
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.EqualsGetBalance")
-            switch coded.number {
-            case 0:
-                let fields = try coded.fields(FieldKey.self)
-                self = .fetched(balance: try fields.decode(Money.self, forKey: .balance))
-            case 1:
-                self = .failed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            switch self {
-            case .fetched(let value0):
-                var fields = coded.fields("fetched", FieldKey.self)
-                try fields.encode(value0, forKey: .balance)
-            default:
-                coded.plain(Self.codingCases[codingCase])
-            }
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            switch lhs {
-            case let .fetched(l0):
-                guard case let .fetched(r0) = rhs else { return false }
-                return l0 == r0
-            default:
-                return lhs.codingCase == rhs.codingCase
-            }
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
-            switch self {
-            case let .fetched(l0):
-                hasher.combine(l0)
-            default:
-                break
-            }
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Equals Money: `refresh_session`.
-    public enum EqualsRefreshSession: Hashable, Sendable, Codable {
+    public enum EqualsRefreshSession: Hashable, Sendable {
         case refreshed
 
         /// The session can no longer be refreshed; the user logs in again.
@@ -8517,58 +6199,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .refreshed:
-                return 0
-            case .expired:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        refreshed
-        expired
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.EqualsRefreshSession")
-            switch coded.number {
-            case 0:
-                self = .refreshed
-            case 1:
-                self = .expired
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Equals Money: `send_international_transfer`.
-    public enum EqualsSendInternationalTransfer: Hashable, Sendable, Codable {
+    public enum EqualsSendInternationalTransfer: Hashable, Sendable {
         case submitted(transferId: String)
         case failed(reason: String)
 
@@ -8582,89 +6227,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .submitted:
-                return 0
-            case .failed:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        submitted
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        private enum FieldKey: String, CodingKey {
-            case transferId
-            case reason
-        }
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(
-                decoder,
-                cases: Self.codingCases,
-                typeName: "TempoOutcome.EqualsSendInternationalTransfer"
-            )
-            switch coded.number {
-            case 0:
-                let fields = try coded.fields(FieldKey.self)
-                self = .submitted(transferId: try fields.decode(String.self, forKey: .transferId))
-            case 1:
-                let fields = try coded.fields(FieldKey.self)
-                self = .failed(reason: try fields.decode(String.self, forKey: .reason))
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            switch self {
-            case .submitted(let value0):
-                var fields = coded.fields("submitted", FieldKey.self)
-                try fields.encode(value0, forKey: .transferId)
-            case .failed(let value0):
-                var fields = coded.fields("failed", FieldKey.self)
-                try fields.encode(value0, forKey: .reason)
-            }
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            switch lhs {
-            case let .submitted(l0):
-                guard case let .submitted(r0) = rhs else { return false }
-                return l0 == r0
-            case let .failed(l0):
-                guard case let .failed(r0) = rhs else { return false }
-                return l0 == r0
-            }
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
-            switch self {
-            case let .submitted(l0):
-                hasher.combine(l0)
-            case let .failed(l0):
-                hasher.combine(l0)
-            }
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of OTP provider: `send_email_code`.
-    public enum OtpSendEmailCode: Hashable, Sendable, Codable {
+    public enum OtpSendEmailCode: Hashable, Sendable {
         case sent
         case failed
 
@@ -8678,58 +6255,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .sent:
-                return 0
-            case .failed:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        sent
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.OtpSendEmailCode")
-            switch coded.number {
-            case 0:
-                self = .sent
-            case 1:
-                self = .failed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of OTP provider: `verify_email_code`.
-    public enum OtpVerifyEmailCode: Hashable, Sendable, Codable {
+    public enum OtpVerifyEmailCode: Hashable, Sendable {
         case valid
         case invalid
         case expired
@@ -8746,63 +6286,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .valid:
-                return 0
-            case .invalid:
-                return 1
-            case .expired:
-                return 2
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        valid
-        invalid
-        expired
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.OtpVerifyEmailCode")
-            switch coded.number {
-            case 0:
-                self = .valid
-            case 1:
-                self = .invalid
-            case 2:
-                self = .expired
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of OTP provider: `send_sms_code`.
-    public enum OtpSendSmsCode: Hashable, Sendable, Codable {
+    public enum OtpSendSmsCode: Hashable, Sendable {
         case sent
         case failed
 
@@ -8816,58 +6314,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .sent:
-                return 0
-            case .failed:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        sent
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.OtpSendSmsCode")
-            switch coded.number {
-            case 0:
-                self = .sent
-            case 1:
-                self = .failed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of OTP provider: `verify_sms_code`.
-    public enum OtpVerifySmsCode: Hashable, Sendable, Codable {
+    public enum OtpVerifySmsCode: Hashable, Sendable {
         case valid
         case invalid
         case expired
@@ -8884,63 +6345,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .valid:
-                return 0
-            case .invalid:
-                return 1
-            case .expired:
-                return 2
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        valid
-        invalid
-        expired
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.OtpVerifySmsCode")
-            switch coded.number {
-            case 0:
-                self = .valid
-            case 1:
-                self = .invalid
-            case 2:
-                self = .expired
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Postcode lookup: `find_addresses`.
-    public enum PostcodeLookupFindAddresses: Hashable, Sendable, Codable {
+    public enum PostcodeLookupFindAddresses: Hashable, Sendable {
         case found(addresses: [String])
         case notFound
 
@@ -8954,85 +6373,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .found:
-                return 0
-            case .notFound:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        found
-        notFound
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        private enum FieldKey: String, CodingKey {
-            case addresses
-        }
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(
-                decoder,
-                cases: Self.codingCases,
-                typeName: "TempoOutcome.PostcodeLookupFindAddresses"
-            )
-            switch coded.number {
-            case 0:
-                let fields = try coded.fields(FieldKey.self)
-                self = .found(addresses: try fields.decode([String].self, forKey: .addresses))
-            case 1:
-                self = .notFound
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            switch self {
-            case .found(let value0):
-                var fields = coded.fields("found", FieldKey.self)
-                try fields.encode(value0, forKey: .addresses)
-            default:
-                coded.plain(Self.codingCases[codingCase])
-            }
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            switch lhs {
-            case let .found(l0):
-                guard case let .found(r0) = rhs else { return false }
-                return l0 == r0
-            default:
-                return lhs.codingCase == rhs.codingCase
-            }
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
-            switch self {
-            case let .found(l0):
-                hasher.combine(l0)
-            default:
-                break
-            }
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Device security: `check_integrity`.
-    public enum DeviceCheckIntegrity: Hashable, Sendable, Codable {
+    public enum DeviceCheckIntegrity: Hashable, Sendable {
         case intact
 
         /// Jailbroken or rooted; the app refuses to run.
@@ -9048,58 +6403,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .intact:
-                return 0
-            case .compromised:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        intact
-        compromised
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.DeviceCheckIntegrity")
-            switch coded.number {
-            case 0:
-                self = .intact
-            case 1:
-                self = .compromised
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Device security: `enable_biometrics`.
-    public enum DeviceEnableBiometrics: Hashable, Sendable, Codable {
+    public enum DeviceEnableBiometrics: Hashable, Sendable {
         case enabled
         case declined
 
@@ -9113,62 +6431,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .enabled:
-                return 0
-            case .declined:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        enabled
-        declined
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(
-                decoder,
-                cases: Self.codingCases,
-                typeName: "TempoOutcome.DeviceEnableBiometrics"
-            )
-            switch coded.number {
-            case 0:
-                self = .enabled
-            case 1:
-                self = .declined
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Device security: `authenticate`.
-    public enum DeviceAuthenticate: Hashable, Sendable, Codable {
+    public enum DeviceAuthenticate: Hashable, Sendable {
         case authenticated
 
         /// Biometric failed or cancelled and no valid keycode entered.
@@ -9184,58 +6461,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .authenticated:
-                return 0
-            case .cancelled:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        authenticated
-        cancelled
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.DeviceAuthenticate")
-            switch coded.number {
-            case 0:
-                self = .authenticated
-            case 1:
-                self = .cancelled
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Payments (card / Apple Pay / Google Pay / Direct Debit): `initial_payment`.
-    public enum PaymentsInitialPayment: Hashable, Sendable, Codable {
+    public enum PaymentsInitialPayment: Hashable, Sendable {
         case succeeded
         case declined
 
@@ -9249,62 +6489,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .succeeded:
-                return 0
-            case .declined:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        succeeded
-        declined
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(
-                decoder,
-                cases: Self.codingCases,
-                typeName: "TempoOutcome.PaymentsInitialPayment"
-            )
-            switch coded.number {
-            case 0:
-                self = .succeeded
-            case 1:
-                self = .declined
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Payments (card / Apple Pay / Google Pay / Direct Debit): `charge`.
-    public enum PaymentsCharge: Hashable, Sendable, Codable {
+    public enum PaymentsCharge: Hashable, Sendable {
         case succeeded(amount: Money, purpose: String)
         case declined
 
@@ -9323,92 +6522,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .succeeded:
-                return 0
-            case .declined:
-                return 1
-            case .cancelled:
-                return 2
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        succeeded
-        declined
-        cancelled
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        private enum FieldKey: String, CodingKey {
-            case amount
-            case purpose
-        }
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.PaymentsCharge")
-            switch coded.number {
-            case 0:
-                let fields = try coded.fields(FieldKey.self)
-                self = .succeeded(
-                    amount: try fields.decode(Money.self, forKey: .amount),
-                    purpose: try fields.decode(String.self, forKey: .purpose)
-                )
-            case 1:
-                self = .declined
-            case 2:
-                self = .cancelled
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            switch self {
-            case .succeeded(let value0, let value1):
-                var fields = coded.fields("succeeded", FieldKey.self)
-                try fields.encode(value0, forKey: .amount)
-                try fields.encode(value1, forKey: .purpose)
-            default:
-                coded.plain(Self.codingCases[codingCase])
-            }
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            switch lhs {
-            case let .succeeded(l0, l1):
-                guard case let .succeeded(r0, r1) = rhs else { return false }
-                return (l0 == r0) && (l1 == r1)
-            default:
-                return lhs.codingCase == rhs.codingCase
-            }
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
-            switch self {
-            case let .succeeded(l0, l1):
-                hasher.combine(l0)
-                hasher.combine(l1)
-            default:
-                break
-            }
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of PITStop support: `open_ticket`.
-    public enum PitstopOpenTicket: Hashable, Sendable, Codable {
+    public enum PitstopOpenTicket: Hashable, Sendable {
         case opened
         case failed
 
@@ -9422,58 +6550,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .opened:
-                return 0
-            case .failed:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        opened
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.PitstopOpenTicket")
-            switch coded.number {
-            case 0:
-                self = .opened
-            case 1:
-                self = .failed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of PITStop support: `start_chat`.
-    public enum PitstopStartChat: Hashable, Sendable, Codable {
+    public enum PitstopStartChat: Hashable, Sendable {
         case started
 
         /// The outcome as the event the machine handles.
@@ -9484,53 +6575,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .started:
-                return 0
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        started
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.PitstopStartChat")
-            switch coded.number {
-            case 0:
-                self = .started
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Merchant logo service: `find_logo`.
-    public enum LogosFindLogo: Hashable, Sendable, Codable {
+    public enum LogosFindLogo: Hashable, Sendable {
         case found(merchant: String, url: String)
 
         /// The service has no logo for this merchant; rows show its initial.
@@ -9546,87 +6605,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .found:
-                return 0
-            case .notFound:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        found
-        notFound
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        private enum FieldKey: String, CodingKey {
-            case merchant
-            case url
-        }
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.LogosFindLogo")
-            switch coded.number {
-            case 0:
-                let fields = try coded.fields(FieldKey.self)
-                self = .found(
-                    merchant: try fields.decode(String.self, forKey: .merchant),
-                    url: try fields.decode(String.self, forKey: .url)
-                )
-            case 1:
-                self = .notFound
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            switch self {
-            case .found(let value0, let value1):
-                var fields = coded.fields("found", FieldKey.self)
-                try fields.encode(value0, forKey: .merchant)
-                try fields.encode(value1, forKey: .url)
-            default:
-                coded.plain(Self.codingCases[codingCase])
-            }
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            switch lhs {
-            case let .found(l0, l1):
-                guard case let .found(r0, r1) = rhs else { return false }
-                return (l0 == r0) && (l1 == r1)
-            default:
-                return lhs.codingCase == rhs.codingCase
-            }
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
-            switch self {
-            case let .found(l0, l1):
-                hasher.combine(l0)
-                hasher.combine(l1)
-            default:
-                break
-            }
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of FX provider: `subscribe_rates`.
-    public enum FxSubscribeRates: Hashable, Sendable, Codable {
+    public enum FxSubscribeRates: Hashable, Sendable {
         case streaming
         case unavailable
 
@@ -9640,58 +6633,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .streaming:
-                return 0
-            case .unavailable:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        streaming
-        unavailable
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.FxSubscribeRates")
-            switch coded.number {
-            case 0:
-                self = .streaming
-            case 1:
-                self = .unavailable
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of FX provider: `lock_rate`.
-    public enum FxLockRate: Hashable, Sendable, Codable {
+    public enum FxLockRate: Hashable, Sendable {
         case locked
 
         /// The quote moved before it could be locked; a new rate is needed.
@@ -9707,58 +6663,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .locked:
-                return 0
-            case .expired:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        locked
-        expired
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.FxLockRate")
-            switch coded.number {
-            case 0:
-                self = .locked
-            case 1:
-                self = .expired
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Apple Wallet / Google Wallet: `provision_card`.
-    public enum DeviceWalletProvisionCard: Hashable, Sendable, Codable {
+    public enum DeviceWalletProvisionCard: Hashable, Sendable {
         case added
         case cancelled
         case failed
@@ -9775,67 +6694,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .added:
-                return 0
-            case .cancelled:
-                return 1
-            case .failed:
-                return 2
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        added
-        cancelled
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(
-                decoder,
-                cases: Self.codingCases,
-                typeName: "TempoOutcome.DeviceWalletProvisionCard"
-            )
-            switch coded.number {
-            case 0:
-                self = .added
-            case 1:
-                self = .cancelled
-            case 2:
-                self = .failed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Push provider (Firebase / APNs): `save_preferences`.
-    public enum PushProviderSavePreferences: Hashable, Sendable, Codable {
+    public enum PushProviderSavePreferences: Hashable, Sendable {
         case saved
 
         /// The outcome as the event the machine handles.
@@ -9846,57 +6719,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .saved:
-                return 0
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        saved
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(
-                decoder,
-                cases: Self.codingCases,
-                typeName: "TempoOutcome.PushProviderSavePreferences"
-            )
-            switch coded.number {
-            case 0:
-                self = .saved
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Veriff GuidedID: `send_sms_link`.
-    public enum VeriffSendSmsLink: Hashable, Sendable, Codable {
+    public enum VeriffSendSmsLink: Hashable, Sendable {
         case sent
         case failed
 
@@ -9910,58 +6747,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .sent:
-                return 0
-            case .failed:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        sent
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.VeriffSendSmsLink")
-            switch coded.number {
-            case 0:
-                self = .sent
-            case 1:
-                self = .failed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Veriff GuidedID: `scan_front`.
-    public enum VeriffScanFront: Hashable, Sendable, Codable {
+    public enum VeriffScanFront: Hashable, Sendable {
         case passport
         case drivingLicence
         case nationalId
@@ -9981,68 +6781,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .passport:
-                return 0
-            case .drivingLicence:
-                return 1
-            case .nationalId:
-                return 2
-            case .notDetected:
-                return 3
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        passport
-        drivingLicence
-        nationalId
-        notDetected
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.VeriffScanFront")
-            switch coded.number {
-            case 0:
-                self = .passport
-            case 1:
-                self = .drivingLicence
-            case 2:
-                self = .nationalId
-            case 3:
-                self = .notDetected
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Veriff GuidedID: `scan_back`.
-    public enum VeriffScanBack: Hashable, Sendable, Codable {
+    public enum VeriffScanBack: Hashable, Sendable {
         case captured
 
         /// The outcome as the event the machine handles.
@@ -10053,53 +6806,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .captured:
-                return 0
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        captured
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.VeriffScanBack")
-            switch coded.number {
-            case 0:
-                self = .captured
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Veriff GuidedID: `capture_selfie`.
-    public enum VeriffCaptureSelfie: Hashable, Sendable, Codable {
+    public enum VeriffCaptureSelfie: Hashable, Sendable {
         case captured
 
         /// The outcome as the event the machine handles.
@@ -10110,53 +6831,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .captured:
-                return 0
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        captured
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.VeriffCaptureSelfie")
-            switch coded.number {
-            case 0:
-                self = .captured
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Veriff GuidedID: `analyse`.
-    public enum VeriffAnalyse: Hashable, Sendable, Codable {
+    public enum VeriffAnalyse: Hashable, Sendable {
         case submitted
 
         /// The outcome as the event the machine handles.
@@ -10167,53 +6856,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .submitted:
-                return 0
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        submitted
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.VeriffAnalyse")
-            switch coded.number {
-            case 0:
-                self = .submitted
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Veriff GuidedID: `get_decision`.
-    public enum VeriffGetDecision: Hashable, Sendable, Codable {
+    public enum VeriffGetDecision: Hashable, Sendable {
         case approved
         case rejected
         case pending
@@ -10233,68 +6890,21 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .approved:
-                return 0
-            case .rejected:
-                return 1
-            case .pending:
-                return 2
-            case .incomplete:
-                return 3
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        approved
-        rejected
-        pending
-        incomplete
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "TempoOutcome.VeriffGetDecision")
-            switch coded.number {
-            case 0:
-                self = .approved
-            case 1:
-                self = .rejected
-            case 2:
-                self = .pending
-            case 3:
-                self = .incomplete
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Veriff GuidedID: `check_proof_of_address`.
-    public enum VeriffCheckProofOfAddress: Hashable, Sendable, Codable {
+    public enum VeriffCheckProofOfAddress: Hashable, Sendable {
         case approved
         case rejected
         case pending
@@ -10311,62 +6921,16 @@ public enum TempoOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .approved:
-                return 0
-            case .rejected:
-                return 1
-            case .pending:
-                return 2
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        approved
-        rejected
-        pending
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(
-                decoder,
-                cases: Self.codingCases,
-                typeName: "TempoOutcome.VeriffCheckProofOfAddress"
-            )
-            switch coded.number {
-            case 0:
-                self = .approved
-            case 1:
-                self = .rejected
-            case 2:
-                self = .pending
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 }

@@ -4,9 +4,9 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 4; a compile error here means the
+/// This module was generated for FlowMachine API version 5; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion4 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion5 {
 }
 
 /// The screens of YOLE, by the seed's screen IDs.
@@ -1448,462 +1448,19 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// - Throws: `FlowEventError` for a name the flows do not handle or raise themselves, and for a payload field
     ///   missing or not of its type (an optional field may be left out; fields the event lacks are ignored).
     public init(name: String, payload: [String: String] = [:]) throws(FlowEventError) {
-        let fields = EventPayload(name, payload)
-        switch Self.flowNames.number(of: name) {
-        case 0:
-            // deep_link_opened
-            self = .deepLinkOpened(path: try fields.text("path"))
-        case 1:
-            // payment_status_updated
-            self = .paymentStatusUpdated(status: try fields.name("status", YOLETransferStatus.self))
-        case 2:
-            // recent_recipient_tapped
-            self = .recentRecipientTapped(recipient: try fields.text("recipient"))
-        case 3:
-            // favorite_tapped
-            self = .favoriteTapped(recipient: try fields.text("recipient"))
-        case 4:
-            // remove_favorite_tapped
-            self = .removeFavoriteTapped(recipient: try fields.text("recipient"))
-        case 5:
-            // auth.create_account.created
-            self = .authCreateAccountCreated
-        case 6:
-            // auth.create_account.email_exists
-            self = .authCreateAccountEmailExists
-        case 7:
-            // auth.create_account.network_error
-            self = .authCreateAccountNetworkError
-        case 8:
-            // auth.create_account.server_error
-            self = .authCreateAccountServerError
-        case 9:
-            // auth.verify_email.verified
-            self = .authVerifyEmailVerified
-        case 10:
-            // auth.verify_email.invalid_code
-            self = .authVerifyEmailInvalidCode
-        case 11:
-            // auth.verify_email.expired_code
-            self = .authVerifyEmailExpiredCode
-        case 12:
-            // auth.verify_email.too_many_attempts
-            self = .authVerifyEmailTooManyAttempts
-        case 13:
-            // auth.verify_email.network_error
-            self = .authVerifyEmailNetworkError
-        case 14:
-            // auth.resend_email_code.sent
-            self = .authResendEmailCodeSent
-        case 15:
-            // auth.resend_email_code.network_error
-            self = .authResendEmailCodeNetworkError
-        case 16:
-            // auth.log_in.success
-            self = .authLogInSuccess(kycVerified: try fields.bool("kyc_verified"))
-        case 17:
-            // auth.log_in.invalid_credentials
-            self = .authLogInInvalidCredentials
-        case 18:
-            // auth.log_in.not_verified
-            self = .authLogInNotVerified
-        case 19:
-            // auth.log_in.locked
-            self = .authLogInLocked
-        case 20:
-            // auth.log_in.network_error
-            self = .authLogInNetworkError
-        case 21:
-            // auth.request_password_reset.sent
-            self = .authRequestPasswordResetSent
-        case 22:
-            // auth.request_password_reset.not_found
-            self = .authRequestPasswordResetNotFound
-        case 23:
-            // auth.request_password_reset.rate_limited
-            self = .authRequestPasswordResetRateLimited
-        case 24:
-            // auth.request_password_reset.network_error
-            self = .authRequestPasswordResetNetworkError
-        case 25:
-            // kyc.send_sms_code.sent
-            self = .kycSendSmsCodeSent
-        case 26:
-            // kyc.send_sms_code.phone_already_registered
-            self = .kycSendSmsCodePhoneAlreadyRegistered
-        case 27:
-            // kyc.send_sms_code.sms_failed
-            self = .kycSendSmsCodeSmsFailed
-        case 28:
-            // kyc.send_sms_code.network_error
-            self = .kycSendSmsCodeNetworkError
-        case 29:
-            // kyc.verify_sms_code.verified
-            self = .kycVerifySmsCodeVerified
-        case 30:
-            // kyc.verify_sms_code.invalid_code
-            self = .kycVerifySmsCodeInvalidCode
-        case 31:
-            // kyc.verify_sms_code.expired_code
-            self = .kycVerifySmsCodeExpiredCode
-        case 32:
-            // kyc.verify_sms_code.too_many_attempts
-            self = .kycVerifySmsCodeTooManyAttempts
-        case 33:
-            // kyc.upload_document.accepted
-            self = .kycUploadDocumentAccepted
-        case 34:
-            // kyc.upload_document.poor_quality
-            self = .kycUploadDocumentPoorQuality
-        case 35:
-            // kyc.upload_document.not_recognized
-            self = .kycUploadDocumentNotRecognized
-        case 36:
-            // kyc.upload_document.too_large
-            self = .kycUploadDocumentTooLarge
-        case 37:
-            // kyc.upload_document.upload_failed
-            self = .kycUploadDocumentUploadFailed
-        case 38:
-            // kyc.submit_selfie.verified
-            self = .kycSubmitSelfieVerified
-        case 39:
-            // kyc.submit_selfie.verification_failed
-            self = .kycSubmitSelfieVerificationFailed
-        case 40:
-            // kyc.submit_selfie.face_not_detected
-            self = .kycSubmitSelfieFaceNotDetected
-        case 41:
-            // kyc.submit_selfie.multiple_faces
-            self = .kycSubmitSelfieMultipleFaces
-        case 42:
-            // kyc.submit_selfie.poor_lighting
-            self = .kycSubmitSelfiePoorLighting
-        case 43:
-            // kyc.submit_selfie.upload_failed
-            self = .kycSubmitSelfieUploadFailed
-        case 44:
-            // device.camera_permission.granted
-            self = .deviceCameraPermissionGranted
-        case 45:
-            // device.camera_permission.denied
-            self = .deviceCameraPermissionDenied
-        case 46:
-            // device.authenticate.authenticated
-            self = .deviceAuthenticateAuthenticated
-        case 47:
-            // device.authenticate.failed
-            self = .deviceAuthenticateFailed
-        case 48:
-            // device.authenticate.cancelled
-            self = .deviceAuthenticateCancelled
-        case 49:
-            // account.load.loaded
-            self = .accountLoadLoaded(
-                balance: try fields.money("balance", currency: "USD"),
-                suspended: try fields.bool("suspended")
-            )
-        case 50:
-            // account.load.network_error
-            self = .accountLoadNetworkError
-        case 51:
-            // favorites_api.load.loaded
-            self = .favoritesApiLoadLoaded(recipients: try fields.json("recipients", [String].self))
-        case 52:
-            // favorites_api.load.network_error
-            self = .favoritesApiLoadNetworkError
-        case 53:
-            // favorites_api.remove.removed
-            self = .favoritesApiRemoveRemoved
-        case 54:
-            // profile.load.loaded
-            self = .profileLoadLoaded
-        case 55:
-            // profile.load.network_error
-            self = .profileLoadNetworkError
-        case 56:
-            // profile.update.updated
-            self = .profileUpdateUpdated(
-                firstName: try fields.text("first_name"),
-                lastName: try fields.text("last_name")
-            )
-        case 57:
-            // profile.update.failed
-            self = .profileUpdateFailed
-        case 58:
-            // fees_api.quote.received
-            self = .feesApiQuoteReceived(
-                feeAmount: try fields.decimal("fee_amount"),
-                feeCurrency: try fields.text("fee_currency"),
-                feeType: try fields.text("fee_type")
-            )
-        case 59:
-            // fees_api.quote.failed
-            self = .feesApiQuoteFailed
-        case 60:
-            // pesapal.load_checkout.loaded
-            self = .pesapalLoadCheckoutLoaded
-        case 61:
-            // pesapal.load_checkout.load_failed
-            self = .pesapalLoadCheckoutLoadFailed
-        case 62:
-            // pesapal.load_checkout.timeout
-            self = .pesapalLoadCheckoutTimeout
-        case 63:
-            // pesapal.checkout.success
-            self = .pesapalCheckoutSuccess(
-                yoleReference: try fields.text("yole_reference"),
-                pspTransactionId: try fields.text("psp_transaction_id"),
-                amount: try fields.decimal("amount"),
-                currency: try fields.text("currency"),
-                feeAmount: try fields.decimal("fee_amount"),
-                totalAmount: try fields.decimal("total_amount")
-            )
-        case 64:
-            // pesapal.checkout.pending
-            self = .pesapalCheckoutPending(
-                yoleReference: try fields.text("yole_reference"),
-                pspTransactionId: try fields.text("psp_transaction_id"),
-                amount: try fields.decimal("amount"),
-                currency: try fields.text("currency"),
-                feeAmount: try fields.decimal("fee_amount"),
-                totalAmount: try fields.decimal("total_amount")
-            )
-        case 65:
-            // pesapal.checkout.failed
-            self = .pesapalCheckoutFailed(
-                yoleReference: try fields.text("yole_reference"),
-                pspTransactionId: try fields.text("psp_transaction_id"),
-                amount: try fields.decimal("amount"),
-                currency: try fields.text("currency"),
-                feeAmount: try fields.decimal("fee_amount"),
-                totalAmount: try fields.decimal("total_amount"),
-                reason: try fields.text("reason")
-            )
-        case 66:
-            // pesapal.checkout.cancelled
-            self = .pesapalCheckoutCancelled(
-                yoleReference: try fields.text("yole_reference"),
-                pspTransactionId: try fields.text("psp_transaction_id"),
-                amount: try fields.decimal("amount"),
-                currency: try fields.text("currency"),
-                feeAmount: try fields.decimal("fee_amount"),
-                totalAmount: try fields.decimal("total_amount")
-            )
-        case 67:
-            // pesapal.checkout.unclear
-            self = .pesapalCheckoutUnclear(
-                yoleReference: try fields.text("yole_reference"),
-                pspTransactionId: try fields.text("psp_transaction_id"),
-                amount: try fields.decimal("amount"),
-                currency: try fields.text("currency"),
-                feeAmount: try fields.decimal("fee_amount"),
-                totalAmount: try fields.decimal("total_amount")
-            )
-        case 68:
-            // tap_get_started
-            self = .tapGetStarted
-        case 69:
-            // tap_log_in
-            self = .tapLogIn
-        case 70:
-            // tap_back
-            self = .tapBack
-        case 71:
-            // tap_create_account
-            self = .tapCreateAccount
-        case 72:
-            // toggle_password_visibility
-            self = .togglePasswordVisibility
-        case 73:
-            // tap_sign_in
-            self = .tapSignIn
-        case 74:
-            // tap_verify_email
-            self = .tapVerifyEmail
-        case 75:
-            // tap_resend_code
-            self = .tapResendCode
-        case 76:
-            // tap_change_email
-            self = .tapChangeEmail
-        case 77:
-            // tap_biometric_log_in
-            self = .tapBiometricLogIn
-        case 79:
-            // tap_forgot_password
-            self = .tapForgotPassword
-        case 80:
-            // tap_sign_up
-            self = .tapSignUp
-        case 81:
-            // tap_send_reset_link
-            self = .tapSendResetLink
-        case 82:
-            // tap_remember_password
-            self = .tapRememberPassword
-        case 83:
-            // tap_verify_identity
-            self = .tapVerifyIdentity
-        case 84:
-            // tap_skip
-            self = .tapSkip
-        case 85:
-            // tap_send_verification_code
-            self = .tapSendVerificationCode
-        case 86:
-            // tap_verify
-            self = .tapVerify
-        case 87:
-            // tap_resend_sms
-            self = .tapResendSms
-        case 88:
-            // tap_change_phone_number
-            self = .tapChangePhoneNumber
-        case 89:
-            // tap_camera
-            self = .tapCamera
-        case 90:
-            // tap_gallery
-            self = .tapGallery
-        case 91:
-            // tap_retake_photo
-            self = .tapRetakePhoto
-        case 92:
-            // tap_continue
-            self = .tapContinue
-        case 93:
-            // tap_continue_to_app
-            self = .tapContinueToApp
-        case 94:
-            // tap_view_verification_details
-            self = .tapViewVerificationDetails
-        case 95:
-            // tap_try_again
-            self = .tapTryAgain
-        case 96:
-            // tap_contact_support
-            self = .tapContactSupport
-        case 97:
-            // tap_continue_with_limited_access
-            self = .tapContinueWithLimitedAccess
-        case 98:
-            // tap_profile_avatar
-            self = .tapProfileAvatar
-        case 99:
-            // tap_send_money
-            self = .tapSendMoney
-        case 100:
-            // tap_transaction
-            self = .tapTransaction
-        case 101:
-            // tap_add_money
-            self = .tapAddMoney
-        case 102:
-            // tap_settings
-            self = .tapSettings
-        case 103:
-            // tap_edit_recipient
-            self = .tapEditRecipient
-        case 104:
-            // tap_add_to_favorites
-            self = .tapAddToFavorites
-        case 105:
-            // tap_confirm_remove
-            self = .tapConfirmRemove
-        case 106:
-            // tap_cancel
-            self = .tapCancel
-        case 107:
-            // tap_profile_photo
-            self = .tapProfilePhoto
-        case 108:
-            // tap_edit_profile
-            self = .tapEditProfile
-        case 109:
-            // tap_account_settings
-            self = .tapAccountSettings
-        case 110:
-            // tap_security_settings
-            self = .tapSecuritySettings
-        case 111:
-            // tap_transaction_history
-            self = .tapTransactionHistory
-        case 112:
-            // tap_help_and_support
-            self = .tapHelpAndSupport
-        case 113:
-            // tap_log_out
-            self = .tapLogOut
-        case 114:
-            // tap_confirm_log_out
-            self = .tapConfirmLogOut
-        case 115:
-            // tap_save
-            self = .tapSave
-        case 116:
-            // tap_refresh_fees
-            self = .tapRefreshFees
-        case 117:
-            // tap_retry
-            self = .tapRetry
-        case 118:
-            // tap_edit
-            self = .tapEdit
-        case 119:
-            // tap_pesapal
-            self = .tapPesapal
-        case 120:
-            // tap_continue_to_secure_checkout
-            self = .tapContinueToSecureCheckout
-        case 121:
-            // tap_open_in_browser
-            self = .tapOpenInBrowser
-        case 122:
-            // tap_close_checkout
-            self = .tapCloseCheckout
-        case 123:
-            // tap_done
-            self = .tapDone
-        case 124:
-            // tap_change_method
-            self = .tapChangeMethod
-        case 125:
-            // toggle_language
-            self = .toggleLanguage
-        case 126:
-            // toggle_theme
-            self = .toggleTheme
-        case 127:
-            // connectivity_lost
-            self = .connectivityLost
-        case 128:
-            // connectivity_restored
-            self = .connectivityRestored
-        case 129:
-            // service_unavailable
-            self = .serviceUnavailable
-        case 130:
-            // tap_tab_home
-            self = .tapTabHome
-        case 131:
-            // tap_tab_send
-            self = .tapTabSend
-        case 132:
-            // tap_tab_favorites
-            self = .tapTabFavorites
-        case 133:
-            // tap_tab_profile
-            self = .tapTabProfile
-        case 134:
-            // session_expired
-            self = .sessionExpired
-        case 78:
-            throw FlowEventError(event: name, reason: .raisedByFlows)
-        default:
-            throw FlowEventError(event: name, reason: .unknownEvent)
-        }
+        self = try eventNamed(
+            name,
+            payload,
+            names: Self.flowNames,
+            cases: Self.codingCases,
+            raised: Self.raisedNumbers,
+            currency: "USD",
+            Self.init(caseNumber:_:)
+        )
     }
+
+    /// The numbers of the events the flows raise themselves (`raise:`), which the app cannot send by name.
+    private static let raisedNumbers: Set<Int32> = [78]
 
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
@@ -2056,6 +1613,7 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event's number in the transition table.
     @_spi(Generated)
+    @inline(never)
     public var number: Int32 {
         switch self {
         case .deepLinkOpened:
@@ -2342,13 +1900,14 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         return nil
     }
 
-    /// The cases' names as `Codable` writes them, one per line, by number.
+    /// The cases by number, one per line: the name `Codable` writes, then the payload's labels (FlowMachine's
+    /// `CaseTable`).
     private static let codingCasesData = #"""
-    deepLinkOpened
-    paymentStatusUpdated
-    recentRecipientTapped
-    favoriteTapped
-    removeFavoriteTapped
+    deepLinkOpened path
+    paymentStatusUpdated status
+    recentRecipientTapped recipient
+    favoriteTapped recipient
+    removeFavoriteTapped recipient
     authCreateAccountCreated
     authCreateAccountEmailExists
     authCreateAccountNetworkError
@@ -2360,7 +1919,7 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     authVerifyEmailNetworkError
     authResendEmailCodeSent
     authResendEmailCodeNetworkError
-    authLogInSuccess
+    authLogInSuccess kycVerified=kyc_verified
     authLogInInvalidCredentials
     authLogInNotVerified
     authLogInLocked
@@ -2393,25 +1952,25 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     deviceAuthenticateAuthenticated
     deviceAuthenticateFailed
     deviceAuthenticateCancelled
-    accountLoadLoaded
+    accountLoadLoaded balance suspended
     accountLoadNetworkError
-    favoritesApiLoadLoaded
+    favoritesApiLoadLoaded recipients
     favoritesApiLoadNetworkError
     favoritesApiRemoveRemoved
     profileLoadLoaded
     profileLoadNetworkError
-    profileUpdateUpdated
+    profileUpdateUpdated firstName=first_name lastName=last_name
     profileUpdateFailed
-    feesApiQuoteReceived
+    feesApiQuoteReceived feeAmount=fee_amount feeCurrency=fee_currency feeType=fee_type
     feesApiQuoteFailed
     pesapalLoadCheckoutLoaded
     pesapalLoadCheckoutLoadFailed
     pesapalLoadCheckoutTimeout
-    pesapalCheckoutSuccess
-    pesapalCheckoutPending
-    pesapalCheckoutFailed
-    pesapalCheckoutCancelled
-    pesapalCheckoutUnclear
+    pesapalCheckoutSuccess yoleReference=yole_reference pspTransactionId=psp_transaction_id amount currency feeAmount=fee_amount totalAmount=total_amount
+    pesapalCheckoutPending yoleReference=yole_reference pspTransactionId=psp_transaction_id amount currency feeAmount=fee_amount totalAmount=total_amount
+    pesapalCheckoutFailed yoleReference=yole_reference pspTransactionId=psp_transaction_id amount currency feeAmount=fee_amount totalAmount=total_amount reason
+    pesapalCheckoutCancelled yoleReference=yole_reference pspTransactionId=psp_transaction_id amount currency feeAmount=fee_amount totalAmount=total_amount
+    pesapalCheckoutUnclear yoleReference=yole_reference pspTransactionId=psp_transaction_id amount currency feeAmount=fee_amount totalAmount=total_amount
     tapGetStarted
     tapLogIn
     tapBack
@@ -2422,7 +1981,7 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     tapResendCode
     tapChangeEmail
     tapBiometricLogIn
-    signedIn
+    signedIn raisedBy
     tapForgotPassword
     tapSignUp
     tapSendResetLink
@@ -2479,54 +2038,66 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     tapTabFavorites
     tapTabProfile
     sessionExpired
-    timerFired
+    timerFired token
     """#
 
-    private static let codingCases = NameTable(lines: codingCasesData)
+    private static let codingCases = CaseTable(lines: codingCasesData)
 
-    private enum FieldKey: String, CodingKey {
-        case path
-        case status
-        case recipient
-        case kycVerified
-        case balance
-        case suspended
-        case recipients
-        case firstName
-        case lastName
-        case feeAmount
-        case feeCurrency
-        case feeType
-        case yoleReference
-        case pspTransactionId
-        case amount
-        case currency
-        case totalAmount
-        case reason
-        case raisedBy
-        case token
+    /// The value as data: its case's number in `codingCases` and its payload, for `Codable`, `==` and `hash(into:)`.
+    private var caseValue: CaseValue {
+        switch self {
+        case let .deepLinkOpened(value0):
+            return CaseValue(0, [value0])
+        case let .paymentStatusUpdated(value0):
+            return CaseValue(1, [value0])
+        case let .recentRecipientTapped(value0):
+            return CaseValue(2, [value0])
+        case let .favoriteTapped(value0):
+            return CaseValue(3, [value0])
+        case let .removeFavoriteTapped(value0):
+            return CaseValue(4, [value0])
+        case let .authLogInSuccess(value0):
+            return CaseValue(16, [value0])
+        case let .accountLoadLoaded(value0, value1):
+            return CaseValue(49, [value0, value1])
+        case let .favoritesApiLoadLoaded(value0):
+            return CaseValue(51, [value0])
+        case let .profileUpdateUpdated(value0, value1):
+            return CaseValue(56, [value0, value1])
+        case let .feesApiQuoteReceived(value0, value1, value2):
+            return CaseValue(58, [value0, value1, value2])
+        case let .pesapalCheckoutSuccess(value0, value1, value2, value3, value4, value5):
+            return CaseValue(63, [value0, value1, value2, value3, value4, value5])
+        case let .pesapalCheckoutPending(value0, value1, value2, value3, value4, value5):
+            return CaseValue(64, [value0, value1, value2, value3, value4, value5])
+        case let .pesapalCheckoutFailed(value0, value1, value2, value3, value4, value5, value6):
+            return CaseValue(65, [value0, value1, value2, value3, value4, value5, value6])
+        case let .pesapalCheckoutCancelled(value0, value1, value2, value3, value4, value5):
+            return CaseValue(66, [value0, value1, value2, value3, value4, value5])
+        case let .pesapalCheckoutUnclear(value0, value1, value2, value3, value4, value5):
+            return CaseValue(67, [value0, value1, value2, value3, value4, value5])
+        case let .signedIn(value0):
+            return CaseValue(78, [value0])
+        case let .timerFired(value0):
+            return CaseValue(135, [value0])
+        default:
+            return CaseValue(number)
+        }
     }
 
-    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-    /// payloads.
-    public init(from decoder: any Decoder) throws {
-        let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEEvent")
-        switch coded.number {
+    /// The case numbered `number` in `codingCases`, its payload's fields read in order by `read`.
+    private init(caseNumber number: Int32, _ read: inout CaseReader) throws {
+        switch number {
         case 0:
-            let fields = try coded.fields(FieldKey.self)
-            self = .deepLinkOpened(path: try fields.decode(String.self, forKey: .path))
+            self = try .deepLinkOpened(path: read(String.self))
         case 1:
-            let fields = try coded.fields(FieldKey.self)
-            self = .paymentStatusUpdated(status: try fields.decode(YOLETransferStatus.self, forKey: .status))
+            self = try .paymentStatusUpdated(status: read(YOLETransferStatus.self))
         case 2:
-            let fields = try coded.fields(FieldKey.self)
-            self = .recentRecipientTapped(recipient: try fields.decode(String.self, forKey: .recipient))
+            self = try .recentRecipientTapped(recipient: read(String.self))
         case 3:
-            let fields = try coded.fields(FieldKey.self)
-            self = .favoriteTapped(recipient: try fields.decode(String.self, forKey: .recipient))
+            self = try .favoriteTapped(recipient: read(String.self))
         case 4:
-            let fields = try coded.fields(FieldKey.self)
-            self = .removeFavoriteTapped(recipient: try fields.decode(String.self, forKey: .recipient))
+            self = try .removeFavoriteTapped(recipient: read(String.self))
         case 5:
             self = .authCreateAccountCreated
         case 6:
@@ -2550,8 +2121,7 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 15:
             self = .authResendEmailCodeNetworkError
         case 16:
-            let fields = try coded.fields(FieldKey.self)
-            self = .authLogInSuccess(kycVerified: try fields.decode(Bool.self, forKey: .kycVerified))
+            self = try .authLogInSuccess(kycVerified: read(Bool.self))
         case 17:
             self = .authLogInInvalidCredentials
         case 18:
@@ -2617,16 +2187,11 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 48:
             self = .deviceAuthenticateCancelled
         case 49:
-            let fields = try coded.fields(FieldKey.self)
-            self = .accountLoadLoaded(
-                balance: try fields.decode(Money.self, forKey: .balance),
-                suspended: try fields.decode(Bool.self, forKey: .suspended)
-            )
+            self = try .accountLoadLoaded(balance: read(Money.self), suspended: read(Bool.self))
         case 50:
             self = .accountLoadNetworkError
         case 51:
-            let fields = try coded.fields(FieldKey.self)
-            self = .favoritesApiLoadLoaded(recipients: try fields.decode([String].self, forKey: .recipients))
+            self = try .favoritesApiLoadLoaded(recipients: read([String].self))
         case 52:
             self = .favoritesApiLoadNetworkError
         case 53:
@@ -2636,19 +2201,14 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 55:
             self = .profileLoadNetworkError
         case 56:
-            let fields = try coded.fields(FieldKey.self)
-            self = .profileUpdateUpdated(
-                firstName: try fields.decode(String.self, forKey: .firstName),
-                lastName: try fields.decode(String.self, forKey: .lastName)
-            )
+            self = try .profileUpdateUpdated(firstName: read(String.self), lastName: read(String.self))
         case 57:
             self = .profileUpdateFailed
         case 58:
-            let fields = try coded.fields(FieldKey.self)
-            self = .feesApiQuoteReceived(
-                feeAmount: try fields.decode(Decimal.self, forKey: .feeAmount),
-                feeCurrency: try fields.decode(String.self, forKey: .feeCurrency),
-                feeType: try fields.decode(String.self, forKey: .feeType)
+            self = try .feesApiQuoteReceived(
+                feeAmount: read(Decimal.self),
+                feeCurrency: read(String.self),
+                feeType: read(String.self)
             )
         case 59:
             self = .feesApiQuoteFailed
@@ -2659,55 +2219,50 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 62:
             self = .pesapalLoadCheckoutTimeout
         case 63:
-            let fields = try coded.fields(FieldKey.self)
-            self = .pesapalCheckoutSuccess(
-                yoleReference: try fields.decode(String.self, forKey: .yoleReference),
-                pspTransactionId: try fields.decode(String.self, forKey: .pspTransactionId),
-                amount: try fields.decode(Decimal.self, forKey: .amount),
-                currency: try fields.decode(String.self, forKey: .currency),
-                feeAmount: try fields.decode(Decimal.self, forKey: .feeAmount),
-                totalAmount: try fields.decode(Decimal.self, forKey: .totalAmount)
+            self = try .pesapalCheckoutSuccess(
+                yoleReference: read(String.self),
+                pspTransactionId: read(String.self),
+                amount: read(Decimal.self),
+                currency: read(String.self),
+                feeAmount: read(Decimal.self),
+                totalAmount: read(Decimal.self)
             )
         case 64:
-            let fields = try coded.fields(FieldKey.self)
-            self = .pesapalCheckoutPending(
-                yoleReference: try fields.decode(String.self, forKey: .yoleReference),
-                pspTransactionId: try fields.decode(String.self, forKey: .pspTransactionId),
-                amount: try fields.decode(Decimal.self, forKey: .amount),
-                currency: try fields.decode(String.self, forKey: .currency),
-                feeAmount: try fields.decode(Decimal.self, forKey: .feeAmount),
-                totalAmount: try fields.decode(Decimal.self, forKey: .totalAmount)
+            self = try .pesapalCheckoutPending(
+                yoleReference: read(String.self),
+                pspTransactionId: read(String.self),
+                amount: read(Decimal.self),
+                currency: read(String.self),
+                feeAmount: read(Decimal.self),
+                totalAmount: read(Decimal.self)
             )
         case 65:
-            let fields = try coded.fields(FieldKey.self)
-            self = .pesapalCheckoutFailed(
-                yoleReference: try fields.decode(String.self, forKey: .yoleReference),
-                pspTransactionId: try fields.decode(String.self, forKey: .pspTransactionId),
-                amount: try fields.decode(Decimal.self, forKey: .amount),
-                currency: try fields.decode(String.self, forKey: .currency),
-                feeAmount: try fields.decode(Decimal.self, forKey: .feeAmount),
-                totalAmount: try fields.decode(Decimal.self, forKey: .totalAmount),
-                reason: try fields.decode(String.self, forKey: .reason)
+            self = try .pesapalCheckoutFailed(
+                yoleReference: read(String.self),
+                pspTransactionId: read(String.self),
+                amount: read(Decimal.self),
+                currency: read(String.self),
+                feeAmount: read(Decimal.self),
+                totalAmount: read(Decimal.self),
+                reason: read(String.self)
             )
         case 66:
-            let fields = try coded.fields(FieldKey.self)
-            self = .pesapalCheckoutCancelled(
-                yoleReference: try fields.decode(String.self, forKey: .yoleReference),
-                pspTransactionId: try fields.decode(String.self, forKey: .pspTransactionId),
-                amount: try fields.decode(Decimal.self, forKey: .amount),
-                currency: try fields.decode(String.self, forKey: .currency),
-                feeAmount: try fields.decode(Decimal.self, forKey: .feeAmount),
-                totalAmount: try fields.decode(Decimal.self, forKey: .totalAmount)
+            self = try .pesapalCheckoutCancelled(
+                yoleReference: read(String.self),
+                pspTransactionId: read(String.self),
+                amount: read(Decimal.self),
+                currency: read(String.self),
+                feeAmount: read(Decimal.self),
+                totalAmount: read(Decimal.self)
             )
         case 67:
-            let fields = try coded.fields(FieldKey.self)
-            self = .pesapalCheckoutUnclear(
-                yoleReference: try fields.decode(String.self, forKey: .yoleReference),
-                pspTransactionId: try fields.decode(String.self, forKey: .pspTransactionId),
-                amount: try fields.decode(Decimal.self, forKey: .amount),
-                currency: try fields.decode(String.self, forKey: .currency),
-                feeAmount: try fields.decode(Decimal.self, forKey: .feeAmount),
-                totalAmount: try fields.decode(Decimal.self, forKey: .totalAmount)
+            self = try .pesapalCheckoutUnclear(
+                yoleReference: read(String.self),
+                pspTransactionId: read(String.self),
+                amount: read(Decimal.self),
+                currency: read(String.self),
+                feeAmount: read(Decimal.self),
+                totalAmount: read(Decimal.self)
             )
         case 68:
             self = .tapGetStarted
@@ -2730,8 +2285,7 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 77:
             self = .tapBiometricLogIn
         case 78:
-            let fields = try coded.fields(FieldKey.self)
-            self = .signedIn(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .signedIn(raisedBy: read(RaisedByFlows.self))
         case 79:
             self = .tapForgotPassword
         case 80:
@@ -2845,234 +2399,31 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 134:
             self = .sessionExpired
         case 135:
-            let fields = try coded.fields(FieldKey.self)
-            self = .timerFired(token: try fields.decode(TimerToken.self, forKey: .token))
+            self = try .timerFired(token: read(TimerToken.self))
         default:
-            throw coded.unknownCase()
+            throw read.unknownCase()
         }
+    }
+
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
+    public init(from decoder: any Decoder) throws {
+        self = try decodeCase(decoder, Self.codingCases, typeName: "YOLEEvent", Self.init(caseNumber:_:))
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
-        var coded = CaseEncoder(encoder)
-        switch self {
-        case .deepLinkOpened(let value0):
-            var fields = coded.fields("deepLinkOpened", FieldKey.self)
-            try fields.encode(value0, forKey: .path)
-        case .paymentStatusUpdated(let value0):
-            var fields = coded.fields("paymentStatusUpdated", FieldKey.self)
-            try fields.encode(value0, forKey: .status)
-        case .recentRecipientTapped(let value0):
-            var fields = coded.fields("recentRecipientTapped", FieldKey.self)
-            try fields.encode(value0, forKey: .recipient)
-        case .favoriteTapped(let value0):
-            var fields = coded.fields("favoriteTapped", FieldKey.self)
-            try fields.encode(value0, forKey: .recipient)
-        case .removeFavoriteTapped(let value0):
-            var fields = coded.fields("removeFavoriteTapped", FieldKey.self)
-            try fields.encode(value0, forKey: .recipient)
-        case .authLogInSuccess(let value0):
-            var fields = coded.fields("authLogInSuccess", FieldKey.self)
-            try fields.encode(value0, forKey: .kycVerified)
-        case .accountLoadLoaded(let value0, let value1):
-            var fields = coded.fields("accountLoadLoaded", FieldKey.self)
-            try fields.encode(value0, forKey: .balance)
-            try fields.encode(value1, forKey: .suspended)
-        case .favoritesApiLoadLoaded(let value0):
-            var fields = coded.fields("favoritesApiLoadLoaded", FieldKey.self)
-            try fields.encode(value0, forKey: .recipients)
-        case .profileUpdateUpdated(let value0, let value1):
-            var fields = coded.fields("profileUpdateUpdated", FieldKey.self)
-            try fields.encode(value0, forKey: .firstName)
-            try fields.encode(value1, forKey: .lastName)
-        case .feesApiQuoteReceived(let value0, let value1, let value2):
-            var fields = coded.fields("feesApiQuoteReceived", FieldKey.self)
-            try fields.encode(value0, forKey: .feeAmount)
-            try fields.encode(value1, forKey: .feeCurrency)
-            try fields.encode(value2, forKey: .feeType)
-        case .pesapalCheckoutSuccess(let value0, let value1, let value2, let value3, let value4, let value5):
-            var fields = coded.fields("pesapalCheckoutSuccess", FieldKey.self)
-            try fields.encode(value0, forKey: .yoleReference)
-            try fields.encode(value1, forKey: .pspTransactionId)
-            try fields.encode(value2, forKey: .amount)
-            try fields.encode(value3, forKey: .currency)
-            try fields.encode(value4, forKey: .feeAmount)
-            try fields.encode(value5, forKey: .totalAmount)
-        case .pesapalCheckoutPending(let value0, let value1, let value2, let value3, let value4, let value5):
-            var fields = coded.fields("pesapalCheckoutPending", FieldKey.self)
-            try fields.encode(value0, forKey: .yoleReference)
-            try fields.encode(value1, forKey: .pspTransactionId)
-            try fields.encode(value2, forKey: .amount)
-            try fields.encode(value3, forKey: .currency)
-            try fields.encode(value4, forKey: .feeAmount)
-            try fields.encode(value5, forKey: .totalAmount)
-        case .pesapalCheckoutFailed(let value0, let value1, let value2, let value3, let value4, let value5, let value6):
-            var fields = coded.fields("pesapalCheckoutFailed", FieldKey.self)
-            try fields.encode(value0, forKey: .yoleReference)
-            try fields.encode(value1, forKey: .pspTransactionId)
-            try fields.encode(value2, forKey: .amount)
-            try fields.encode(value3, forKey: .currency)
-            try fields.encode(value4, forKey: .feeAmount)
-            try fields.encode(value5, forKey: .totalAmount)
-            try fields.encode(value6, forKey: .reason)
-        case .pesapalCheckoutCancelled(let value0, let value1, let value2, let value3, let value4, let value5):
-            var fields = coded.fields("pesapalCheckoutCancelled", FieldKey.self)
-            try fields.encode(value0, forKey: .yoleReference)
-            try fields.encode(value1, forKey: .pspTransactionId)
-            try fields.encode(value2, forKey: .amount)
-            try fields.encode(value3, forKey: .currency)
-            try fields.encode(value4, forKey: .feeAmount)
-            try fields.encode(value5, forKey: .totalAmount)
-        case .pesapalCheckoutUnclear(let value0, let value1, let value2, let value3, let value4, let value5):
-            var fields = coded.fields("pesapalCheckoutUnclear", FieldKey.self)
-            try fields.encode(value0, forKey: .yoleReference)
-            try fields.encode(value1, forKey: .pspTransactionId)
-            try fields.encode(value2, forKey: .amount)
-            try fields.encode(value3, forKey: .currency)
-            try fields.encode(value4, forKey: .feeAmount)
-            try fields.encode(value5, forKey: .totalAmount)
-        case .signedIn(let value0):
-            var fields = coded.fields("signedIn", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .timerFired(let value0):
-            var fields = coded.fields("timerFired", FieldKey.self)
-            try fields.encode(value0, forKey: .token)
-        default:
-            coded.plain(Self.codingCases[number])
-        }
+        try encodeCase(caseValue, Self.codingCases, to: encoder)
     }
 
     /// Whether two values are the same case with equal payloads.
     public static func ==(lhs: Self, rhs: Self) -> Bool {
-        switch lhs {
-        case let .deepLinkOpened(l0):
-            guard case let .deepLinkOpened(r0) = rhs else { return false }
-            return l0 == r0
-        case let .paymentStatusUpdated(l0):
-            guard case let .paymentStatusUpdated(r0) = rhs else { return false }
-            return l0 == r0
-        case let .recentRecipientTapped(l0):
-            guard case let .recentRecipientTapped(r0) = rhs else { return false }
-            return l0 == r0
-        case let .favoriteTapped(l0):
-            guard case let .favoriteTapped(r0) = rhs else { return false }
-            return l0 == r0
-        case let .removeFavoriteTapped(l0):
-            guard case let .removeFavoriteTapped(r0) = rhs else { return false }
-            return l0 == r0
-        case let .authLogInSuccess(l0):
-            guard case let .authLogInSuccess(r0) = rhs else { return false }
-            return l0 == r0
-        case let .accountLoadLoaded(l0, l1):
-            guard case let .accountLoadLoaded(r0, r1) = rhs else { return false }
-            return (l0 == r0) && (l1 == r1)
-        case let .favoritesApiLoadLoaded(l0):
-            guard case let .favoritesApiLoadLoaded(r0) = rhs else { return false }
-            return l0 == r0
-        case let .profileUpdateUpdated(l0, l1):
-            guard case let .profileUpdateUpdated(r0, r1) = rhs else { return false }
-            return (l0 == r0) && (l1 == r1)
-        case let .feesApiQuoteReceived(l0, l1, l2):
-            guard case let .feesApiQuoteReceived(r0, r1, r2) = rhs else { return false }
-            return ((l0 == r0) && (l1 == r1)) && (l2 == r2)
-        case let .pesapalCheckoutSuccess(l0, l1, l2, l3, l4, l5):
-            guard case let .pesapalCheckoutSuccess(r0, r1, r2, r3, r4, r5) = rhs else { return false }
-            return (((((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)) && (l4 == r4)) && (l5 == r5)
-        case let .pesapalCheckoutPending(l0, l1, l2, l3, l4, l5):
-            guard case let .pesapalCheckoutPending(r0, r1, r2, r3, r4, r5) = rhs else { return false }
-            return (((((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)) && (l4 == r4)) && (l5 == r5)
-        case let .pesapalCheckoutFailed(l0, l1, l2, l3, l4, l5, l6):
-            guard case let .pesapalCheckoutFailed(r0, r1, r2, r3, r4, r5, r6) = rhs else { return false }
-            return ((((((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)) && (l4 == r4)) && (l5 == r5))
-                && (l6 == r6)
-        case let .pesapalCheckoutCancelled(l0, l1, l2, l3, l4, l5):
-            guard case let .pesapalCheckoutCancelled(r0, r1, r2, r3, r4, r5) = rhs else { return false }
-            return (((((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)) && (l4 == r4)) && (l5 == r5)
-        case let .pesapalCheckoutUnclear(l0, l1, l2, l3, l4, l5):
-            guard case let .pesapalCheckoutUnclear(r0, r1, r2, r3, r4, r5) = rhs else { return false }
-            return (((((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)) && (l4 == r4)) && (l5 == r5)
-        case let .signedIn(l0):
-            guard case let .signedIn(r0) = rhs else { return false }
-            return l0 == r0
-        case let .timerFired(l0):
-            guard case let .timerFired(r0) = rhs else { return false }
-            return l0 == r0
-        default:
-            return lhs.number == rhs.number
-        }
+        return lhs.caseValue == rhs.caseValue
     }
 
     /// Hashes the case and its payload.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(number)
-        switch self {
-        case let .deepLinkOpened(l0):
-            hasher.combine(l0)
-        case let .paymentStatusUpdated(l0):
-            hasher.combine(l0)
-        case let .recentRecipientTapped(l0):
-            hasher.combine(l0)
-        case let .favoriteTapped(l0):
-            hasher.combine(l0)
-        case let .removeFavoriteTapped(l0):
-            hasher.combine(l0)
-        case let .authLogInSuccess(l0):
-            hasher.combine(l0)
-        case let .accountLoadLoaded(l0, l1):
-            hasher.combine(l0)
-            hasher.combine(l1)
-        case let .favoritesApiLoadLoaded(l0):
-            hasher.combine(l0)
-        case let .profileUpdateUpdated(l0, l1):
-            hasher.combine(l0)
-            hasher.combine(l1)
-        case let .feesApiQuoteReceived(l0, l1, l2):
-            hasher.combine(l0)
-            hasher.combine(l1)
-            hasher.combine(l2)
-        case let .pesapalCheckoutSuccess(l0, l1, l2, l3, l4, l5):
-            hasher.combine(l0)
-            hasher.combine(l1)
-            hasher.combine(l2)
-            hasher.combine(l3)
-            hasher.combine(l4)
-            hasher.combine(l5)
-        case let .pesapalCheckoutPending(l0, l1, l2, l3, l4, l5):
-            hasher.combine(l0)
-            hasher.combine(l1)
-            hasher.combine(l2)
-            hasher.combine(l3)
-            hasher.combine(l4)
-            hasher.combine(l5)
-        case let .pesapalCheckoutFailed(l0, l1, l2, l3, l4, l5, l6):
-            hasher.combine(l0)
-            hasher.combine(l1)
-            hasher.combine(l2)
-            hasher.combine(l3)
-            hasher.combine(l4)
-            hasher.combine(l5)
-            hasher.combine(l6)
-        case let .pesapalCheckoutCancelled(l0, l1, l2, l3, l4, l5):
-            hasher.combine(l0)
-            hasher.combine(l1)
-            hasher.combine(l2)
-            hasher.combine(l3)
-            hasher.combine(l4)
-            hasher.combine(l5)
-        case let .pesapalCheckoutUnclear(l0, l1, l2, l3, l4, l5):
-            hasher.combine(l0)
-            hasher.combine(l1)
-            hasher.combine(l2)
-            hasher.combine(l3)
-            hasher.combine(l4)
-            hasher.combine(l5)
-        case let .signedIn(l0):
-            hasher.combine(l0)
-        case let .timerFired(l0):
-            hasher.combine(l0)
-        default:
-            break
-        }
+        caseValue.hash(into: &hasher)
     }
 }
 
@@ -3307,364 +2658,156 @@ public enum YOLEServiceCall: FlowServiceCall {
         }
     }
 
-    /// The case's number in `codingCases`.
-    private var codingCase: Int32 {
+    /// The cases by number, one per line: the name `Codable` writes, then the payload's labels (FlowMachine's
+    /// `CaseTable`).
+    private static let codingCasesData = #"""
+    authCreateAccount email firstName lastName password country
+    authVerifyEmail email code
+    authResendEmailCode email
+    authLogIn email password
+    authRequestPasswordReset email
+    kycSendSmsCode phone
+    kycVerifySmsCode phone code
+    kycUploadDocument documentType photo
+    kycSubmitSelfie photo
+    deviceCameraPermission
+    deviceAuthenticate purpose
+    accountLoad
+    favoritesApiLoad
+    favoritesApiRemove recipient
+    profileLoad
+    profileUpdate firstName lastName
+    feesApiQuote amount currency country corridor
+    pesapalLoadCheckout amount fee
+    pesapalCheckout amount fee language
+    """#
+
+    private static let codingCases = CaseTable(lines: codingCasesData)
+
+    /// The value as data: its case's number in `codingCases` and its payload, for `Codable`, `==` and `hash(into:)`.
+    private var caseValue: CaseValue {
         switch self {
-        case .authCreateAccount:
-            return 0
-        case .authVerifyEmail:
-            return 1
-        case .authResendEmailCode:
-            return 2
-        case .authLogIn:
-            return 3
-        case .authRequestPasswordReset:
-            return 4
-        case .kycSendSmsCode:
-            return 5
-        case .kycVerifySmsCode:
-            return 6
-        case .kycUploadDocument:
-            return 7
-        case .kycSubmitSelfie:
-            return 8
+        case let .authCreateAccount(value0, value1, value2, value3, value4):
+            return CaseValue(0, [value0, value1, value2, value3, value4])
+        case let .authVerifyEmail(value0, value1):
+            return CaseValue(1, [value0, value1])
+        case let .authResendEmailCode(value0):
+            return CaseValue(2, [value0])
+        case let .authLogIn(value0, value1):
+            return CaseValue(3, [value0, value1])
+        case let .authRequestPasswordReset(value0):
+            return CaseValue(4, [value0])
+        case let .kycSendSmsCode(value0):
+            return CaseValue(5, [value0])
+        case let .kycVerifySmsCode(value0, value1):
+            return CaseValue(6, [value0, value1])
+        case let .kycUploadDocument(value0, value1):
+            return CaseValue(7, [value0, value1])
+        case let .kycSubmitSelfie(value0):
+            return CaseValue(8, [value0])
         case .deviceCameraPermission:
-            return 9
-        case .deviceAuthenticate:
-            return 10
+            return CaseValue(9)
+        case let .deviceAuthenticate(value0):
+            return CaseValue(10, [value0])
         case .accountLoad:
-            return 11
+            return CaseValue(11)
         case .favoritesApiLoad:
-            return 12
-        case .favoritesApiRemove:
-            return 13
+            return CaseValue(12)
+        case let .favoritesApiRemove(value0):
+            return CaseValue(13, [value0])
         case .profileLoad:
-            return 14
-        case .profileUpdate:
-            return 15
-        case .feesApiQuote:
-            return 16
-        case .pesapalLoadCheckout:
-            return 17
-        case .pesapalCheckout:
-            return 18
+            return CaseValue(14)
+        case let .profileUpdate(value0, value1):
+            return CaseValue(15, [value0, value1])
+        case let .feesApiQuote(value0, value1, value2, value3):
+            return CaseValue(16, [value0, value1, value2, value3])
+        case let .pesapalLoadCheckout(value0, value1):
+            return CaseValue(17, [value0, value1])
+        case let .pesapalCheckout(value0, value1, value2):
+            return CaseValue(18, [value0, value1, value2])
         }
     }
 
-    /// The cases' names as `Codable` writes them, one per line, by number.
-    private static let codingCasesData = #"""
-    authCreateAccount
-    authVerifyEmail
-    authResendEmailCode
-    authLogIn
-    authRequestPasswordReset
-    kycSendSmsCode
-    kycVerifySmsCode
-    kycUploadDocument
-    kycSubmitSelfie
-    deviceCameraPermission
-    deviceAuthenticate
-    accountLoad
-    favoritesApiLoad
-    favoritesApiRemove
-    profileLoad
-    profileUpdate
-    feesApiQuote
-    pesapalLoadCheckout
-    pesapalCheckout
-    """#
-
-    private static let codingCases = NameTable(lines: codingCasesData)
-
-    private enum FieldKey: String, CodingKey {
-        case email
-        case firstName
-        case lastName
-        case password
-        case country
-        case code
-        case phone
-        case documentType
-        case photo
-        case purpose
-        case recipient
-        case amount
-        case currency
-        case corridor
-        case fee
-        case language
-    }
-
-    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-    /// payloads.
-    public init(from decoder: any Decoder) throws {
-        let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEServiceCall")
-        switch coded.number {
+    /// The case numbered `number` in `codingCases`, its payload's fields read in order by `read`.
+    private init(caseNumber number: Int32, _ read: inout CaseReader) throws {
+        switch number {
         case 0:
-            let fields = try coded.fields(FieldKey.self)
-            self = .authCreateAccount(
-                email: try fields.decode(String.self, forKey: .email),
-                firstName: try fields.decode(String.self, forKey: .firstName),
-                lastName: try fields.decode(String.self, forKey: .lastName),
-                password: try fields.decode(String.self, forKey: .password),
-                country: try fields.decode(String.self, forKey: .country)
+            self = try .authCreateAccount(
+                email: read(String.self),
+                firstName: read(String.self),
+                lastName: read(String.self),
+                password: read(String.self),
+                country: read(String.self)
             )
         case 1:
-            let fields = try coded.fields(FieldKey.self)
-            self = .authVerifyEmail(
-                email: try fields.decode(String.self, forKey: .email),
-                code: try fields.decode(String.self, forKey: .code)
-            )
+            self = try .authVerifyEmail(email: read(String.self), code: read(String.self))
         case 2:
-            let fields = try coded.fields(FieldKey.self)
-            self = .authResendEmailCode(email: try fields.decode(String.self, forKey: .email))
+            self = try .authResendEmailCode(email: read(String.self))
         case 3:
-            let fields = try coded.fields(FieldKey.self)
-            self = .authLogIn(
-                email: try fields.decode(String.self, forKey: .email),
-                password: try fields.decode(String.self, forKey: .password)
-            )
+            self = try .authLogIn(email: read(String.self), password: read(String.self))
         case 4:
-            let fields = try coded.fields(FieldKey.self)
-            self = .authRequestPasswordReset(email: try fields.decode(String.self, forKey: .email))
+            self = try .authRequestPasswordReset(email: read(String.self))
         case 5:
-            let fields = try coded.fields(FieldKey.self)
-            self = .kycSendSmsCode(phone: try fields.decode(String.self, forKey: .phone))
+            self = try .kycSendSmsCode(phone: read(String.self))
         case 6:
-            let fields = try coded.fields(FieldKey.self)
-            self = .kycVerifySmsCode(
-                phone: try fields.decode(String.self, forKey: .phone),
-                code: try fields.decode(String.self, forKey: .code)
-            )
+            self = try .kycVerifySmsCode(phone: read(String.self), code: read(String.self))
         case 7:
-            let fields = try coded.fields(FieldKey.self)
-            self = .kycUploadDocument(
-                documentType: try fields.decode(YOLEDocumentType.self, forKey: .documentType),
-                photo: try fields.decode(String.self, forKey: .photo)
-            )
+            self = try .kycUploadDocument(documentType: read(YOLEDocumentType.self), photo: read(String.self))
         case 8:
-            let fields = try coded.fields(FieldKey.self)
-            self = .kycSubmitSelfie(photo: try fields.decode(String.self, forKey: .photo))
+            self = try .kycSubmitSelfie(photo: read(String.self))
         case 9:
             self = .deviceCameraPermission
         case 10:
-            let fields = try coded.fields(FieldKey.self)
-            self = .deviceAuthenticate(purpose: try fields.decode(String.self, forKey: .purpose))
+            self = try .deviceAuthenticate(purpose: read(String.self))
         case 11:
             self = .accountLoad
         case 12:
             self = .favoritesApiLoad
         case 13:
-            let fields = try coded.fields(FieldKey.self)
-            self = .favoritesApiRemove(recipient: try fields.decode(String.self, forKey: .recipient))
+            self = try .favoritesApiRemove(recipient: read(String.self))
         case 14:
             self = .profileLoad
         case 15:
-            let fields = try coded.fields(FieldKey.self)
-            self = .profileUpdate(
-                firstName: try fields.decode(String.self, forKey: .firstName),
-                lastName: try fields.decode(String.self, forKey: .lastName)
-            )
+            self = try .profileUpdate(firstName: read(String.self), lastName: read(String.self))
         case 16:
-            let fields = try coded.fields(FieldKey.self)
-            self = .feesApiQuote(
-                amount: try fields.decode(Decimal.self, forKey: .amount),
-                currency: try fields.decode(String.self, forKey: .currency),
-                country: try fields.decodeIfPresent(String.self, forKey: .country),
-                corridor: try fields.decodeIfPresent(String.self, forKey: .corridor)
+            self = try .feesApiQuote(
+                amount: read(Decimal.self),
+                currency: read(String.self),
+                country: read(String?.self),
+                corridor: read(String?.self)
             )
         case 17:
-            let fields = try coded.fields(FieldKey.self)
-            self = .pesapalLoadCheckout(
-                amount: try fields.decode(Money.self, forKey: .amount),
-                fee: try fields.decode(Money.self, forKey: .fee)
-            )
+            self = try .pesapalLoadCheckout(amount: read(Money.self), fee: read(Money.self))
         case 18:
-            let fields = try coded.fields(FieldKey.self)
-            self = .pesapalCheckout(
-                amount: try fields.decode(Money.self, forKey: .amount),
-                fee: try fields.decode(Money.self, forKey: .fee),
-                language: try fields.decode(YOLELanguage.self, forKey: .language)
+            self = try .pesapalCheckout(
+                amount: read(Money.self),
+                fee: read(Money.self),
+                language: read(YOLELanguage.self)
             )
         default:
-            throw coded.unknownCase()
+            throw read.unknownCase()
         }
+    }
+
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
+    public init(from decoder: any Decoder) throws {
+        self = try decodeCase(decoder, Self.codingCases, typeName: "YOLEServiceCall", Self.init(caseNumber:_:))
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
-        var coded = CaseEncoder(encoder)
-        switch self {
-        case .authCreateAccount(let value0, let value1, let value2, let value3, let value4):
-            var fields = coded.fields("authCreateAccount", FieldKey.self)
-            try fields.encode(value0, forKey: .email)
-            try fields.encode(value1, forKey: .firstName)
-            try fields.encode(value2, forKey: .lastName)
-            try fields.encode(value3, forKey: .password)
-            try fields.encode(value4, forKey: .country)
-        case .authVerifyEmail(let value0, let value1):
-            var fields = coded.fields("authVerifyEmail", FieldKey.self)
-            try fields.encode(value0, forKey: .email)
-            try fields.encode(value1, forKey: .code)
-        case .authResendEmailCode(let value0):
-            var fields = coded.fields("authResendEmailCode", FieldKey.self)
-            try fields.encode(value0, forKey: .email)
-        case .authLogIn(let value0, let value1):
-            var fields = coded.fields("authLogIn", FieldKey.self)
-            try fields.encode(value0, forKey: .email)
-            try fields.encode(value1, forKey: .password)
-        case .authRequestPasswordReset(let value0):
-            var fields = coded.fields("authRequestPasswordReset", FieldKey.self)
-            try fields.encode(value0, forKey: .email)
-        case .kycSendSmsCode(let value0):
-            var fields = coded.fields("kycSendSmsCode", FieldKey.self)
-            try fields.encode(value0, forKey: .phone)
-        case .kycVerifySmsCode(let value0, let value1):
-            var fields = coded.fields("kycVerifySmsCode", FieldKey.self)
-            try fields.encode(value0, forKey: .phone)
-            try fields.encode(value1, forKey: .code)
-        case .kycUploadDocument(let value0, let value1):
-            var fields = coded.fields("kycUploadDocument", FieldKey.self)
-            try fields.encode(value0, forKey: .documentType)
-            try fields.encode(value1, forKey: .photo)
-        case .kycSubmitSelfie(let value0):
-            var fields = coded.fields("kycSubmitSelfie", FieldKey.self)
-            try fields.encode(value0, forKey: .photo)
-        case .deviceAuthenticate(let value0):
-            var fields = coded.fields("deviceAuthenticate", FieldKey.self)
-            try fields.encode(value0, forKey: .purpose)
-        case .favoritesApiRemove(let value0):
-            var fields = coded.fields("favoritesApiRemove", FieldKey.self)
-            try fields.encode(value0, forKey: .recipient)
-        case .profileUpdate(let value0, let value1):
-            var fields = coded.fields("profileUpdate", FieldKey.self)
-            try fields.encode(value0, forKey: .firstName)
-            try fields.encode(value1, forKey: .lastName)
-        case .feesApiQuote(let value0, let value1, let value2, let value3):
-            var fields = coded.fields("feesApiQuote", FieldKey.self)
-            try fields.encode(value0, forKey: .amount)
-            try fields.encode(value1, forKey: .currency)
-            try fields.encodeIfPresent(value2, forKey: .country)
-            try fields.encodeIfPresent(value3, forKey: .corridor)
-        case .pesapalLoadCheckout(let value0, let value1):
-            var fields = coded.fields("pesapalLoadCheckout", FieldKey.self)
-            try fields.encode(value0, forKey: .amount)
-            try fields.encode(value1, forKey: .fee)
-        case .pesapalCheckout(let value0, let value1, let value2):
-            var fields = coded.fields("pesapalCheckout", FieldKey.self)
-            try fields.encode(value0, forKey: .amount)
-            try fields.encode(value1, forKey: .fee)
-            try fields.encode(value2, forKey: .language)
-        default:
-            coded.plain(Self.codingCases[codingCase])
-        }
+        try encodeCase(caseValue, Self.codingCases, to: encoder)
     }
 
     /// Whether two values are the same case with equal payloads.
     public static func ==(lhs: Self, rhs: Self) -> Bool {
-        switch lhs {
-        case let .authCreateAccount(l0, l1, l2, l3, l4):
-            guard case let .authCreateAccount(r0, r1, r2, r3, r4) = rhs else { return false }
-            return ((((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)) && (l4 == r4)
-        case let .authVerifyEmail(l0, l1):
-            guard case let .authVerifyEmail(r0, r1) = rhs else { return false }
-            return (l0 == r0) && (l1 == r1)
-        case let .authResendEmailCode(l0):
-            guard case let .authResendEmailCode(r0) = rhs else { return false }
-            return l0 == r0
-        case let .authLogIn(l0, l1):
-            guard case let .authLogIn(r0, r1) = rhs else { return false }
-            return (l0 == r0) && (l1 == r1)
-        case let .authRequestPasswordReset(l0):
-            guard case let .authRequestPasswordReset(r0) = rhs else { return false }
-            return l0 == r0
-        case let .kycSendSmsCode(l0):
-            guard case let .kycSendSmsCode(r0) = rhs else { return false }
-            return l0 == r0
-        case let .kycVerifySmsCode(l0, l1):
-            guard case let .kycVerifySmsCode(r0, r1) = rhs else { return false }
-            return (l0 == r0) && (l1 == r1)
-        case let .kycUploadDocument(l0, l1):
-            guard case let .kycUploadDocument(r0, r1) = rhs else { return false }
-            return (l0 == r0) && (l1 == r1)
-        case let .kycSubmitSelfie(l0):
-            guard case let .kycSubmitSelfie(r0) = rhs else { return false }
-            return l0 == r0
-        case let .deviceAuthenticate(l0):
-            guard case let .deviceAuthenticate(r0) = rhs else { return false }
-            return l0 == r0
-        case let .favoritesApiRemove(l0):
-            guard case let .favoritesApiRemove(r0) = rhs else { return false }
-            return l0 == r0
-        case let .profileUpdate(l0, l1):
-            guard case let .profileUpdate(r0, r1) = rhs else { return false }
-            return (l0 == r0) && (l1 == r1)
-        case let .feesApiQuote(l0, l1, l2, l3):
-            guard case let .feesApiQuote(r0, r1, r2, r3) = rhs else { return false }
-            return (((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)
-        case let .pesapalLoadCheckout(l0, l1):
-            guard case let .pesapalLoadCheckout(r0, r1) = rhs else { return false }
-            return (l0 == r0) && (l1 == r1)
-        case let .pesapalCheckout(l0, l1, l2):
-            guard case let .pesapalCheckout(r0, r1, r2) = rhs else { return false }
-            return ((l0 == r0) && (l1 == r1)) && (l2 == r2)
-        default:
-            return lhs.codingCase == rhs.codingCase
-        }
+        return lhs.caseValue == rhs.caseValue
     }
 
     /// Hashes the case and its payload.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(codingCase)
-        switch self {
-        case let .authCreateAccount(l0, l1, l2, l3, l4):
-            hasher.combine(l0)
-            hasher.combine(l1)
-            hasher.combine(l2)
-            hasher.combine(l3)
-            hasher.combine(l4)
-        case let .authVerifyEmail(l0, l1):
-            hasher.combine(l0)
-            hasher.combine(l1)
-        case let .authResendEmailCode(l0):
-            hasher.combine(l0)
-        case let .authLogIn(l0, l1):
-            hasher.combine(l0)
-            hasher.combine(l1)
-        case let .authRequestPasswordReset(l0):
-            hasher.combine(l0)
-        case let .kycSendSmsCode(l0):
-            hasher.combine(l0)
-        case let .kycVerifySmsCode(l0, l1):
-            hasher.combine(l0)
-            hasher.combine(l1)
-        case let .kycUploadDocument(l0, l1):
-            hasher.combine(l0)
-            hasher.combine(l1)
-        case let .kycSubmitSelfie(l0):
-            hasher.combine(l0)
-        case let .deviceAuthenticate(l0):
-            hasher.combine(l0)
-        case let .favoritesApiRemove(l0):
-            hasher.combine(l0)
-        case let .profileUpdate(l0, l1):
-            hasher.combine(l0)
-            hasher.combine(l1)
-        case let .feesApiQuote(l0, l1, l2, l3):
-            hasher.combine(l0)
-            hasher.combine(l1)
-            hasher.combine(l2)
-            hasher.combine(l3)
-        case let .pesapalLoadCheckout(l0, l1):
-            hasher.combine(l0)
-            hasher.combine(l1)
-        case let .pesapalCheckout(l0, l1, l2):
-            hasher.combine(l0)
-            hasher.combine(l1)
-            hasher.combine(l2)
-        default:
-            break
-        }
+        caseValue.hash(into: &hasher)
     }
 }
 
@@ -4008,7 +3151,7 @@ public struct YOLEServiceSet: YOLEServices {
 /// What each service operation of YOLE answers (`YOLEServices`).
 public enum YOLEOutcome {
     /// The outcomes of YOLE accounts API: `create_account`.
-    public enum AuthCreateAccount: Hashable, Sendable, Codable {
+    public enum AuthCreateAccount: Hashable, Sendable {
         case created
         case emailExists
         case networkError
@@ -4028,68 +3171,21 @@ public enum YOLEOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .created:
-                return 0
-            case .emailExists:
-                return 1
-            case .networkError:
-                return 2
-            case .serverError:
-                return 3
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        created
-        emailExists
-        networkError
-        serverError
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEOutcome.AuthCreateAccount")
-            switch coded.number {
-            case 0:
-                self = .created
-            case 1:
-                self = .emailExists
-            case 2:
-                self = .networkError
-            case 3:
-                self = .serverError
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of YOLE accounts API: `verify_email`.
-    public enum AuthVerifyEmail: Hashable, Sendable, Codable {
+    public enum AuthVerifyEmail: Hashable, Sendable {
         case verified
         case invalidCode
         case expiredCode
@@ -4112,73 +3208,21 @@ public enum YOLEOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .verified:
-                return 0
-            case .invalidCode:
-                return 1
-            case .expiredCode:
-                return 2
-            case .tooManyAttempts:
-                return 3
-            case .networkError:
-                return 4
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        verified
-        invalidCode
-        expiredCode
-        tooManyAttempts
-        networkError
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEOutcome.AuthVerifyEmail")
-            switch coded.number {
-            case 0:
-                self = .verified
-            case 1:
-                self = .invalidCode
-            case 2:
-                self = .expiredCode
-            case 3:
-                self = .tooManyAttempts
-            case 4:
-                self = .networkError
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of YOLE accounts API: `resend_email_code`.
-    public enum AuthResendEmailCode: Hashable, Sendable, Codable {
+    public enum AuthResendEmailCode: Hashable, Sendable {
         case sent
         case networkError
 
@@ -4192,58 +3236,21 @@ public enum YOLEOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .sent:
-                return 0
-            case .networkError:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        sent
-        networkError
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEOutcome.AuthResendEmailCode")
-            switch coded.number {
-            case 0:
-                self = .sent
-            case 1:
-                self = .networkError
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of YOLE accounts API: `log_in`.
-    public enum AuthLogIn: Hashable, Sendable, Codable {
+    public enum AuthLogIn: Hashable, Sendable {
         case success(kycVerified: Bool)
         case invalidCredentials
         case notVerified
@@ -4266,96 +3273,21 @@ public enum YOLEOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .success:
-                return 0
-            case .invalidCredentials:
-                return 1
-            case .notVerified:
-                return 2
-            case .locked:
-                return 3
-            case .networkError:
-                return 4
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        success
-        invalidCredentials
-        notVerified
-        locked
-        networkError
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        private enum FieldKey: String, CodingKey {
-            case kycVerified
-        }
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEOutcome.AuthLogIn")
-            switch coded.number {
-            case 0:
-                let fields = try coded.fields(FieldKey.self)
-                self = .success(kycVerified: try fields.decode(Bool.self, forKey: .kycVerified))
-            case 1:
-                self = .invalidCredentials
-            case 2:
-                self = .notVerified
-            case 3:
-                self = .locked
-            case 4:
-                self = .networkError
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            switch self {
-            case .success(let value0):
-                var fields = coded.fields("success", FieldKey.self)
-                try fields.encode(value0, forKey: .kycVerified)
-            default:
-                coded.plain(Self.codingCases[codingCase])
-            }
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            switch lhs {
-            case let .success(l0):
-                guard case let .success(r0) = rhs else { return false }
-                return l0 == r0
-            default:
-                return lhs.codingCase == rhs.codingCase
-            }
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
-            switch self {
-            case let .success(l0):
-                hasher.combine(l0)
-            default:
-                break
-            }
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of YOLE accounts API: `request_password_reset`.
-    public enum AuthRequestPasswordReset: Hashable, Sendable, Codable {
+    public enum AuthRequestPasswordReset: Hashable, Sendable {
         case sent
         case notFound
         case rateLimited
@@ -4375,72 +3307,21 @@ public enum YOLEOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .sent:
-                return 0
-            case .notFound:
-                return 1
-            case .rateLimited:
-                return 2
-            case .networkError:
-                return 3
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        sent
-        notFound
-        rateLimited
-        networkError
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(
-                decoder,
-                cases: Self.codingCases,
-                typeName: "YOLEOutcome.AuthRequestPasswordReset"
-            )
-            switch coded.number {
-            case 0:
-                self = .sent
-            case 1:
-                self = .notFound
-            case 2:
-                self = .rateLimited
-            case 3:
-                self = .networkError
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of YOLE KYC API: `send_sms_code`.
-    public enum KycSendSmsCode: Hashable, Sendable, Codable {
+    public enum KycSendSmsCode: Hashable, Sendable {
         case sent
         case phoneAlreadyRegistered
         case smsFailed
@@ -4460,68 +3341,21 @@ public enum YOLEOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .sent:
-                return 0
-            case .phoneAlreadyRegistered:
-                return 1
-            case .smsFailed:
-                return 2
-            case .networkError:
-                return 3
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        sent
-        phoneAlreadyRegistered
-        smsFailed
-        networkError
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEOutcome.KycSendSmsCode")
-            switch coded.number {
-            case 0:
-                self = .sent
-            case 1:
-                self = .phoneAlreadyRegistered
-            case 2:
-                self = .smsFailed
-            case 3:
-                self = .networkError
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of YOLE KYC API: `verify_sms_code`.
-    public enum KycVerifySmsCode: Hashable, Sendable, Codable {
+    public enum KycVerifySmsCode: Hashable, Sendable {
         case verified
         case invalidCode
         case expiredCode
@@ -4541,68 +3375,21 @@ public enum YOLEOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .verified:
-                return 0
-            case .invalidCode:
-                return 1
-            case .expiredCode:
-                return 2
-            case .tooManyAttempts:
-                return 3
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        verified
-        invalidCode
-        expiredCode
-        tooManyAttempts
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEOutcome.KycVerifySmsCode")
-            switch coded.number {
-            case 0:
-                self = .verified
-            case 1:
-                self = .invalidCode
-            case 2:
-                self = .expiredCode
-            case 3:
-                self = .tooManyAttempts
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of YOLE KYC API: `upload_document`.
-    public enum KycUploadDocument: Hashable, Sendable, Codable {
+    public enum KycUploadDocument: Hashable, Sendable {
         case accepted
         case poorQuality
         case notRecognized
@@ -4625,73 +3412,21 @@ public enum YOLEOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .accepted:
-                return 0
-            case .poorQuality:
-                return 1
-            case .notRecognized:
-                return 2
-            case .tooLarge:
-                return 3
-            case .uploadFailed:
-                return 4
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        accepted
-        poorQuality
-        notRecognized
-        tooLarge
-        uploadFailed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEOutcome.KycUploadDocument")
-            switch coded.number {
-            case 0:
-                self = .accepted
-            case 1:
-                self = .poorQuality
-            case 2:
-                self = .notRecognized
-            case 3:
-                self = .tooLarge
-            case 4:
-                self = .uploadFailed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of YOLE KYC API: `submit_selfie`.
-    public enum KycSubmitSelfie: Hashable, Sendable, Codable {
+    public enum KycSubmitSelfie: Hashable, Sendable {
         /// Identity verified
         case verified
 
@@ -4720,78 +3455,21 @@ public enum YOLEOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .verified:
-                return 0
-            case .verificationFailed:
-                return 1
-            case .faceNotDetected:
-                return 2
-            case .multipleFaces:
-                return 3
-            case .poorLighting:
-                return 4
-            case .uploadFailed:
-                return 5
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        verified
-        verificationFailed
-        faceNotDetected
-        multipleFaces
-        poorLighting
-        uploadFailed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEOutcome.KycSubmitSelfie")
-            switch coded.number {
-            case 0:
-                self = .verified
-            case 1:
-                self = .verificationFailed
-            case 2:
-                self = .faceNotDetected
-            case 3:
-                self = .multipleFaces
-            case 4:
-                self = .poorLighting
-            case 5:
-                self = .uploadFailed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Device camera and biometrics: `camera_permission`.
-    public enum DeviceCameraPermission: Hashable, Sendable, Codable {
+    public enum DeviceCameraPermission: Hashable, Sendable {
         case granted
         case denied
 
@@ -4805,62 +3483,21 @@ public enum YOLEOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .granted:
-                return 0
-            case .denied:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        granted
-        denied
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(
-                decoder,
-                cases: Self.codingCases,
-                typeName: "YOLEOutcome.DeviceCameraPermission"
-            )
-            switch coded.number {
-            case 0:
-                self = .granted
-            case 1:
-                self = .denied
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Device camera and biometrics: `authenticate`.
-    public enum DeviceAuthenticate: Hashable, Sendable, Codable {
+    public enum DeviceAuthenticate: Hashable, Sendable {
         case authenticated
         case failed
         case cancelled
@@ -4877,63 +3514,21 @@ public enum YOLEOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .authenticated:
-                return 0
-            case .failed:
-                return 1
-            case .cancelled:
-                return 2
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        authenticated
-        failed
-        cancelled
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEOutcome.DeviceAuthenticate")
-            switch coded.number {
-            case 0:
-                self = .authenticated
-            case 1:
-                self = .failed
-            case 2:
-                self = .cancelled
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of YOLE account API: `load`.
-    public enum AccountLoad: Hashable, Sendable, Codable {
+    public enum AccountLoad: Hashable, Sendable {
         case loaded(balance: Money, suspended: Bool)
         case networkError
 
@@ -4947,87 +3542,21 @@ public enum YOLEOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .loaded:
-                return 0
-            case .networkError:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        loaded
-        networkError
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        private enum FieldKey: String, CodingKey {
-            case balance
-            case suspended
-        }
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEOutcome.AccountLoad")
-            switch coded.number {
-            case 0:
-                let fields = try coded.fields(FieldKey.self)
-                self = .loaded(
-                    balance: try fields.decode(Money.self, forKey: .balance),
-                    suspended: try fields.decode(Bool.self, forKey: .suspended)
-                )
-            case 1:
-                self = .networkError
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            switch self {
-            case .loaded(let value0, let value1):
-                var fields = coded.fields("loaded", FieldKey.self)
-                try fields.encode(value0, forKey: .balance)
-                try fields.encode(value1, forKey: .suspended)
-            default:
-                coded.plain(Self.codingCases[codingCase])
-            }
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            switch lhs {
-            case let .loaded(l0, l1):
-                guard case let .loaded(r0, r1) = rhs else { return false }
-                return (l0 == r0) && (l1 == r1)
-            default:
-                return lhs.codingCase == rhs.codingCase
-            }
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
-            switch self {
-            case let .loaded(l0, l1):
-                hasher.combine(l0)
-                hasher.combine(l1)
-            default:
-                break
-            }
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of YOLE favorites API: `load`.
-    public enum FavoritesApiLoad: Hashable, Sendable, Codable {
+    public enum FavoritesApiLoad: Hashable, Sendable {
         case loaded(recipients: [String])
         case networkError
 
@@ -5041,81 +3570,21 @@ public enum YOLEOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .loaded:
-                return 0
-            case .networkError:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        loaded
-        networkError
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        private enum FieldKey: String, CodingKey {
-            case recipients
-        }
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEOutcome.FavoritesApiLoad")
-            switch coded.number {
-            case 0:
-                let fields = try coded.fields(FieldKey.self)
-                self = .loaded(recipients: try fields.decode([String].self, forKey: .recipients))
-            case 1:
-                self = .networkError
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            switch self {
-            case .loaded(let value0):
-                var fields = coded.fields("loaded", FieldKey.self)
-                try fields.encode(value0, forKey: .recipients)
-            default:
-                coded.plain(Self.codingCases[codingCase])
-            }
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            switch lhs {
-            case let .loaded(l0):
-                guard case let .loaded(r0) = rhs else { return false }
-                return l0 == r0
-            default:
-                return lhs.codingCase == rhs.codingCase
-            }
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
-            switch self {
-            case let .loaded(l0):
-                hasher.combine(l0)
-            default:
-                break
-            }
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of YOLE favorites API: `remove`.
-    public enum FavoritesApiRemove: Hashable, Sendable, Codable {
+    public enum FavoritesApiRemove: Hashable, Sendable {
         case removed
 
         /// The outcome as the event the machine handles.
@@ -5126,53 +3595,21 @@ public enum YOLEOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .removed:
-                return 0
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        removed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEOutcome.FavoritesApiRemove")
-            switch coded.number {
-            case 0:
-                self = .removed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of YOLE profile API: `load`.
-    public enum ProfileLoad: Hashable, Sendable, Codable {
+    public enum ProfileLoad: Hashable, Sendable {
         case loaded
         case networkError
 
@@ -5186,58 +3623,21 @@ public enum YOLEOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .loaded:
-                return 0
-            case .networkError:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        loaded
-        networkError
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEOutcome.ProfileLoad")
-            switch coded.number {
-            case 0:
-                self = .loaded
-            case 1:
-                self = .networkError
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of YOLE profile API: `update`.
-    public enum ProfileUpdate: Hashable, Sendable, Codable {
+    public enum ProfileUpdate: Hashable, Sendable {
         case updated(firstName: String, lastName: String)
         case failed
 
@@ -5251,87 +3651,21 @@ public enum YOLEOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .updated:
-                return 0
-            case .failed:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        updated
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        private enum FieldKey: String, CodingKey {
-            case firstName
-            case lastName
-        }
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEOutcome.ProfileUpdate")
-            switch coded.number {
-            case 0:
-                let fields = try coded.fields(FieldKey.self)
-                self = .updated(
-                    firstName: try fields.decode(String.self, forKey: .firstName),
-                    lastName: try fields.decode(String.self, forKey: .lastName)
-                )
-            case 1:
-                self = .failed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            switch self {
-            case .updated(let value0, let value1):
-                var fields = coded.fields("updated", FieldKey.self)
-                try fields.encode(value0, forKey: .firstName)
-                try fields.encode(value1, forKey: .lastName)
-            default:
-                coded.plain(Self.codingCases[codingCase])
-            }
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            switch lhs {
-            case let .updated(l0, l1):
-                guard case let .updated(r0, r1) = rhs else { return false }
-                return (l0 == r0) && (l1 == r1)
-            default:
-                return lhs.codingCase == rhs.codingCase
-            }
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
-            switch self {
-            case let .updated(l0, l1):
-                hasher.combine(l0)
-                hasher.combine(l1)
-            default:
-                break
-            }
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Yole Fees API: `quote`.
-    public enum FeesApiQuote: Hashable, Sendable, Codable {
+    public enum FeesApiQuote: Hashable, Sendable {
         /// feeAmount, feeCurrency (may differ from the amount's currency), feeType; breakdown is not used
         case received(feeAmount: Decimal, feeCurrency: String, feeType: String)
 
@@ -5348,91 +3682,21 @@ public enum YOLEOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .received:
-                return 0
-            case .failed:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        received
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        private enum FieldKey: String, CodingKey {
-            case feeAmount
-            case feeCurrency
-            case feeType
-        }
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEOutcome.FeesApiQuote")
-            switch coded.number {
-            case 0:
-                let fields = try coded.fields(FieldKey.self)
-                self = .received(
-                    feeAmount: try fields.decode(Decimal.self, forKey: .feeAmount),
-                    feeCurrency: try fields.decode(String.self, forKey: .feeCurrency),
-                    feeType: try fields.decode(String.self, forKey: .feeType)
-                )
-            case 1:
-                self = .failed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            switch self {
-            case .received(let value0, let value1, let value2):
-                var fields = coded.fields("received", FieldKey.self)
-                try fields.encode(value0, forKey: .feeAmount)
-                try fields.encode(value1, forKey: .feeCurrency)
-                try fields.encode(value2, forKey: .feeType)
-            default:
-                coded.plain(Self.codingCases[codingCase])
-            }
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            switch lhs {
-            case let .received(l0, l1, l2):
-                guard case let .received(r0, r1, r2) = rhs else { return false }
-                return ((l0 == r0) && (l1 == r1)) && (l2 == r2)
-            default:
-                return lhs.codingCase == rhs.codingCase
-            }
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
-            switch self {
-            case let .received(l0, l1, l2):
-                hasher.combine(l0)
-                hasher.combine(l1)
-                hasher.combine(l2)
-            default:
-                break
-            }
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Pesapal: `load_checkout`.
-    public enum PesapalLoadCheckout: Hashable, Sendable, Codable {
+    public enum PesapalLoadCheckout: Hashable, Sendable {
         case loaded
         case loadFailed
         case timeout
@@ -5449,63 +3713,21 @@ public enum YOLEOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .loaded:
-                return 0
-            case .loadFailed:
-                return 1
-            case .timeout:
-                return 2
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        loaded
-        loadFailed
-        timeout
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEOutcome.PesapalLoadCheckout")
-            switch coded.number {
-            case 0:
-                self = .loaded
-            case 1:
-                self = .loadFailed
-            case 2:
-                self = .timeout
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of Pesapal: `checkout`.
-    public enum PesapalCheckout: Hashable, Sendable, Codable {
+    public enum PesapalCheckout: Hashable, Sendable {
         case success(
             yoleReference: String,
             pspTransactionId: String,
@@ -5600,216 +3822,16 @@ public enum YOLEOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .success:
-                return 0
-            case .pending:
-                return 1
-            case .failed:
-                return 2
-            case .cancelled:
-                return 3
-            case .unclear:
-                return 4
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        success
-        pending
-        failed
-        cancelled
-        unclear
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        private enum FieldKey: String, CodingKey {
-            case yoleReference
-            case pspTransactionId
-            case amount
-            case currency
-            case feeAmount
-            case totalAmount
-            case reason
-        }
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "YOLEOutcome.PesapalCheckout")
-            switch coded.number {
-            case 0:
-                let fields = try coded.fields(FieldKey.self)
-                self = .success(
-                    yoleReference: try fields.decode(String.self, forKey: .yoleReference),
-                    pspTransactionId: try fields.decode(String.self, forKey: .pspTransactionId),
-                    amount: try fields.decode(Decimal.self, forKey: .amount),
-                    currency: try fields.decode(String.self, forKey: .currency),
-                    feeAmount: try fields.decode(Decimal.self, forKey: .feeAmount),
-                    totalAmount: try fields.decode(Decimal.self, forKey: .totalAmount)
-                )
-            case 1:
-                let fields = try coded.fields(FieldKey.self)
-                self = .pending(
-                    yoleReference: try fields.decode(String.self, forKey: .yoleReference),
-                    pspTransactionId: try fields.decode(String.self, forKey: .pspTransactionId),
-                    amount: try fields.decode(Decimal.self, forKey: .amount),
-                    currency: try fields.decode(String.self, forKey: .currency),
-                    feeAmount: try fields.decode(Decimal.self, forKey: .feeAmount),
-                    totalAmount: try fields.decode(Decimal.self, forKey: .totalAmount)
-                )
-            case 2:
-                let fields = try coded.fields(FieldKey.self)
-                self = .failed(
-                    yoleReference: try fields.decode(String.self, forKey: .yoleReference),
-                    pspTransactionId: try fields.decode(String.self, forKey: .pspTransactionId),
-                    amount: try fields.decode(Decimal.self, forKey: .amount),
-                    currency: try fields.decode(String.self, forKey: .currency),
-                    feeAmount: try fields.decode(Decimal.self, forKey: .feeAmount),
-                    totalAmount: try fields.decode(Decimal.self, forKey: .totalAmount),
-                    reason: try fields.decode(String.self, forKey: .reason)
-                )
-            case 3:
-                let fields = try coded.fields(FieldKey.self)
-                self = .cancelled(
-                    yoleReference: try fields.decode(String.self, forKey: .yoleReference),
-                    pspTransactionId: try fields.decode(String.self, forKey: .pspTransactionId),
-                    amount: try fields.decode(Decimal.self, forKey: .amount),
-                    currency: try fields.decode(String.self, forKey: .currency),
-                    feeAmount: try fields.decode(Decimal.self, forKey: .feeAmount),
-                    totalAmount: try fields.decode(Decimal.self, forKey: .totalAmount)
-                )
-            case 4:
-                let fields = try coded.fields(FieldKey.self)
-                self = .unclear(
-                    yoleReference: try fields.decode(String.self, forKey: .yoleReference),
-                    pspTransactionId: try fields.decode(String.self, forKey: .pspTransactionId),
-                    amount: try fields.decode(Decimal.self, forKey: .amount),
-                    currency: try fields.decode(String.self, forKey: .currency),
-                    feeAmount: try fields.decode(Decimal.self, forKey: .feeAmount),
-                    totalAmount: try fields.decode(Decimal.self, forKey: .totalAmount)
-                )
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            switch self {
-            case .success(let value0, let value1, let value2, let value3, let value4, let value5):
-                var fields = coded.fields("success", FieldKey.self)
-                try fields.encode(value0, forKey: .yoleReference)
-                try fields.encode(value1, forKey: .pspTransactionId)
-                try fields.encode(value2, forKey: .amount)
-                try fields.encode(value3, forKey: .currency)
-                try fields.encode(value4, forKey: .feeAmount)
-                try fields.encode(value5, forKey: .totalAmount)
-            case .pending(let value0, let value1, let value2, let value3, let value4, let value5):
-                var fields = coded.fields("pending", FieldKey.self)
-                try fields.encode(value0, forKey: .yoleReference)
-                try fields.encode(value1, forKey: .pspTransactionId)
-                try fields.encode(value2, forKey: .amount)
-                try fields.encode(value3, forKey: .currency)
-                try fields.encode(value4, forKey: .feeAmount)
-                try fields.encode(value5, forKey: .totalAmount)
-            case .failed(let value0, let value1, let value2, let value3, let value4, let value5, let value6):
-                var fields = coded.fields("failed", FieldKey.self)
-                try fields.encode(value0, forKey: .yoleReference)
-                try fields.encode(value1, forKey: .pspTransactionId)
-                try fields.encode(value2, forKey: .amount)
-                try fields.encode(value3, forKey: .currency)
-                try fields.encode(value4, forKey: .feeAmount)
-                try fields.encode(value5, forKey: .totalAmount)
-                try fields.encode(value6, forKey: .reason)
-            case .cancelled(let value0, let value1, let value2, let value3, let value4, let value5):
-                var fields = coded.fields("cancelled", FieldKey.self)
-                try fields.encode(value0, forKey: .yoleReference)
-                try fields.encode(value1, forKey: .pspTransactionId)
-                try fields.encode(value2, forKey: .amount)
-                try fields.encode(value3, forKey: .currency)
-                try fields.encode(value4, forKey: .feeAmount)
-                try fields.encode(value5, forKey: .totalAmount)
-            case .unclear(let value0, let value1, let value2, let value3, let value4, let value5):
-                var fields = coded.fields("unclear", FieldKey.self)
-                try fields.encode(value0, forKey: .yoleReference)
-                try fields.encode(value1, forKey: .pspTransactionId)
-                try fields.encode(value2, forKey: .amount)
-                try fields.encode(value3, forKey: .currency)
-                try fields.encode(value4, forKey: .feeAmount)
-                try fields.encode(value5, forKey: .totalAmount)
-            }
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            switch lhs {
-            case let .success(l0, l1, l2, l3, l4, l5):
-                guard case let .success(r0, r1, r2, r3, r4, r5) = rhs else { return false }
-                return (((((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)) && (l4 == r4)) && (l5 == r5)
-            case let .pending(l0, l1, l2, l3, l4, l5):
-                guard case let .pending(r0, r1, r2, r3, r4, r5) = rhs else { return false }
-                return (((((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)) && (l4 == r4)) && (l5 == r5)
-            case let .failed(l0, l1, l2, l3, l4, l5, l6):
-                guard case let .failed(r0, r1, r2, r3, r4, r5, r6) = rhs else { return false }
-                return ((((((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)) && (l4 == r4)) && (l5 == r5))
-                    && (l6 == r6)
-            case let .cancelled(l0, l1, l2, l3, l4, l5):
-                guard case let .cancelled(r0, r1, r2, r3, r4, r5) = rhs else { return false }
-                return (((((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)) && (l4 == r4)) && (l5 == r5)
-            case let .unclear(l0, l1, l2, l3, l4, l5):
-                guard case let .unclear(r0, r1, r2, r3, r4, r5) = rhs else { return false }
-                return (((((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)) && (l4 == r4)) && (l5 == r5)
-            }
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
-            switch self {
-            case let .success(l0, l1, l2, l3, l4, l5):
-                hasher.combine(l0)
-                hasher.combine(l1)
-                hasher.combine(l2)
-                hasher.combine(l3)
-                hasher.combine(l4)
-                hasher.combine(l5)
-            case let .pending(l0, l1, l2, l3, l4, l5):
-                hasher.combine(l0)
-                hasher.combine(l1)
-                hasher.combine(l2)
-                hasher.combine(l3)
-                hasher.combine(l4)
-                hasher.combine(l5)
-            case let .failed(l0, l1, l2, l3, l4, l5, l6):
-                hasher.combine(l0)
-                hasher.combine(l1)
-                hasher.combine(l2)
-                hasher.combine(l3)
-                hasher.combine(l4)
-                hasher.combine(l5)
-                hasher.combine(l6)
-            case let .cancelled(l0, l1, l2, l3, l4, l5):
-                hasher.combine(l0)
-                hasher.combine(l1)
-                hasher.combine(l2)
-                hasher.combine(l3)
-                hasher.combine(l4)
-                hasher.combine(l5)
-            case let .unclear(l0, l1, l2, l3, l4, l5):
-                hasher.combine(l0)
-                hasher.combine(l1)
-                hasher.combine(l2)
-                hasher.combine(l3)
-                hasher.combine(l4)
-                hasher.combine(l5)
-            }
+            event.hash(into: &hasher)
         }
     }
 }

@@ -4,9 +4,9 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 4; a compile error here means the
+/// This module was generated for FlowMachine API version 5; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion4 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion5 {
 }
 
 /// The screens of Semantics, by the seed's screen IDs.
@@ -676,260 +676,19 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// - Throws: `FlowEventError` for a name the flows do not handle or raise themselves, and for a payload field
     ///   missing or not of its type (an optional field may be left out; fields the event lacks are ignored).
     public init(name: String, payload: [String: String] = [:]) throws(FlowEventError) {
-        let fields = EventPayload(name, payload)
-        switch Self.flowNames.number(of: name) {
-        case 0:
-            // start_plan
-            self = .startPlan(plan: try fields.text("plan"))
-        case 2:
-            // bank.transfer.sent
-            self = .bankTransferSent(reference: try fields.text("reference"))
-        case 3:
-            // bank.transfer.failed
-            self = .bankTransferFailed
-        case 4:
-            // bank.authorise.approved
-            self = .bankAuthoriseApproved
-        case 5:
-            // bank.authorise.declined
-            self = .bankAuthoriseDeclined
-        case 6:
-            // bank.authorise.timed_out
-            self = .bankAuthoriseTimedOut
-        case 7:
-            // bank.status.known
-            self = .bankStatusKnown
-        case 8:
-            // bank.status.unknown
-            self = .bankStatusUnknown
-        case 9:
-            // go_variant_timer
-            self = .goVariantTimer
-        case 10:
-            // go_working_days
-            self = .goWorkingDays
-        case 11:
-            // go_chain
-            self = .goChain
-        case 12:
-            // go_guards
-            self = .goGuards
-        case 13:
-            // go_validation
-            self = .goValidation
-        case 14:
-            // go_order
-            self = .goOrder
-        case 15:
-            // go_library_rules
-            self = .goLibraryRules
-        case 16:
-            // go_back
-            self = .goBack
-        case 17:
-            // go_sheet
-            self = .goSheet
-        case 18:
-            // go_calls
-            self = .goCalls
-        case 19:
-            // go_due
-            self = .goDue
-        case 20:
-            // go_poll
-            self = .goPoll
-        case 21:
-            // go_leave_sheet
-            self = .goLeaveSheet
-        case 22:
-            // go_return_routes
-            self = .goReturnRoutes
-        case 23:
-            // close
-            self = .close
-        case 24:
-            // go_subflow
-            self = .goSubflow
-        case 25:
-            // go_global
-            self = .goGlobal
-        case 26:
-            // go_timers
-            self = .goTimers
-        case 27:
-            // go_state_timer
-            self = .goStateTimer
-        case 28:
-            // go_services
-            self = .goServices
-        case 29:
-            // go_defaults
-            self = .goDefaults
-        case 30:
-            // go_secret
-            self = .goSecret
-        case 31:
-            // go_optional
-            self = .goOptional
-        case 32:
-            // go_zeros
-            self = .goZeros
-        case 33:
-            // start_chain
-            self = .startChain
-        case 36:
-            // done
-            self = .done
-        case 37:
-            // bump
-            self = .bump
-        case 38:
-            // peek
-            self = .peek
-        case 39:
-            // pick
-            self = .pick
-        case 40:
-            // next
-            self = .next
-        case 41:
-            // go
-            self = .go
-        case 42:
-            // up
-            self = .up
-        case 43:
-            // again
-            self = .again
-        case 44:
-            // lock
-            self = .lock
-        case 45:
-            // open
-            self = .`open`
-        case 46:
-            // unlock
-            self = .unlock
-        case 47:
-            // elsewhere
-            self = .elsewhere
-        case 48:
-            // start_sub
-            self = .startSub
-        case 49:
-            // help
-            self = .help
-        case 50:
-            // away
-            self = .away
-        case 51:
-            // return
-            self = .`return`
-        case 52:
-            // shorten
-            self = .shorten
-        case 53:
-            // reveal
-            self = .reveal
-        case 54:
-            // hide
-            self = .hide
-        case 55:
-            // leave
-            self = .leave
-        case 56:
-            // order
-            self = .order
-        case 57:
-            // measure
-            self = .measure
-        case 58:
-            // send
-            self = .send
-        case 59:
-            // cancel
-            self = .cancel
-        case 60:
-            // check_status
-            self = .checkStatus
-        case 61:
-            // retry
-            self = .retry
-        case 62:
-            // extend
-            self = .extend
-        case 63:
-            // reopen
-            self = .reopen
-        case 64:
-            // back_to_dashboard
-            self = .backToDashboard
-        case 65:
-            // use_favourite
-            self = .useFavourite
-        case 66:
-            // forget
-            self = .forget
-        case 67:
-            // check
-            self = .check
-        case 68:
-            // confirm
-            self = .confirm
-        case 69:
-            // quote
-            self = .quote
-        case 70:
-            // compute
-            self = .compute
-        case 71:
-            // convert
-            self = .convert
-        case 72:
-            // write_note
-            self = .writeNote
-        case 73:
-            // stamp
-            self = .stamp
-        case 74:
-            // check_all
-            self = .checkAll
-        case 75:
-            // raise_zeros
-            self = .raiseZeros
-        case 76:
-            // clear_zeros
-            self = .clearZeros
-        case 77:
-            // ping
-            self = .ping
-        case 78:
-            // finish
-            self = .finish
-        case 79:
-            // second
-            self = .second
-        case 80:
-            // deeper
-            self = .deeper
-        case 81:
-            // authorise
-            self = .authorise
-        case 82:
-            // ask_status
-            self = .askStatus
-        case 83:
-            // emergency
-            self = .emergency
-        case 84:
-            // sign_out
-            self = .signOut
-        case 1, 34, 35:
-            throw FlowEventError(event: name, reason: .raisedByFlows)
-        default:
-            throw FlowEventError(event: name, reason: .unknownEvent)
-        }
+        self = try eventNamed(
+            name,
+            payload,
+            names: Self.flowNames,
+            cases: Self.codingCases,
+            raised: Self.raisedNumbers,
+            currency: "GBP",
+            Self.init(caseNumber:_:)
+        )
     }
+
+    /// The numbers of the events the flows raise themselves (`raise:`), which the app cannot send by name.
+    private static let raisedNumbers: Set<Int32> = [1, 34, 35]
 
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
@@ -1032,6 +791,7 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event's number in the transition table.
     @_spi(Generated)
+    @inline(never)
     public var number: Int32 {
         switch self {
         case .startPlan:
@@ -1218,11 +978,12 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         return nil
     }
 
-    /// The cases' names as `Codable` writes them, one per line, by number.
+    /// The cases by number, one per line: the name `Codable` writes, then the payload's labels (FlowMachine's
+    /// `CaseTable`).
     private static let codingCasesData = #"""
-    startPlan
-    zerosRaised
-    bankTransferSent
+    startPlan plan
+    zerosRaised flag count ratio amount label tags wait day at tone probe raisedBy
+    bankTransferSent reference
     bankTransferFailed
     bankAuthoriseApproved
     bankAuthoriseDeclined
@@ -1254,8 +1015,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     goOptional
     goZeros
     startChain
-    chainB
-    chainC
+    chainB raisedBy
+    chainC raisedBy
     done
     bump
     peek
@@ -1305,56 +1066,56 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     askStatus
     emergency
     signOut
-    timerFired
+    timerFired token
     """#
 
-    private static let codingCases = NameTable(lines: codingCasesData)
+    private static let codingCases = CaseTable(lines: codingCasesData)
 
-    private enum FieldKey: String, CodingKey {
-        case plan
-        case flag
-        case count
-        case ratio
-        case amount
-        case label
-        case tags
-        case wait
-        case day
-        case at
-        case tone
-        case probe
-        case raisedBy
-        case reference
-        case token
+    /// The value as data: its case's number in `codingCases` and its payload, for `Codable`, `==` and `hash(into:)`.
+    private var caseValue: CaseValue {
+        switch self {
+        case let .startPlan(value0):
+            return CaseValue(0, [value0])
+        case let .zerosRaised(value0, value1, value2, value3, value4, value5, value6, value7, value8, value9, value10, value11):
+            return CaseValue(
+                1,
+                [value0, value1, value2, value3, value4, value5, value6, value7, value8, value9, value10, value11]
+            )
+        case let .bankTransferSent(value0):
+            return CaseValue(2, [value0])
+        case let .chainB(value0):
+            return CaseValue(34, [value0])
+        case let .chainC(value0):
+            return CaseValue(35, [value0])
+        case let .timerFired(value0):
+            return CaseValue(85, [value0])
+        default:
+            return CaseValue(number)
+        }
     }
 
-    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-    /// payloads.
-    public init(from decoder: any Decoder) throws {
-        let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "SemanticsEvent")
-        switch coded.number {
+    /// The case numbered `number` in `codingCases`, its payload's fields read in order by `read`.
+    private init(caseNumber number: Int32, _ read: inout CaseReader) throws {
+        switch number {
         case 0:
-            let fields = try coded.fields(FieldKey.self)
-            self = .startPlan(plan: try fields.decode(String.self, forKey: .plan))
+            self = try .startPlan(plan: read(String.self))
         case 1:
-            let fields = try coded.fields(FieldKey.self)
-            self = .zerosRaised(
-                flag: try fields.decode(Bool.self, forKey: .flag),
-                count: try fields.decode(Int.self, forKey: .count),
-                ratio: try fields.decode(Decimal.self, forKey: .ratio),
-                amount: try fields.decode(Money.self, forKey: .amount),
-                label: try fields.decode(String.self, forKey: .label),
-                tags: try fields.decode([String].self, forKey: .tags),
-                wait: try fields.decode(Int.self, forKey: .wait),
-                day: try fields.decode(CalendarDate.self, forKey: .day),
-                at: try fields.decode(Timestamp.self, forKey: .at),
-                tone: try fields.decode(SemanticsTone.self, forKey: .tone),
-                probe: try fields.decode(SemanticsProbe.self, forKey: .probe),
-                raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy)
+            self = try .zerosRaised(
+                flag: read(Bool.self),
+                count: read(Int.self),
+                ratio: read(Decimal.self),
+                amount: read(Money.self),
+                label: read(String.self),
+                tags: read([String].self),
+                wait: read(Int.self),
+                day: read(CalendarDate.self),
+                at: read(Timestamp.self),
+                tone: read(SemanticsTone.self),
+                probe: read(SemanticsProbe.self),
+                raisedBy: read(RaisedByFlows.self)
             )
         case 2:
-            let fields = try coded.fields(FieldKey.self)
-            self = .bankTransferSent(reference: try fields.decode(String.self, forKey: .reference))
+            self = try .bankTransferSent(reference: read(String.self))
         case 3:
             self = .bankTransferFailed
         case 4:
@@ -1418,11 +1179,9 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 33:
             self = .startChain
         case 34:
-            let fields = try coded.fields(FieldKey.self)
-            self = .chainB(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .chainB(raisedBy: read(RaisedByFlows.self))
         case 35:
-            let fields = try coded.fields(FieldKey.self)
-            self = .chainC(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+            self = try .chainC(raisedBy: read(RaisedByFlows.self))
         case 36:
             self = .done
         case 37:
@@ -1522,113 +1281,31 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 84:
             self = .signOut
         case 85:
-            let fields = try coded.fields(FieldKey.self)
-            self = .timerFired(token: try fields.decode(TimerToken.self, forKey: .token))
+            self = try .timerFired(token: read(TimerToken.self))
         default:
-            throw coded.unknownCase()
+            throw read.unknownCase()
         }
+    }
+
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
+    public init(from decoder: any Decoder) throws {
+        self = try decodeCase(decoder, Self.codingCases, typeName: "SemanticsEvent", Self.init(caseNumber:_:))
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
-        var coded = CaseEncoder(encoder)
-        switch self {
-        case .startPlan(let value0):
-            var fields = coded.fields("startPlan", FieldKey.self)
-            try fields.encode(value0, forKey: .plan)
-        case .zerosRaised(let value0, let value1, let value2, let value3, let value4, let value5, let value6, let value7, let value8, let value9, let value10, let value11):
-            var fields = coded.fields("zerosRaised", FieldKey.self)
-            try fields.encode(value0, forKey: .flag)
-            try fields.encode(value1, forKey: .count)
-            try fields.encode(value2, forKey: .ratio)
-            try fields.encode(value3, forKey: .amount)
-            try fields.encode(value4, forKey: .label)
-            try fields.encode(value5, forKey: .tags)
-            try fields.encode(value6, forKey: .wait)
-            try fields.encode(value7, forKey: .day)
-            try fields.encode(value8, forKey: .at)
-            try fields.encode(value9, forKey: .tone)
-            try fields.encode(value10, forKey: .probe)
-            try fields.encode(value11, forKey: .raisedBy)
-        case .bankTransferSent(let value0):
-            var fields = coded.fields("bankTransferSent", FieldKey.self)
-            try fields.encode(value0, forKey: .reference)
-        case .chainB(let value0):
-            var fields = coded.fields("chainB", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .chainC(let value0):
-            var fields = coded.fields("chainC", FieldKey.self)
-            try fields.encode(value0, forKey: .raisedBy)
-        case .timerFired(let value0):
-            var fields = coded.fields("timerFired", FieldKey.self)
-            try fields.encode(value0, forKey: .token)
-        default:
-            coded.plain(Self.codingCases[number])
-        }
+        try encodeCase(caseValue, Self.codingCases, to: encoder)
     }
 
     /// Whether two values are the same case with equal payloads.
     public static func ==(lhs: Self, rhs: Self) -> Bool {
-        switch lhs {
-        case let .startPlan(l0):
-            guard case let .startPlan(r0) = rhs else { return false }
-            return l0 == r0
-        case let .zerosRaised(l0, l1, l2, l3, l4, l5, l6, l7, l8, l9, l10, l11):
-            guard case let .zerosRaised(r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11) = rhs else { return false }
-            return (((((((((((l0 == r0) && (l1 == r1)) && (l2 == r2)) && (l3 == r3)) && (l4 == r4)) && (l5 == r5))
-                && (l6 == r6))
-                && (l7 == r7))
-                && (l8 == r8))
-                && (l9 == r9))
-                && (l10 == r10))
-                && (l11 == r11)
-        case let .bankTransferSent(l0):
-            guard case let .bankTransferSent(r0) = rhs else { return false }
-            return l0 == r0
-        case let .chainB(l0):
-            guard case let .chainB(r0) = rhs else { return false }
-            return l0 == r0
-        case let .chainC(l0):
-            guard case let .chainC(r0) = rhs else { return false }
-            return l0 == r0
-        case let .timerFired(l0):
-            guard case let .timerFired(r0) = rhs else { return false }
-            return l0 == r0
-        default:
-            return lhs.number == rhs.number
-        }
+        return lhs.caseValue == rhs.caseValue
     }
 
     /// Hashes the case and its payload.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(number)
-        switch self {
-        case let .startPlan(l0):
-            hasher.combine(l0)
-        case let .zerosRaised(l0, l1, l2, l3, l4, l5, l6, l7, l8, l9, l10, l11):
-            hasher.combine(l0)
-            hasher.combine(l1)
-            hasher.combine(l2)
-            hasher.combine(l3)
-            hasher.combine(l4)
-            hasher.combine(l5)
-            hasher.combine(l6)
-            hasher.combine(l7)
-            hasher.combine(l8)
-            hasher.combine(l9)
-            hasher.combine(l10)
-            hasher.combine(l11)
-        case let .bankTransferSent(l0):
-            hasher.combine(l0)
-        case let .chainB(l0):
-            hasher.combine(l0)
-        case let .chainC(l0):
-            hasher.combine(l0)
-        case let .timerFired(l0):
-            hasher.combine(l0)
-        default:
-            break
-        }
+        caseValue.hash(into: &hasher)
     }
 }
 
@@ -1684,89 +1361,61 @@ public enum SemanticsServiceCall: FlowServiceCall {
         }
     }
 
-    /// The case's number in `codingCases`.
-    private var codingCase: Int32 {
-        switch self {
-        case .bankTransfer:
-            return 0
-        case .bankAuthorise:
-            return 1
-        case .bankStatus:
-            return 2
-        }
-    }
-
-    /// The cases' names as `Codable` writes them, one per line, by number.
+    /// The cases by number, one per line: the name `Codable` writes, then the payload's labels (FlowMachine's
+    /// `CaseTable`).
     private static let codingCasesData = #"""
-    bankTransfer
-    bankAuthorise
+    bankTransfer amount
+    bankAuthorise amount
     bankStatus
     """#
 
-    private static let codingCases = NameTable(lines: codingCasesData)
+    private static let codingCases = CaseTable(lines: codingCasesData)
 
-    private enum FieldKey: String, CodingKey {
-        case amount
+    /// The value as data: its case's number in `codingCases` and its payload, for `Codable`, `==` and `hash(into:)`.
+    private var caseValue: CaseValue {
+        switch self {
+        case let .bankTransfer(value0):
+            return CaseValue(0, [value0])
+        case let .bankAuthorise(value0):
+            return CaseValue(1, [value0])
+        case .bankStatus:
+            return CaseValue(2)
+        }
+    }
+
+    /// The case numbered `number` in `codingCases`, its payload's fields read in order by `read`.
+    private init(caseNumber number: Int32, _ read: inout CaseReader) throws {
+        switch number {
+        case 0:
+            self = try .bankTransfer(amount: read(Money.self))
+        case 1:
+            self = try .bankAuthorise(amount: read(Money.self))
+        case 2:
+            self = .bankStatus
+        default:
+            throw read.unknownCase()
+        }
     }
 
     /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
     /// payloads.
     public init(from decoder: any Decoder) throws {
-        let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "SemanticsServiceCall")
-        switch coded.number {
-        case 0:
-            let fields = try coded.fields(FieldKey.self)
-            self = .bankTransfer(amount: try fields.decode(Money.self, forKey: .amount))
-        case 1:
-            let fields = try coded.fields(FieldKey.self)
-            self = .bankAuthorise(amount: try fields.decode(Money.self, forKey: .amount))
-        case 2:
-            self = .bankStatus
-        default:
-            throw coded.unknownCase()
-        }
+        self = try decodeCase(decoder, Self.codingCases, typeName: "SemanticsServiceCall", Self.init(caseNumber:_:))
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
-        var coded = CaseEncoder(encoder)
-        switch self {
-        case .bankTransfer(let value0):
-            var fields = coded.fields("bankTransfer", FieldKey.self)
-            try fields.encode(value0, forKey: .amount)
-        case .bankAuthorise(let value0):
-            var fields = coded.fields("bankAuthorise", FieldKey.self)
-            try fields.encode(value0, forKey: .amount)
-        default:
-            coded.plain(Self.codingCases[codingCase])
-        }
+        try encodeCase(caseValue, Self.codingCases, to: encoder)
     }
 
     /// Whether two values are the same case with equal payloads.
     public static func ==(lhs: Self, rhs: Self) -> Bool {
-        switch lhs {
-        case let .bankTransfer(l0):
-            guard case let .bankTransfer(r0) = rhs else { return false }
-            return l0 == r0
-        case let .bankAuthorise(l0):
-            guard case let .bankAuthorise(r0) = rhs else { return false }
-            return l0 == r0
-        default:
-            return lhs.codingCase == rhs.codingCase
-        }
+        return lhs.caseValue == rhs.caseValue
     }
 
     /// Hashes the case and its payload.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(codingCase)
-        switch self {
-        case let .bankTransfer(l0):
-            hasher.combine(l0)
-        case let .bankAuthorise(l0):
-            hasher.combine(l0)
-        default:
-            break
-        }
+        caseValue.hash(into: &hasher)
     }
 }
 
@@ -1826,7 +1475,7 @@ public struct SemanticsServiceSet: SemanticsServices {
 /// What each service operation of Semantics answers (`SemanticsServices`).
 public enum SemanticsOutcome {
     /// The outcomes of bank: `transfer`.
-    public enum BankTransfer: Hashable, Sendable, Codable {
+    public enum BankTransfer: Hashable, Sendable {
         case sent(reference: String)
         case failed
 
@@ -1840,81 +1489,21 @@ public enum SemanticsOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .sent:
-                return 0
-            case .failed:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        sent
-        failed
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        private enum FieldKey: String, CodingKey {
-            case reference
-        }
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "SemanticsOutcome.BankTransfer")
-            switch coded.number {
-            case 0:
-                let fields = try coded.fields(FieldKey.self)
-                self = .sent(reference: try fields.decode(String.self, forKey: .reference))
-            case 1:
-                self = .failed
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            switch self {
-            case .sent(let value0):
-                var fields = coded.fields("sent", FieldKey.self)
-                try fields.encode(value0, forKey: .reference)
-            default:
-                coded.plain(Self.codingCases[codingCase])
-            }
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            switch lhs {
-            case let .sent(l0):
-                guard case let .sent(r0) = rhs else { return false }
-                return l0 == r0
-            default:
-                return lhs.codingCase == rhs.codingCase
-            }
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
-            switch self {
-            case let .sent(l0):
-                hasher.combine(l0)
-            default:
-                break
-            }
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of bank: `authorise`.
-    public enum BankAuthorise: Hashable, Sendable, Codable {
+    public enum BankAuthorise: Hashable, Sendable {
         case approved
         case declined
         case timedOut
@@ -1931,63 +1520,21 @@ public enum SemanticsOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .approved:
-                return 0
-            case .declined:
-                return 1
-            case .timedOut:
-                return 2
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        approved
-        declined
-        timedOut
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "SemanticsOutcome.BankAuthorise")
-            switch coded.number {
-            case 0:
-                self = .approved
-            case 1:
-                self = .declined
-            case 2:
-                self = .timedOut
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 
     /// The outcomes of bank: `status`.
-    public enum BankStatus: Hashable, Sendable, Codable {
+    public enum BankStatus: Hashable, Sendable {
         case known
         case unknown
 
@@ -2001,53 +1548,16 @@ public enum SemanticsOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .known:
-                return 0
-            case .unknown:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        known
-        unknown
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "SemanticsOutcome.BankStatus")
-            switch coded.number {
-            case 0:
-                self = .known
-            case 1:
-                self = .unknown
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 }

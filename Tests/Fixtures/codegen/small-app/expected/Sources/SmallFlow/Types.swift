@@ -4,9 +4,9 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 4; a compile error here means the
+/// This module was generated for FlowMachine API version 5; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion4 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion5 {
 }
 
 /// The screens of Small, by the seed's screen IDs.
@@ -162,26 +162,19 @@ public enum SmallEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// - Throws: `FlowEventError` for a name the flows do not handle or raise themselves, and for a payload field
     ///   missing or not of its type (an optional field may be left out; fields the event lacks are ignored).
     public init(name: String, payload: [String: String] = [:]) throws(FlowEventError) {
-        switch Self.flowNames.number(of: name) {
-        case 0:
-            // auth.sign_in.success
-            self = .authSignInSuccess
-        case 1:
-            // auth.sign_in.denied
-            self = .authSignInDenied
-        case 2:
-            // submit
-            self = .submit
-        case 3:
-            // close
-            self = .close
-        case 4:
-            // help
-            self = .help
-        default:
-            throw FlowEventError(event: name, reason: .unknownEvent)
-        }
+        self = try eventNamed(
+            name,
+            payload,
+            names: Self.flowNames,
+            cases: Self.codingCases,
+            raised: Self.raisedNumbers,
+            currency: "GBP",
+            Self.init(caseNumber:_:)
+        )
     }
+
+    /// The numbers of the events the flows raise themselves (`raise:`), which the app cannot send by name.
+    private static let raisedNumbers: Set<Int32> = []
 
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
@@ -204,6 +197,7 @@ public enum SmallEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event's number in the transition table.
     @_spi(Generated)
+    @inline(never)
     public var number: Int32 {
         switch self {
         case .authSignInSuccess:
@@ -230,27 +224,32 @@ public enum SmallEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         return nil
     }
 
-    /// The cases' names as `Codable` writes them, one per line, by number.
+    /// The cases by number, one per line: the name `Codable` writes, then the payload's labels (FlowMachine's
+    /// `CaseTable`).
     private static let codingCasesData = #"""
     authSignInSuccess
     authSignInDenied
     submit
     close
     help
-    timerFired
+    timerFired token
     """#
 
-    private static let codingCases = NameTable(lines: codingCasesData)
+    private static let codingCases = CaseTable(lines: codingCasesData)
 
-    private enum FieldKey: String, CodingKey {
-        case token
+    /// The value as data: its case's number in `codingCases` and its payload, for `Codable`, `==` and `hash(into:)`.
+    private var caseValue: CaseValue {
+        switch self {
+        case let .timerFired(value0):
+            return CaseValue(5, [value0])
+        default:
+            return CaseValue(number)
+        }
     }
 
-    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-    /// payloads.
-    public init(from decoder: any Decoder) throws {
-        let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "SmallEvent")
-        switch coded.number {
+    /// The case numbered `number` in `codingCases`, its payload's fields read in order by `read`.
+    private init(caseNumber number: Int32, _ read: inout CaseReader) throws {
+        switch number {
         case 0:
             self = .authSignInSuccess
         case 1:
@@ -262,45 +261,31 @@ public enum SmallEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case 4:
             self = .help
         case 5:
-            let fields = try coded.fields(FieldKey.self)
-            self = .timerFired(token: try fields.decode(TimerToken.self, forKey: .token))
+            self = try .timerFired(token: read(TimerToken.self))
         default:
-            throw coded.unknownCase()
+            throw read.unknownCase()
         }
+    }
+
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
+    public init(from decoder: any Decoder) throws {
+        self = try decodeCase(decoder, Self.codingCases, typeName: "SmallEvent", Self.init(caseNumber:_:))
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
-        var coded = CaseEncoder(encoder)
-        switch self {
-        case .timerFired(let value0):
-            var fields = coded.fields("timerFired", FieldKey.self)
-            try fields.encode(value0, forKey: .token)
-        default:
-            coded.plain(Self.codingCases[number])
-        }
+        try encodeCase(caseValue, Self.codingCases, to: encoder)
     }
 
     /// Whether two values are the same case with equal payloads.
     public static func ==(lhs: Self, rhs: Self) -> Bool {
-        switch lhs {
-        case let .timerFired(l0):
-            guard case let .timerFired(r0) = rhs else { return false }
-            return l0 == r0
-        default:
-            return lhs.number == rhs.number
-        }
+        return lhs.caseValue == rhs.caseValue
     }
 
     /// Hashes the case and its payload.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(number)
-        switch self {
-        case let .timerFired(l0):
-            hasher.combine(l0)
-        default:
-            break
-        }
+        caseValue.hash(into: &hasher)
     }
 }
 
@@ -335,64 +320,51 @@ public enum SmallServiceCall: FlowServiceCall {
         }
     }
 
-    /// The case's number in `codingCases`.
-    private var codingCase: Int32 {
+    /// The cases by number, one per line: the name `Codable` writes, then the payload's labels (FlowMachine's
+    /// `CaseTable`).
+    private static let codingCasesData = #"""
+    authSignIn email
+    """#
+
+    private static let codingCases = CaseTable(lines: codingCasesData)
+
+    /// The value as data: its case's number in `codingCases` and its payload, for `Codable`, `==` and `hash(into:)`.
+    private var caseValue: CaseValue {
         switch self {
-        case .authSignIn:
-            return 0
+        case let .authSignIn(value0):
+            return CaseValue(0, [value0])
         }
     }
 
-    /// The cases' names as `Codable` writes them, one per line, by number.
-    private static let codingCasesData = #"""
-    authSignIn
-    """#
-
-    private static let codingCases = NameTable(lines: codingCasesData)
-
-    private enum FieldKey: String, CodingKey {
-        case email
+    /// The case numbered `number` in `codingCases`, its payload's fields read in order by `read`.
+    private init(caseNumber number: Int32, _ read: inout CaseReader) throws {
+        switch number {
+        case 0:
+            self = try .authSignIn(email: read(String.self))
+        default:
+            throw read.unknownCase()
+        }
     }
 
     /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
     /// payloads.
     public init(from decoder: any Decoder) throws {
-        let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "SmallServiceCall")
-        switch coded.number {
-        case 0:
-            let fields = try coded.fields(FieldKey.self)
-            self = .authSignIn(email: try fields.decode(String.self, forKey: .email))
-        default:
-            throw coded.unknownCase()
-        }
+        self = try decodeCase(decoder, Self.codingCases, typeName: "SmallServiceCall", Self.init(caseNumber:_:))
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
-        var coded = CaseEncoder(encoder)
-        switch self {
-        case .authSignIn(let value0):
-            var fields = coded.fields("authSignIn", FieldKey.self)
-            try fields.encode(value0, forKey: .email)
-        }
+        try encodeCase(caseValue, Self.codingCases, to: encoder)
     }
 
     /// Whether two values are the same case with equal payloads.
     public static func ==(lhs: Self, rhs: Self) -> Bool {
-        switch lhs {
-        case let .authSignIn(l0):
-            guard case let .authSignIn(r0) = rhs else { return false }
-            return l0 == r0
-        }
+        return lhs.caseValue == rhs.caseValue
     }
 
     /// Hashes the case and its payload.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(codingCase)
-        switch self {
-        case let .authSignIn(l0):
-            hasher.combine(l0)
-        }
+        caseValue.hash(into: &hasher)
     }
 }
 
@@ -431,7 +403,7 @@ public struct SmallServiceSet: SmallServices {
 /// What each service operation of Small answers (`SmallServices`).
 public enum SmallOutcome {
     /// The outcomes of Auth: `sign_in`.
-    public enum AuthSignIn: Hashable, Sendable, Codable {
+    public enum AuthSignIn: Hashable, Sendable {
         case success
         case denied
 
@@ -445,53 +417,16 @@ public enum SmallOutcome {
             }
         }
 
-        /// The case's number in `codingCases`.
-        private var codingCase: Int32 {
-            switch self {
-            case .success:
-                return 0
-            case .denied:
-                return 1
-            }
-        }
-
-        /// The cases' names as `Codable` writes them, one per line, by number.
-        private static let codingCasesData = #"""
-        success
-        denied
-        """#
-
-        private static let codingCases = NameTable(lines: codingCasesData)
-
-        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public init(from decoder: any Decoder) throws {
-            let coded = try CaseDecoder(decoder, cases: Self.codingCases, typeName: "SmallOutcome.AuthSignIn")
-            switch coded.number {
-            case 0:
-                self = .success
-            case 1:
-                self = .denied
-            default:
-                throw coded.unknownCase()
-            }
-        }
-
-        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
-        /// payloads.
-        public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoder(encoder)
-            coded.plain(Self.codingCases[codingCase])
-        }
-
-        /// Whether two values are the same case with equal payloads.
+        /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
+        @inline(never)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
-            return lhs.codingCase == rhs.codingCase
+            return lhs.event == rhs.event
         }
 
-        /// Hashes the case and its payload.
+        /// Hashes the outcome's event.
+        @inline(never)
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(codingCase)
+            event.hash(into: &hasher)
         }
     }
 }
