@@ -49,4 +49,26 @@ import Testing
         #expect(text.contains("public protocol Services:\n"))
         #expect(text.contains("        \"C29\",\n        \"C30\"\n    ].contains(country)"))
     }
+    /// A doc line written for one indent overflows at a deeper one: the words it pushes over start the next line of
+    /// the paragraph, not a line of their own. Planted: a pre-wrapped line of 123 characters two types deep.
+    @Test func overflowingDocLinesCarryTheirTailIntoTheParagraph() {
+        let first = "The options of choice field `field` on the current screen, each value (what `fill` takes) with its label in the current"
+        let second = "locale, for a picker; empty for a field the screen does not show."
+        let file = SwiftFileDescription(path: "A.swift", header: [], imports: [], declarations: [
+            SwiftDeclaration(.enum(name: "Outer", conformances: [], cases: [], members: [
+                SwiftDeclaration(.enum(name: "Inner", conformances: [], cases: [], members: [
+                    SwiftDeclaration(doc: [first, second, "", "- a list item stays its own line"],
+                                     .function(modifiers: [], name: "f", parameters: [], effects: [], returns: nil, body: [])),
+                ])),
+            ])),
+        ])
+        let lines = TextRenderer().render(file).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let doc = lines.filter { $0.hasPrefix("///") }
+        #expect(doc == [
+            "/// The options of choice field `field` on the current screen, each value (what `fill` takes) with its label in",
+            "/// the current locale, for a picker; empty for a field the screen does not show.",
+            "///",
+            "/// - a list item stays its own line",
+        ], "\(doc)")
+    }
 }

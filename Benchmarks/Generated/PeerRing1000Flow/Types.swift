@@ -289,8 +289,7 @@ public enum PeerRing1000ServiceCall: FlowServiceCall {
 }
 
 /// The services PeerRing1000 calls: implement this protocol and give it to `FlowDriver`, which calls it for every
-/// `.call`
-/// effect and sends the outcome back to the machine. Calls run off the main actor.
+/// `.call` effect and sends the outcome back to the machine. Calls run off the main actor.
 public protocol PeerRing1000Services: Sendable {
 }
 

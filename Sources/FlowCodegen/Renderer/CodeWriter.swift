@@ -42,18 +42,35 @@ struct CodeWriter {
         line("// " + current)
     }
 
-    /// A doc comment, its prose wrapped at `width` (code blocks and list items kept as they are written).
+    /// Writes a doc comment, wrapping lines longer than the page. A line the generator already wrapped for a
+    /// shallower indent overflows here: the words it pushes over go to the start of the next line of the same
+    /// paragraph, not onto a line of their own (which left one word alone between two long lines).
     mutating func doc(_ text: [String]) {
         var inCode = false
+        var carried = ""
+        func flushCarried(_ writer: inout CodeWriter) {
+            if !carried.isEmpty { writer.line("/// " + carried) }
+            carried = ""
+        }
         for line in text {
             if line.hasPrefix("```") { inCode.toggle() }
-            guard !inCode, !line.hasPrefix("```"), ("/// " + line).count > available else {
-                self.line(line.isEmpty ? "///" : "/// " + line)
+            let continuesParagraph = !inCode && !line.hasPrefix("```") && !line.isEmpty && !line.hasPrefix("- ")
+            var text = line
+            if !carried.isEmpty {
+                if continuesParagraph {
+                    text = carried + " " + line.drop { $0 == " " }
+                    carried = ""
+                } else {
+                    flushCarried(&self)
+                }
+            }
+            guard !inCode, !text.hasPrefix("```"), ("/// " + text).count > available else {
+                self.line(text.isEmpty ? "///" : "/// " + text)
                 continue
             }
-            let continuation = line.hasPrefix("- ") ? "  " : ""
+            let continuation = text.hasPrefix("- ") ? "  " : ""
             var current = ""
-            for word in line.split(separator: " ", omittingEmptySubsequences: false) {
+            for word in text.split(separator: " ", omittingEmptySubsequences: false) {
                 if !current.isEmpty, ("/// " + current + " " + word).count > available {
                     self.line("/// " + current)
                     current = continuation + word
@@ -61,8 +78,9 @@ struct CodeWriter {
                     current = current.isEmpty ? String(word) : current + " " + word
                 }
             }
-            if !current.isEmpty { self.line("/// " + current) }
+            carried = current
         }
+        flushCarried(&self)
     }
 
     mutating func blank() {

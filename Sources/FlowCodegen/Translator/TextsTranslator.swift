@@ -80,7 +80,9 @@ struct TextsTranslator {
                 fieldCases.append(SwiftSwitchCase([".\(names.fieldCase(field.name))"], [.return(.array(options))]))
             }
             guard !fieldCases.isEmpty else { continue }
-            let inner: [SwiftStatement] = [.switch(.id("field"), fieldCases + [.default([.return(.id("[]"))])])]
+            // A screen whose choice fields are every field of the app needs no `default:` (it would draw "will never be executed").
+            let others: [SwiftSwitchCase] = fieldCases.count < names.fieldCases.count ? [.default([.return(.id("[]"))])] : []
+            let inner: [SwiftStatement] = [.switch(.id("field"), fieldCases + others)]
             cases.append(SwiftSwitchCase(["\(index)"], [.comment("\(screen.id) \(screen.name)")] + inner))
         }
         var body: [SwiftStatement] = cases.isEmpty ? [.return(.id("[]"))] : [.switch(.id("screenNumber"), cases + [.default([.return(.id("[]"))])])]

@@ -13,6 +13,8 @@ extension TypesTranslator {
         } else if style == .encoded {
             // The large screen type is a number: look it up among the protected screens' numbers.
             getter = [.return(.call(.member(.array(protected.map { .int($0) }), "contains"), [SwiftArgument(nil, .call(.id("Int"), [SwiftArgument(nil, .id("number"))]))]))]
+        } else if protected.count == names.screenCases.count {
+            getter = [.return(.id("true"))]
         } else {
             getter = [.switch(.id("self"), [
                 SwiftSwitchCase(protected.map { ".\(names.screenCases[$0])" }, [.return(.id("true"))]),

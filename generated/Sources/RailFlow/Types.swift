@@ -2433,8 +2433,7 @@ public enum RailServiceCall: FlowServiceCall {
 public protocol RailAppleService: Sendable {
     /// Sign in with Apple: `sign_in`.
     /// Answer with one of its outcomes: `signed_in`, `cancelled`, `failed`. Throw only for what the flows do not model:
-    /// the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// the machine then stays where it is and `FlowSinks.failure` hears of it.
     func appleSignIn() async throws -> RailOutcome.AppleSignIn
 }
 
@@ -2447,8 +2446,7 @@ public protocol RailAuthService: Sendable {
 
     /// Rail auth API: `verify_otp`.
     /// Answer with one of its outcomes: `verified`, `wrong_code`, `failed`. Throw only for what the flows do not model:
-    /// the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// the machine then stays where it is and `FlowSinks.failure` hears of it.
     func authVerifyOtp(destination: String, code: String) async throws -> RailOutcome.AuthVerifyOtp
 
     /// Rail auth API: `sign_out`.
@@ -2461,20 +2459,17 @@ public protocol RailAuthService: Sendable {
 public protocol RailPasscodeService: Sendable {
     /// Rail passcode API: `create`.
     /// Answer with one of its outcomes: `created`, `failed`. Throw only for what the flows do not model: the machine
-    /// then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// then stays where it is and `FlowSinks.failure` hears of it.
     func passcodeCreate(passcode: String) async throws -> RailOutcome.PasscodeCreate
 
     /// Rail passcode API: `verify`.
     /// Answer with one of its outcomes: `correct`, `wrong`, `failed`. Throw only for what the flows do not model: the
-    /// machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// machine then stays where it is and `FlowSinks.failure` hears of it.
     func passcodeVerify(passcode: String) async throws -> RailOutcome.PasscodeVerify
 
     /// Rail passcode API: `change`.
     /// Answer with one of its outcomes: `changed`, `wrong_current`, `failed`. Throw only for what the flows do not
-    /// model: the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// model: the machine then stays where it is and `FlowSinks.failure` hears of it.
     func passcodeChange(current: String, newPasscode: String) async throws -> RailOutcome.PasscodeChange
 }
 
@@ -2482,8 +2477,7 @@ public protocol RailPasscodeService: Sendable {
 public protocol RailDeviceService: Sendable {
     /// Device biometrics: `biometric_check`.
     /// Answer with one of its outcomes: `authenticated`, `failed`, `cancelled`. Throw only for what the flows do not
-    /// model: the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// model: the machine then stays where it is and `FlowSinks.failure` hears of it.
     func deviceBiometricCheck(purpose: String) async throws -> RailOutcome.DeviceBiometricCheck
 }
 
@@ -2499,14 +2493,12 @@ public protocol RailProfileService: Sendable {
 public protocol RailKycService: Sendable {
     /// Rail KYC API: `submit`.
     /// Answer with one of its outcomes: `approved`, `pending`, `rejected`, `failed`. Throw only for what the flows do
-    /// not model: the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// not model: the machine then stays where it is and `FlowSinks.failure` hears of it.
     func kycSubmit() async throws -> RailOutcome.KycSubmit
 
     /// Rail KYC API: `status`.
     /// Answer with one of its outcomes: `approved`, `pending`, `rejected`, `failed`. Throw only for what the flows do
-    /// not model: the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// not model: the machine then stays where it is and `FlowSinks.failure` hears of it.
     func kycStatus() async throws -> RailOutcome.KycStatus
 }
 
@@ -2514,14 +2506,12 @@ public protocol RailKycService: Sendable {
 public protocol RailAccountService: Sendable {
     /// Rail account API: `refresh`. Pull-to-refresh; a deposit confirmed since the last update arrives with it.
     /// Answer with one of its outcomes: `up_to_date`, `deposit_arrived`, `failed`. Throw only for what the flows do not
-    /// model: the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// model: the machine then stays where it is and `FlowSinks.failure` hears of it.
     func accountRefresh() async throws -> RailOutcome.AccountRefresh
 
     /// Rail account API: `delete`.
     /// Answer with one of its outcomes: `deleted`, `failed`. Throw only for what the flows do not model: the machine
-    /// then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// then stays where it is and `FlowSinks.failure` hears of it.
     func accountDelete() async throws -> RailOutcome.AccountDelete
 }
 
@@ -2547,8 +2537,7 @@ public protocol RailCardService: Sendable {
 
     /// Rail card API: `add_to_apple_wallet`.
     /// Answer with one of its outcomes: `added`, `cancelled`, `failed`. Throw only for what the flows do not model: the
-    /// machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// machine then stays where it is and `FlowSinks.failure` hears of it.
     func cardAddToAppleWallet() async throws -> RailOutcome.CardAddToAppleWallet
 }
 
@@ -2556,8 +2545,7 @@ public protocol RailCardService: Sendable {
 public protocol RailWithdrawalsService: Sendable {
     /// Rail withdrawal API: `submit`.
     /// Answer with one of its outcomes: `submitted`, `failed`. Throw only for what the flows do not model: the machine
-    /// then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// then stays where it is and `FlowSinks.failure` hears of it.
     func withdrawalsSubmit(
         method: RailWithdrawMethod,
         amount: Money,
@@ -2574,8 +2562,8 @@ public protocol RailSettingsService: Sendable {
 }
 
 /// The services Rail calls: implement this protocol (or one protocol per service, composed with `RailServiceSet`) and
-/// give it to `FlowDriver`, which calls it for every `.call`
-/// effect and sends the outcome back to the machine. Calls run off the main actor.
+/// give it to `FlowDriver`, which calls it for every `.call` effect and sends the outcome back to the machine. Calls
+/// run off the main actor.
 public protocol RailServices:
     Sendable, RailAppleService, RailAuthService, RailPasscodeService, RailDeviceService, RailProfileService,
     RailKycService, RailAccountService, RailDepositsService, RailCardService, RailWithdrawalsService,
@@ -2584,8 +2572,8 @@ public protocol RailServices:
 }
 
 /// Rail's services composed from one implementation per service: `RailServiceSet(apple: ..., auth: ..., passcode: ...,
-/// device: ..., profile: ..., kyc: ..., account: ..., deposits: ..., card: ..., withdrawals: ..., settings: ...)`.
-/// A test fakes the service it is about and passes the live (or another fake) for the rest.
+/// device: ..., profile: ..., kyc: ..., account: ..., deposits: ..., card: ..., withdrawals: ..., settings: ...)`. A
+/// test fakes the service it is about and passes the live (or another fake) for the rest.
 public struct RailServiceSet: RailServices {
     /// What answers `apple`'s operations.
     public var apple: any RailAppleService

@@ -2296,8 +2296,7 @@ public enum RegentServiceCall: FlowServiceCall {
 public protocol RegentGoogleService: Sendable {
     /// Google Sign-In: `sign_in`.
     /// Answer with one of its outcomes: `signed_in`, `already_registered`, `cancelled`, `offline`, `failed`. Throw only
-    /// for what the flows do not model: the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// for what the flows do not model: the machine then stays where it is and `FlowSinks.failure` hears of it.
     func googleSignIn() async throws -> RegentOutcome.GoogleSignIn
 }
 
@@ -2306,14 +2305,12 @@ public protocol RegentGoogleService: Sendable {
 public protocol RegentLocalAuthService: Sendable {
     /// Face ID (Expo Local Authentication): `request_permission`.
     /// Answer with one of its outcomes: `granted`, `denied`, `unsupported`. Throw only for what the flows do not model:
-    /// the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// the machine then stays where it is and `FlowSinks.failure` hears of it.
     func localAuthRequestPermission() async throws -> RegentOutcome.LocalAuthRequestPermission
 
     /// Face ID (Expo Local Authentication): `authenticate`.
     /// Answer with one of its outcomes: `success`, `failed`, `unavailable`, `disabled`. Throw only for what the flows
-    /// do not model: the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// do not model: the machine then stays where it is and `FlowSinks.failure` hears of it.
     func localAuthAuthenticate(reason: String) async throws -> RegentOutcome.LocalAuthAuthenticate
 }
 
@@ -2326,8 +2323,7 @@ public protocol RegentPinStoreService: Sendable {
 
     /// SecureStore (@regent_auth): `verify`.
     /// Answer with one of its outcomes: `correct`, `wrong`. Throw only for what the flows do not model: the machine
-    /// then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// then stays where it is and `FlowSinks.failure` hears of it.
     func pinStoreVerify(pin: String) async throws -> RegentOutcome.PinStoreVerify
 }
 
@@ -2335,14 +2331,12 @@ public protocol RegentPinStoreService: Sendable {
 public protocol RegentTruelayerService: Sendable {
     /// TrueLayer: `connect`.
     /// Answer with one of its outcomes: `connected`, `no_accounts`, `cancelled`, `failed`, `unavailable`. Throw only
-    /// for what the flows do not model: the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// for what the flows do not model: the machine then stays where it is and `FlowSinks.failure` hears of it.
     func truelayerConnect(bank: String) async throws -> RegentOutcome.TruelayerConnect
 
     /// TrueLayer: `refresh`.
     /// Answer with one of its outcomes: `refreshed`, `token_expired`, `failed`. Throw only for what the flows do not
-    /// model: the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// model: the machine then stays where it is and `FlowSinks.failure` hears of it.
     func truelayerRefresh(accountIds: [String]) async throws -> RegentOutcome.TruelayerRefresh
 
     /// TrueLayer: `disconnect`.
@@ -2355,14 +2349,12 @@ public protocol RegentTruelayerService: Sendable {
 public protocol RegentTwelveDataService: Sendable {
     /// Twelve Data: `quote`.
     /// Answer with one of its outcomes: `found`, `not_found`, `rate_limited`, `down`, `timeout`. Throw only for what
-    /// the flows do not model: the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// the flows do not model: the machine then stays where it is and `FlowSinks.failure` hears of it.
     func twelveDataQuote(ticker: String) async throws -> RegentOutcome.TwelveDataQuote
 
     /// Twelve Data: `prices`.
     /// Answer with one of its outcomes: `updated`, `rate_limited`, `down`, `offline`. Throw only for what the flows do
-    /// not model: the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// not model: the machine then stays where it is and `FlowSinks.failure` hears of it.
     func twelveDataPrices(tickers: [String]) async throws -> RegentOutcome.TwelveDataPrices
 }
 
@@ -2370,8 +2362,7 @@ public protocol RegentTwelveDataService: Sendable {
 public protocol RegentExchangeRatesService: Sendable {
     /// exchangerate-api.com: `latest`.
     /// Answer with one of its outcomes: `loaded`, `unavailable`. Throw only for what the flows do not model: the
-    /// machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// machine then stays where it is and `FlowSinks.failure` hears of it.
     func exchangeRatesLatest() async throws -> RegentOutcome.ExchangeRatesLatest
 }
 
@@ -2379,14 +2370,12 @@ public protocol RegentExchangeRatesService: Sendable {
 public protocol RegentRevenuecatService: Sendable {
     /// RevenueCat: `offerings`.
     /// Answer with one of its outcomes: `loaded`, `failed`. Throw only for what the flows do not model: the machine
-    /// then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// then stays where it is and `FlowSinks.failure` hears of it.
     func revenuecatOfferings() async throws -> RegentOutcome.RevenuecatOfferings
 
     /// RevenueCat: `purchase`. The App Store purchase of the annual plan: "Start 7-Day Free Trial" (then £149/year)
     /// Answer with one of its outcomes: `purchased`, `cancelled`, `network_error`, `already_subscribed`. Throw only for
-    /// what the flows do not model: the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// what the flows do not model: the machine then stays where it is and `FlowSinks.failure` hears of it.
     func revenuecatPurchase(
         productId: String,
         price: Money,
@@ -2395,20 +2384,18 @@ public protocol RegentRevenuecatService: Sendable {
 
     /// RevenueCat: `restore`.
     /// Answer with one of its outcomes: `restored`, `none`, `network_error`. Throw only for what the flows do not
-    /// model: the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// model: the machine then stays where it is and `FlowSinks.failure` hears of it.
     func revenuecatRestore() async throws -> RegentOutcome.RevenuecatRestore
 
     /// RevenueCat: `customer_info`.
     /// Answer with one of its outcomes: `active`, `inactive`. Throw only for what the flows do not model: the machine
-    /// then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// then stays where it is and `FlowSinks.failure` hears of it.
     func revenuecatCustomerInfo() async throws -> RegentOutcome.RevenuecatCustomerInfo
 }
 
 /// The services Regent calls: implement this protocol (or one protocol per service, composed with `RegentServiceSet`)
-/// and give it to `FlowDriver`, which calls it for every `.call`
-/// effect and sends the outcome back to the machine. Calls run off the main actor.
+/// and give it to `FlowDriver`, which calls it for every `.call` effect and sends the outcome back to the machine.
+/// Calls run off the main actor.
 public protocol RegentServices:
     Sendable, RegentGoogleService, RegentLocalAuthService, RegentPinStoreService, RegentTruelayerService,
     RegentTwelveDataService, RegentExchangeRatesService, RegentRevenuecatService
@@ -2416,8 +2403,8 @@ public protocol RegentServices:
 }
 
 /// Regent's services composed from one implementation per service: `RegentServiceSet(google: ..., localAuth: ...,
-/// pinStore: ..., truelayer: ..., twelveData: ..., exchangeRates: ..., revenuecat: ...)`.
-/// A test fakes the service it is about and passes the live (or another fake) for the rest.
+/// pinStore: ..., truelayer: ..., twelveData: ..., exchangeRates: ..., revenuecat: ...)`. A test fakes the service it
+/// is about and passes the live (or another fake) for the rest.
 public struct RegentServiceSet: RegentServices {
     /// What answers `google`'s operations.
     public var google: any RegentGoogleService

@@ -4341,8 +4341,7 @@ public enum TempoServiceCall: FlowServiceCall {
     case paymentsInitialPayment(method: TempoPaymentMethod, amount: Money)
 
     /// Payments (card / Apple Pay / Google Pay / Direct Debit): `charge`; outcomes: `succeeded`, `declined`,
-    /// `cancelled`.
-    /// A top-up or fee taken from the user's card or digital wallet (WAL-006, WAL-013a).
+    /// `cancelled`. A top-up or fee taken from the user's card or digital wallet (WAL-006, WAL-013a).
     case paymentsCharge(method: TempoPaymentMethod, amount: Money, purpose: String)
 
     /// PITStop support: `open_ticket`; outcomes: `opened`, `failed`.
@@ -4914,41 +4913,33 @@ public enum TempoServiceCall: FlowServiceCall {
 /// status and initial ledger; here it signs a returning user in.
 public protocol TempoEqualsService: Sendable {
     /// Equals Money: `submit_application`. ONB-012 — the 12-step form data is submitted to the Equals API before the
-    /// Veriff handoff.
-    /// Answer with one of its outcomes: `submitted`, `failed`. Throw only for what the flows do not model: the machine
-    /// then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// Veriff handoff. Answer with one of its outcomes: `submitted`, `failed`. Throw only for what the flows do not
+    /// model: the machine then stays where it is and `FlowSinks.failure` hears of it.
     func equalsSubmitApplication(
         applicant: TempoApplicant,
         plan: TempoPlan?
     ) async throws -> TempoOutcome.EqualsSubmitApplication
 
     /// Equals Money: `create_account`. On Veriff success Equals creates the user account and returns its user ID (card
-    /// status and initial ledger are not modelled).
-    /// Answer with one of its outcomes: `created`. Throw only for what the flows do not model: the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// status and initial ledger are not modelled). Answer with one of its outcomes: `created`. Throw only for what the
+    /// flows do not model: the machine then stays where it is and `FlowSinks.failure` hears of it.
     func equalsCreateAccount(applicant: TempoApplicant) async throws -> TempoOutcome.EqualsCreateAccount
 
     /// Equals Money: `get_onboarding_status`. Where a returning user's application stands after Log In: account active
     /// (onboarding finished), or KYC approved / pending / rejected / incomplete (the re-login states ONB-016 →
-    /// ONB-019).
-    /// Answer with one of its outcomes: `active`, `approved`, `pending`, `rejected`, `incomplete`. Throw only for what
-    /// the flows do not model: the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// ONB-019). Answer with one of its outcomes: `active`, `approved`, `pending`, `rejected`, `incomplete`. Throw only
+    /// for what the flows do not model: the machine then stays where it is and `FlowSinks.failure` hears of it.
     func equalsGetOnboardingStatus(userId: String?) async throws -> TempoOutcome.EqualsGetOnboardingStatus
 
     /// Equals Money: `activate_account`. Activates the account once the initial payment has been processed (Final
-    /// Touches).
-    /// Answer with one of its outcomes: `activated`. Throw only for what the flows do not model: the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// Touches). Answer with one of its outcomes: `activated`. Throw only for what the flows do not model: the machine
+    /// then stays where it is and `FlowSinks.failure` hears of it.
     func equalsActivateAccount(userId: String?) async throws -> TempoOutcome.EqualsActivateAccount
 
     /// Equals Money: `list_transactions`. WAL-005 — refreshes the transaction list from Equals when it opens (and on
     /// pull-to-refresh). The rows themselves reach the app through the Equals transaction feed (card payments,
-    /// transfers, top-ups); this answer ends the skeleton.
-    /// Answer with one of its outcomes: `listed`, `failed`. Throw only for what the flows do not model: the machine
-    /// then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// transfers, top-ups); this answer ends the skeleton. Answer with one of its outcomes: `listed`, `failed`. Throw
+    /// only for what the flows do not model: the machine then stays where it is and `FlowSinks.failure` hears of it.
     func equalsListTransactions() async throws -> TempoOutcome.EqualsListTransactions
 
     /// Equals Money: `list_sessions`. SET-004 — refreshes the active sessions list (on every open).
@@ -4967,10 +4958,8 @@ public protocol TempoEqualsService: Sendable {
     func equalsSignOutOtherSessions() async throws -> TempoOutcome.EqualsSignOutOtherSessions
 
     /// Equals Money: `charge_plan_upgrade`. SET-009 — takes the prorated upgrade amount from the Tempo balance and
-    /// switches the plan now.
-    /// Answer with one of its outcomes: `charged`, `insufficient_funds`. Throw only for what the flows do not model:
-    /// the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// switches the plan now. Answer with one of its outcomes: `charged`, `insufficient_funds`. Throw only for what the
+    /// flows do not model: the machine then stays where it is and `FlowSinks.failure` hears of it.
     func equalsChargePlanUpgrade(plan: TempoPlan?, amount: Money) async throws -> TempoOutcome.EqualsChargePlanUpgrade
 
     /// Equals Money: `schedule_plan_change`. SET-009 — a downgrade ("Switch") takes effect at the next billing cycle.
@@ -4983,21 +4972,19 @@ public protocol TempoEqualsService: Sendable {
     ) async throws -> TempoOutcome.EqualsSchedulePlanChange
 
     /// Equals Money: `close_account`. SET-012b — closes the account: subscription cancelled, cards disabled, balance
-    /// transferred to the nominated bank account, rewards deleted, transaction records retained 7 years.
-    /// Answer with one of its outcomes: `closed`. Throw only for what the flows do not model: the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// transferred to the nominated bank account, rewards deleted, transaction records retained 7 years. Answer with
+    /// one of its outcomes: `closed`. Throw only for what the flows do not model: the machine then stays where it is
+    /// and `FlowSinks.failure` hears of it.
     func equalsCloseAccount(reason: TempoCloseReason?) async throws -> TempoOutcome.EqualsCloseAccount
 
     /// Equals Money: `log_in`.
     /// Answer with one of its outcomes: `success`, `wrong_keycode`. Throw only for what the flows do not model: the
-    /// machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// machine then stays where it is and `FlowSinks.failure` hears of it.
     func equalsLogIn(keycode: String) async throws -> TempoOutcome.EqualsLogIn
 
     /// Equals Money: `activate_card`. Activate the virtual card (WAL-010; one tap + biometric, no PAN).
     /// Answer with one of its outcomes: `activated`, `failed`. Throw only for what the flows do not model: the machine
-    /// then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// then stays where it is and `FlowSinks.failure` hears of it.
     func equalsActivateCard() async throws -> TempoOutcome.EqualsActivateCard
 
     /// Equals Money: `set_card_frozen`. Freeze or unfreeze the card (WAL-011); "Instantly blocks all transactions".
@@ -5007,14 +4994,12 @@ public protocol TempoEqualsService: Sendable {
 
     /// Equals Money: `get_card_details`. Name on card, full PAN, expiry, CVV (short-lived, never cached).
     /// Answer with one of its outcomes: `retrieved`, `failed`. Throw only for what the flows do not model: the machine
-    /// then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// then stays where it is and `FlowSinks.failure` hears of it.
     func equalsGetCardDetails() async throws -> TempoOutcome.EqualsGetCardDetails
 
     /// Equals Money: `get_pin`. The physical card's PIN for WAL-012b (short-lived, never cached).
     /// Answer with one of its outcomes: `retrieved`, `failed`. Throw only for what the flows do not model: the machine
-    /// then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// then stays where it is and `FlowSinks.failure` hears of it.
     func equalsGetPin() async throws -> TempoOutcome.EqualsGetPin
 
     /// Equals Money: `set_card_limit`. Turn the Card Limit on or off (WAL-015); the limit values are Equals'.
@@ -5023,10 +5008,9 @@ public protocol TempoEqualsService: Sendable {
     func equalsSetCardLimit(enabled: Bool) async throws -> TempoOutcome.EqualsSetCardLimit
 
     /// Equals Money: `order_physical_card`. Order the physical card (WAL-013). The PIN goes to Equals as an encrypted
-    /// PIN block set on the device, never as plaintext, so it is not an input here.
-    /// Answer with one of its outcomes: `placed`, `failed`. Throw only for what the flows do not model: the machine
-    /// then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// PIN block set on the device, never as plaintext, so it is not an input here. Answer with one of its outcomes:
+    /// `placed`, `failed`. Throw only for what the flows do not model: the machine then stays where it is and
+    /// `FlowSinks.failure` hears of it.
     func equalsOrderPhysicalCard(
         deliveryAddress: String,
         payWith: TempoPayWith
@@ -5044,24 +5028,18 @@ public protocol TempoEqualsService: Sendable {
     ) async throws -> TempoOutcome.EqualsSendUkTransfer
 
     /// Equals Money: `get_balance`. "Wallet balance refresh from Equals API" (Performance Targets): the GBP balance as
-    /// Equals holds it, fetched when Wallet Home opens.
-    /// Answer with one of its outcomes: `fetched`, `failed`. Throw only for what the flows do not model: the machine
-    /// then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// Equals holds it, fetched when Wallet Home opens. Answer with one of its outcomes: `fetched`, `failed`. Throw
+    /// only for what the flows do not model: the machine then stays where it is and `FlowSinks.failure` hears of it.
     func equalsGetBalance() async throws -> TempoOutcome.EqualsGetBalance
 
     /// Equals Money: `refresh_session`. "All requests to Equals use short-lived tokens; refresh on app foreground if
-    /// stale."
-    /// Answer with one of its outcomes: `refreshed`, `expired`. Throw only for what the flows do not model: the machine
-    /// then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// stale." Answer with one of its outcomes: `refreshed`, `expired`. Throw only for what the flows do not model: the
+    /// machine then stays where it is and `FlowSinks.failure` hears of it.
     func equalsRefreshSession() async throws -> TempoOutcome.EqualsRefreshSession
 
     /// Equals Money: `send_international_transfer`. SWIFT/SEPA at the locked FX rate. Equals returns a transfer ID used
-    /// as our reference.
-    /// Answer with one of its outcomes: `submitted`, `failed`. Throw only for what the flows do not model: the machine
-    /// then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// as our reference. Answer with one of its outcomes: `submitted`, `failed`. Throw only for what the flows do not
+    /// model: the machine then stays where it is and `FlowSinks.failure` hears of it.
     func equalsSendInternationalTransfer(
         recipientName: String,
         country: String,
@@ -5083,8 +5061,7 @@ public protocol TempoOtpService: Sendable {
 
     /// OTP provider: `verify_email_code`.
     /// Answer with one of its outcomes: `valid`, `invalid`, `expired`. Throw only for what the flows do not model: the
-    /// machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// machine then stays where it is and `FlowSinks.failure` hears of it.
     func otpVerifyEmailCode(email: String, code: String) async throws -> TempoOutcome.OtpVerifyEmailCode
 
     /// OTP provider: `send_sms_code`. SET-003 — SMS code to a new mobile number.
@@ -5094,8 +5071,7 @@ public protocol TempoOtpService: Sendable {
 
     /// OTP provider: `verify_sms_code`.
     /// Answer with one of its outcomes: `valid`, `invalid`, `expired`. Throw only for what the flows do not model: the
-    /// machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// machine then stays where it is and `FlowSinks.failure` hears of it.
     func otpVerifySmsCode(phone: String, code: String) async throws -> TempoOutcome.OtpVerifySmsCode
 }
 
@@ -5104,8 +5080,7 @@ public protocol TempoOtpService: Sendable {
 public protocol TempoPostcodeLookupService: Sendable {
     /// Postcode lookup: `find_addresses`.
     /// Answer with one of its outcomes: `found`, `not_found`. Throw only for what the flows do not model: the machine
-    /// then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// then stays where it is and `FlowSinks.failure` hears of it.
     func postcodeLookupFindAddresses(postcode: String) async throws -> TempoOutcome.PostcodeLookupFindAddresses
 }
 
@@ -5113,24 +5088,21 @@ public protocol TempoPostcodeLookupService: Sendable {
 /// / Keystore and never leaves the device.
 public protocol TempoDeviceService: Sendable {
     /// Device security: `check_integrity`. "Jailbreak/root detection on launch": the platform's integrity check
-    /// (jailbreak / root signals), asked when the app starts.
-    /// Answer with one of its outcomes: `intact`, `compromised`. Throw only for what the flows do not model: the
-    /// machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// (jailbreak / root signals), asked when the app starts. Answer with one of its outcomes: `intact`, `compromised`.
+    /// Throw only for what the flows do not model: the machine then stays where it is and `FlowSinks.failure` hears of
+    /// it.
     func deviceCheckIntegrity() async throws -> TempoOutcome.DeviceCheckIntegrity
 
     /// Device security: `enable_biometrics`.
     /// Answer with one of its outcomes: `enabled`, `declined`. Throw only for what the flows do not model: the machine
-    /// then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// then stays where it is and `FlowSinks.failure` hears of it.
     func deviceEnableBiometrics() async throws -> TempoOutcome.DeviceEnableBiometrics
 
     /// Device security: `authenticate`. Biometric re-authentication (Face ID / fingerprint) with the 6-digit keycode as
     /// fallback, on the device (Secure Enclave / Keystore; works offline). Asked before a Settings edit is committed,
     /// and gates card activation, card details, PIN reveal, sending money and unlocking the app; `purpose` says which.
     /// Answer with one of its outcomes: `authenticated`, `cancelled`. Throw only for what the flows do not model: the
-    /// machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// machine then stays where it is and `FlowSinks.failure` hears of it.
     func deviceAuthenticate(purpose: String) async throws -> TempoOutcome.DeviceAuthenticate
 }
 
@@ -5139,20 +5111,16 @@ public protocol TempoDeviceService: Sendable {
 /// the physical card fee (WAL-013a).
 public protocol TempoPaymentsService: Sendable {
     /// Payments (card / Apple Pay / Google Pay / Direct Debit): `initial_payment`. The Kickstart payment that funds the
-    /// account before activation (ONB-015-FT).
-    /// Answer with one of its outcomes: `succeeded`, `declined`. Throw only for what the flows do not model: the
-    /// machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// account before activation (ONB-015-FT). Answer with one of its outcomes: `succeeded`, `declined`. Throw only for
+    /// what the flows do not model: the machine then stays where it is and `FlowSinks.failure` hears of it.
     func paymentsInitialPayment(
         method: TempoPaymentMethod,
         amount: Money
     ) async throws -> TempoOutcome.PaymentsInitialPayment
 
     /// Payments (card / Apple Pay / Google Pay / Direct Debit): `charge`. A top-up or fee taken from the user's card or
-    /// digital wallet (WAL-006, WAL-013a).
-    /// Answer with one of its outcomes: `succeeded`, `declined`, `cancelled`. Throw only for what the flows do not
-    /// model: the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// digital wallet (WAL-006, WAL-013a). Answer with one of its outcomes: `succeeded`, `declined`, `cancelled`. Throw
+    /// only for what the flows do not model: the machine then stays where it is and `FlowSinks.failure` hears of it.
     func paymentsCharge(
         method: TempoPaymentMethod,
         amount: Money,
@@ -5165,8 +5133,7 @@ public protocol TempoPaymentsService: Sendable {
 public protocol TempoPitstopService: Sendable {
     /// PITStop support: `open_ticket`.
     /// Answer with one of its outcomes: `opened`, `failed`. Throw only for what the flows do not model: the machine
-    /// then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// then stays where it is and `FlowSinks.failure` hears of it.
     func pitstopOpenTicket(topic: String) async throws -> TempoOutcome.PitstopOpenTicket
 
     /// PITStop support: `start_chat`.
@@ -5180,8 +5147,7 @@ public protocol TempoPitstopService: Sendable {
 public protocol TempoLogosService: Sendable {
     /// Merchant logo service: `find_logo`. Look up the logo of a merchant by its name.
     /// Answer with one of its outcomes: `found`, `not_found`. Throw only for what the flows do not model: the machine
-    /// then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// then stays where it is and `FlowSinks.failure` hears of it.
     func logosFindLogo(merchant: String) async throws -> TempoOutcome.LogosFindLogo
 }
 
@@ -5190,14 +5156,12 @@ public protocol TempoLogosService: Sendable {
 public protocol TempoFxService: Sendable {
     /// FX provider: `subscribe_rates`. Start streaming live GBP → currency rates with their fee (PAY-007).
     /// Answer with one of its outcomes: `streaming`, `unavailable`. Throw only for what the flows do not model: the
-    /// machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// machine then stays where it is and `FlowSinks.failure` hears of it.
     func fxSubscribeRates(currency: String) async throws -> TempoOutcome.FxSubscribeRates
 
     /// FX provider: `lock_rate`. Lock the quoted rate for 30 seconds while the user confirms (PAY-008).
     /// Answer with one of its outcomes: `locked`, `expired`. Throw only for what the flows do not model: the machine
-    /// then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// then stays where it is and `FlowSinks.failure` hears of it.
     func fxLockRate(currency: String, rate: Decimal, amount: Money) async throws -> TempoOutcome.FxLockRate
 }
 
@@ -5207,10 +5171,8 @@ public protocol TempoFxService: Sendable {
 public protocol TempoDeviceWalletService: Sendable {
     /// Apple Wallet / Google Wallet: `provision_card`. Push the virtual card to the phone's wallet: platform 'ios'
     /// (Apple Wallet), 'android' (Google Wallet) or 'native' (the wallet of the phone in hand, for the single "Add to
-    /// Apple/Google Wallet" button).
-    /// Answer with one of its outcomes: `added`, `cancelled`, `failed`. Throw only for what the flows do not model: the
-    /// machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// Apple/Google Wallet" button). Answer with one of its outcomes: `added`, `cancelled`, `failed`. Throw only for
+    /// what the flows do not model: the machine then stays where it is and `FlowSinks.failure` hears of it.
     func deviceWalletProvisionCard(platform: String) async throws -> TempoOutcome.DeviceWalletProvisionCard
 }
 
@@ -5235,10 +5197,8 @@ public protocol TempoVeriffService: Sendable {
     func veriffSendSmsLink(phone: String) async throws -> TempoOutcome.VeriffSendSmsLink
 
     /// Veriff GuidedID: `scan_front`. ONB-W05 — auto-captures the front of the ID and tries to detect the document
-    /// type.
-    /// Answer with one of its outcomes: `passport`, `driving_licence`, `national_id`, `not_detected`. Throw only for
-    /// what the flows do not model: the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// type. Answer with one of its outcomes: `passport`, `driving_licence`, `national_id`, `not_detected`. Throw only
+    /// for what the flows do not model: the machine then stays where it is and `FlowSinks.failure` hears of it.
     func veriffScanFront() async throws -> TempoOutcome.VeriffScanFront
 
     /// Veriff GuidedID: `scan_back`. ONB-W06 — captures the reverse side.
@@ -5257,22 +5217,19 @@ public protocol TempoVeriffService: Sendable {
     func veriffAnalyse() async throws -> TempoOutcome.VeriffAnalyse
 
     /// Veriff GuidedID: `get_decision`. The Veriff decision (the webhook Tempo receives on completion), read by the app
-    /// after the hand-back.
-    /// Answer with one of its outcomes: `approved`, `rejected`, `pending`, `incomplete`. Throw only for what the flows
-    /// do not model: the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// after the hand-back. Answer with one of its outcomes: `approved`, `rejected`, `pending`, `incomplete`. Throw
+    /// only for what the flows do not model: the machine then stays where it is and `FlowSinks.failure` hears of it.
     func veriffGetDecision() async throws -> TempoOutcome.VeriffGetDecision
 
     /// Veriff GuidedID: `check_proof_of_address`. SET-003 — proof-of-address re-check before a new address is applied.
     /// Answer with one of its outcomes: `approved`, `rejected`, `pending`. Throw only for what the flows do not model:
-    /// the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// the machine then stays where it is and `FlowSinks.failure` hears of it.
     func veriffCheckProofOfAddress(address: String) async throws -> TempoOutcome.VeriffCheckProofOfAddress
 }
 
 /// The services Tempo calls: implement this protocol (or one protocol per service, composed with `TempoServiceSet`) and
-/// give it to `FlowDriver`, which calls it for every `.call`
-/// effect and sends the outcome back to the machine. Calls run off the main actor.
+/// give it to `FlowDriver`, which calls it for every `.call` effect and sends the outcome back to the machine. Calls
+/// run off the main actor.
 public protocol TempoServices:
     Sendable, TempoEqualsService, TempoOtpService, TempoPostcodeLookupService, TempoDeviceService, TempoPaymentsService,
     TempoPitstopService, TempoLogosService, TempoFxService, TempoDeviceWalletService, TempoPushProviderService,
@@ -5282,8 +5239,7 @@ public protocol TempoServices:
 
 /// Tempo's services composed from one implementation per service: `TempoServiceSet(equals: ..., otp: ...,
 /// postcodeLookup: ..., device: ..., payments: ..., pitstop: ..., logos: ..., fx: ..., deviceWallet: ..., pushProvider:
-/// ..., veriff: ...)`.
-/// A test fakes the service it is about and passes the live (or another fake) for the rest.
+/// ..., veriff: ...)`. A test fakes the service it is about and passes the live (or another fake) for the rest.
 public struct TempoServiceSet: TempoServices {
     /// What answers `equals`'s operations.
     public var equals: any TempoEqualsService

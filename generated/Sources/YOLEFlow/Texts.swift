@@ -350,18 +350,15 @@ extension YOLEMachine {
     )
 
     /// Text number `number` of the table in the current locale, with `arguments` (its values, written for people) put
-    /// in:
-    /// the words of `textLookup` for its key when it has well-formed ones, else the compiled-in words.
+    /// in: the words of `textLookup` for its key when it has well-formed ones, else the compiled-in words.
     @_spi(Generated)
     public func localizedText(_ number: Int, _ arguments: [String]) -> String {
         return Self.textTable.text(number, arguments, locale: textLocale, lookup: textLookup)
     }
 
     /// The options of choice field `field` on the current screen, each value (what `fill` takes) with its label in the
-    /// current
-    /// locale, for a picker: `ForEach(machine.options(.currency)) { Text($0.label).tag($0.value) }`; empty for a field
-    /// the screen
-    /// does not show.
+    /// current locale, for a picker: `ForEach(machine.options(.currency)) { Text($0.label).tag($0.value) }`; empty for
+    /// a field the screen does not show.
     public func options(_ field: YOLEField) -> [FlowOption] {
         switch screenNumber {
         case 8:

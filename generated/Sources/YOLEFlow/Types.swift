@@ -2815,8 +2815,7 @@ public enum YOLEServiceCall: FlowServiceCall {
 public protocol YOLEAuthService: Sendable {
     /// YOLE accounts API: `create_account`.
     /// Answer with one of its outcomes: `created`, `email_exists`, `network_error`, `server_error`. Throw only for what
-    /// the flows do not model: the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// the flows do not model: the machine then stays where it is and `FlowSinks.failure` hears of it.
     func authCreateAccount(
         email: String,
         firstName: String,
@@ -2827,26 +2826,24 @@ public protocol YOLEAuthService: Sendable {
 
     /// YOLE accounts API: `verify_email`.
     /// Answer with one of its outcomes: `verified`, `invalid_code`, `expired_code`, `too_many_attempts`,
-    /// `network_error`. Throw only for what the flows do not model: the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// `network_error`. Throw only for what the flows do not model: the machine then stays where it is and
+    /// `FlowSinks.failure` hears of it.
     func authVerifyEmail(email: String, code: String) async throws -> YOLEOutcome.AuthVerifyEmail
 
     /// YOLE accounts API: `resend_email_code`.
     /// Answer with one of its outcomes: `sent`, `network_error`. Throw only for what the flows do not model: the
-    /// machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// machine then stays where it is and `FlowSinks.failure` hears of it.
     func authResendEmailCode(email: String) async throws -> YOLEOutcome.AuthResendEmailCode
 
     /// YOLE accounts API: `log_in`.
     /// Answer with one of its outcomes: `success`, `invalid_credentials`, `not_verified`, `locked`, `network_error`.
-    /// Throw only for what the flows do not model: the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// Throw only for what the flows do not model: the machine then stays where it is and `FlowSinks.failure` hears of
+    /// it.
     func authLogIn(email: String, password: String) async throws -> YOLEOutcome.AuthLogIn
 
     /// YOLE accounts API: `request_password_reset`.
     /// Answer with one of its outcomes: `sent`, `not_found`, `rate_limited`, `network_error`. Throw only for what the
-    /// flows do not model: the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// flows do not model: the machine then stays where it is and `FlowSinks.failure` hears of it.
     func authRequestPasswordReset(email: String) async throws -> YOLEOutcome.AuthRequestPasswordReset
 }
 
@@ -2854,26 +2851,24 @@ public protocol YOLEAuthService: Sendable {
 public protocol YOLEKycService: Sendable {
     /// YOLE KYC API: `send_sms_code`.
     /// Answer with one of its outcomes: `sent`, `phone_already_registered`, `sms_failed`, `network_error`. Throw only
-    /// for what the flows do not model: the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// for what the flows do not model: the machine then stays where it is and `FlowSinks.failure` hears of it.
     func kycSendSmsCode(phone: String) async throws -> YOLEOutcome.KycSendSmsCode
 
     /// YOLE KYC API: `verify_sms_code`.
     /// Answer with one of its outcomes: `verified`, `invalid_code`, `expired_code`, `too_many_attempts`. Throw only for
-    /// what the flows do not model: the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// what the flows do not model: the machine then stays where it is and `FlowSinks.failure` hears of it.
     func kycVerifySmsCode(phone: String, code: String) async throws -> YOLEOutcome.KycVerifySmsCode
 
     /// YOLE KYC API: `upload_document`.
     /// Answer with one of its outcomes: `accepted`, `poor_quality`, `not_recognized`, `too_large`, `upload_failed`.
-    /// Throw only for what the flows do not model: the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// Throw only for what the flows do not model: the machine then stays where it is and `FlowSinks.failure` hears of
+    /// it.
     func kycUploadDocument(documentType: YOLEDocumentType, photo: String) async throws -> YOLEOutcome.KycUploadDocument
 
     /// YOLE KYC API: `submit_selfie`.
     /// Answer with one of its outcomes: `verified`, `verification_failed`, `face_not_detected`, `multiple_faces`,
-    /// `poor_lighting`, `upload_failed`. Throw only for what the flows do not model: the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// `poor_lighting`, `upload_failed`. Throw only for what the flows do not model: the machine then stays where it is
+    /// and `FlowSinks.failure` hears of it.
     func kycSubmitSelfie(photo: String) async throws -> YOLEOutcome.KycSubmitSelfie
 }
 
@@ -2882,15 +2877,12 @@ public protocol YOLEKycService: Sendable {
 public protocol YOLEDeviceService: Sendable {
     /// Device camera and biometrics: `camera_permission`.
     /// Answer with one of its outcomes: `granted`, `denied`. Throw only for what the flows do not model: the machine
-    /// then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// then stays where it is and `FlowSinks.failure` hears of it.
     func deviceCameraPermission() async throws -> YOLEOutcome.DeviceCameraPermission
 
     /// Device camera and biometrics: `authenticate`. Face ID / fingerprint on the device (biometric data never leaves
-    /// it).
-    /// Answer with one of its outcomes: `authenticated`, `failed`, `cancelled`. Throw only for what the flows do not
-    /// model: the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// it). Answer with one of its outcomes: `authenticated`, `failed`, `cancelled`. Throw only for what the flows do
+    /// not model: the machine then stays where it is and `FlowSinks.failure` hears of it.
     func deviceAuthenticate(purpose: String) async throws -> YOLEOutcome.DeviceAuthenticate
 }
 
@@ -2898,8 +2890,7 @@ public protocol YOLEDeviceService: Sendable {
 public protocol YOLEAccountService: Sendable {
     /// YOLE account API: `load`.
     /// Answer with one of its outcomes: `loaded`, `network_error`. Throw only for what the flows do not model: the
-    /// machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// machine then stays where it is and `FlowSinks.failure` hears of it.
     func accountLoad() async throws -> YOLEOutcome.AccountLoad
 }
 
@@ -2907,8 +2898,7 @@ public protocol YOLEAccountService: Sendable {
 public protocol YOLEFavoritesApiService: Sendable {
     /// YOLE favorites API: `load`.
     /// Answer with one of its outcomes: `loaded`, `network_error`. Throw only for what the flows do not model: the
-    /// machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// machine then stays where it is and `FlowSinks.failure` hears of it.
     func favoritesApiLoad() async throws -> YOLEOutcome.FavoritesApiLoad
 
     /// YOLE favorites API: `remove`.
@@ -2921,14 +2911,12 @@ public protocol YOLEFavoritesApiService: Sendable {
 public protocol YOLEProfileService: Sendable {
     /// YOLE profile API: `load`.
     /// Answer with one of its outcomes: `loaded`, `network_error`. Throw only for what the flows do not model: the
-    /// machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// machine then stays where it is and `FlowSinks.failure` hears of it.
     func profileLoad() async throws -> YOLEOutcome.ProfileLoad
 
     /// YOLE profile API: `update`.
     /// Answer with one of its outcomes: `updated`, `failed`. Throw only for what the flows do not model: the machine
-    /// then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// then stays where it is and `FlowSinks.failure` hears of it.
     func profileUpdate(firstName: String, lastName: String) async throws -> YOLEOutcome.ProfileUpdate
 }
 
@@ -2938,8 +2926,7 @@ public protocol YOLEProfileService: Sendable {
 public protocol YOLEFeesApiService: Sendable {
     /// Yole Fees API: `quote`.
     /// Answer with one of its outcomes: `received`, `failed`. Throw only for what the flows do not model: the machine
-    /// then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// then stays where it is and `FlowSinks.failure` hears of it.
     func feesApiQuote(
         amount: Decimal,
         currency: String,
@@ -2952,22 +2939,20 @@ public protocol YOLEFeesApiService: Sendable {
 public protocol YOLEPesapalService: Sendable {
     /// Pesapal: `load_checkout`. The Pesapal payment interface loading in the webview (or the browser).
     /// Answer with one of its outcomes: `loaded`, `load_failed`, `timeout`. Throw only for what the flows do not model:
-    /// the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// the machine then stays where it is and `FlowSinks.failure` hears of it.
     func pesapalLoadCheckout(amount: Money, fee: Money) async throws -> YOLEOutcome.PesapalLoadCheckout
 
     /// Pesapal: `checkout`. The payment the user completes in Pesapal's interface; it ends with the callback. The
     /// callback's `status` is the outcome; `unclear` is a callback whose status is none of the four. It opens in the
-    /// language shown, so a failure's `reason` comes in it (Q-YOLE-D33).
-    /// Answer with one of its outcomes: `success`, `pending`, `failed`, `cancelled`, `unclear`. Throw only for what the
-    /// flows do not model: the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// language shown, so a failure's `reason` comes in it (Q-YOLE-D33). Answer with one of its outcomes: `success`,
+    /// `pending`, `failed`, `cancelled`, `unclear`. Throw only for what the flows do not model: the machine then stays
+    /// where it is and `FlowSinks.failure` hears of it.
     func pesapalCheckout(amount: Money, fee: Money, language: YOLELanguage) async throws -> YOLEOutcome.PesapalCheckout
 }
 
 /// The services YOLE calls: implement this protocol (or one protocol per service, composed with `YOLEServiceSet`) and
-/// give it to `FlowDriver`, which calls it for every `.call`
-/// effect and sends the outcome back to the machine. Calls run off the main actor.
+/// give it to `FlowDriver`, which calls it for every `.call` effect and sends the outcome back to the machine. Calls
+/// run off the main actor.
 public protocol YOLEServices:
     Sendable, YOLEAuthService, YOLEKycService, YOLEDeviceService, YOLEAccountService, YOLEFavoritesApiService,
     YOLEProfileService, YOLEFeesApiService, YOLEPesapalService
@@ -2975,8 +2960,8 @@ public protocol YOLEServices:
 }
 
 /// YOLE's services composed from one implementation per service: `YOLEServiceSet(auth: ..., kyc: ..., device: ...,
-/// account: ..., favoritesApi: ..., profile: ..., feesApi: ..., pesapal: ...)`.
-/// A test fakes the service it is about and passes the live (or another fake) for the rest.
+/// account: ..., favoritesApi: ..., profile: ..., feesApi: ..., pesapal: ...)`. A test fakes the service it is about
+/// and passes the live (or another fake) for the rest.
 public struct YOLEServiceSet: YOLEServices {
     /// What answers `auth`'s operations.
     public var auth: any YOLEAuthService

@@ -321,14 +321,13 @@ public enum SmallServiceCall: FlowServiceCall {
 public protocol SmallAuthService: Sendable {
     /// Auth: `sign_in`.
     /// Answer with one of its outcomes: `success`, `denied`. Throw only for what the flows do not model: the machine
-    /// then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// then stays where it is and `FlowSinks.failure` hears of it.
     func authSignIn(email: String) async throws -> SmallOutcome.AuthSignIn
 }
 
 /// The services Small calls: implement this protocol (or one protocol per service, composed with `SmallServiceSet`) and
-/// give it to `FlowDriver`, which calls it for every `.call`
-/// effect and sends the outcome back to the machine. Calls run off the main actor.
+/// give it to `FlowDriver`, which calls it for every `.call` effect and sends the outcome back to the machine. Calls
+/// run off the main actor.
 public protocol SmallServices: Sendable, SmallAuthService {
 }
 

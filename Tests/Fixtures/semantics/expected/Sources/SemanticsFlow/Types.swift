@@ -1428,20 +1428,18 @@ public protocol SemanticsBankService: Sendable {
 
     /// bank: `authorise`. The bank's consent page; the bank may never answer.
     /// Answer with one of its outcomes: `approved`, `declined`, `timed_out`. Throw only for what the flows do not
-    /// model: the machine then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// model: the machine then stays where it is and `FlowSinks.failure` hears of it.
     func bankAuthorise(amount: Money) async throws -> SemanticsOutcome.BankAuthorise
 
     /// bank: `status`.
     /// Answer with one of its outcomes: `known`, `unknown`. Throw only for what the flows do not model: the machine
-    /// then
-    /// stays where it is and `FlowSinks.failure` hears of it.
+    /// then stays where it is and `FlowSinks.failure` hears of it.
     func bankStatus() async throws -> SemanticsOutcome.BankStatus
 }
 
 /// The services Semantics calls: implement this protocol (or one protocol per service, composed with
-/// `SemanticsServiceSet`) and give it to `FlowDriver`, which calls it for every `.call`
-/// effect and sends the outcome back to the machine. Calls run off the main actor.
+/// `SemanticsServiceSet`) and give it to `FlowDriver`, which calls it for every `.call` effect and sends the outcome
+/// back to the machine. Calls run off the main actor.
 public protocol SemanticsServices: Sendable, SemanticsBankService {
 }
 
