@@ -299,7 +299,7 @@ public enum PeerRing1000Outcome {
 
 /// The domain state of PeerRing1000: what the flows read and write. A new value holds the
 /// initial values of the flows (`PeerRing1000State()` is the state at launch).
-public struct PeerRing1000State: Hashable, Sendable, Codable {
+public struct PeerRing1000State: Hashable, Sendable, Codable, FlowRecord {
     /// `steps` in the flows.
     public var steps: Int = 0
 
@@ -310,26 +310,38 @@ public struct PeerRing1000State: Hashable, Sendable, Codable {
     public init() {
     }
 
-    /// The record as flows write it: `{name: value, ...}`.
-    public var flowDescription: String {
-        var record = RecordDescription()
-        record.add("attempts", attempts)
-        record.add("steps", steps)
-        return record.written
+    /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
+    private static let recordFields: RecordFields<PeerRing1000State> = makeRecordFields()
+
+    private static func makeRecordFields() -> RecordFields<PeerRing1000State> {
+        var fields = RecordFields<PeerRing1000State>()
+        fields.value("steps", \.steps)
+        fields.value("attempts", \.attempts)
+        return fields
     }
 
-    /// Decodes the record from an object keyed by the fields' names in the flows.
+    /// The record as flows write it: `{name: value, ...}`.
+    public var flowDescription: String { Self.recordFields.description(of: self) }
+
+    /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
+    /// else an error).
     public init(from decoder: any Decoder) throws {
         self.init()
-        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
-        steps = try fields.decode(Int.self, forKey: FlowCodingKey("steps"))
-        attempts = try fields.decode(Int.self, forKey: FlowCodingKey("attempts"))
+        try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
     public func encode(to encoder: any Encoder) throws {
-        var fields = encoder.container(keyedBy: FlowCodingKey.self)
-        try fields.encode(steps, forKey: FlowCodingKey("steps"))
-        try fields.encode(attempts, forKey: FlowCodingKey("attempts"))
+        try Self.recordFields.encode(self, to: encoder)
+    }
+
+    /// Whether every field is equal.
+    public static func ==(lhs: Self, rhs: Self) -> Bool {
+        return Self.recordFields.equal(lhs, rhs)
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) {
+        Self.recordFields.hash(self, into: &hasher)
     }
 }

@@ -290,7 +290,7 @@ public enum SyntheticOutcome {
 
 /// The domain state of Synthetic: what the flows read and write. A new value holds the
 /// initial values of the flows (`SyntheticState()` is the state at launch).
-public struct SyntheticState: Hashable, Sendable, Codable {
+public struct SyntheticState: Hashable, Sendable, Codable, FlowRecord {
     /// `counter` in the flows.
     public var counter: Int = 0
 
@@ -301,26 +301,38 @@ public struct SyntheticState: Hashable, Sendable, Codable {
     public init() {
     }
 
-    /// The record as flows write it: `{name: value, ...}`.
-    public var flowDescription: String {
-        var record = RecordDescription()
-        record.add("counter", counter)
-        record.add("limit", limit)
-        return record.written
+    /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
+    private static let recordFields: RecordFields<SyntheticState> = makeRecordFields()
+
+    private static func makeRecordFields() -> RecordFields<SyntheticState> {
+        var fields = RecordFields<SyntheticState>()
+        fields.value("counter", \.counter)
+        fields.value("limit", \.limit)
+        return fields
     }
 
-    /// Decodes the record from an object keyed by the fields' names in the flows.
+    /// The record as flows write it: `{name: value, ...}`.
+    public var flowDescription: String { Self.recordFields.description(of: self) }
+
+    /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
+    /// else an error).
     public init(from decoder: any Decoder) throws {
         self.init()
-        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
-        counter = try fields.decode(Int.self, forKey: FlowCodingKey("counter"))
-        limit = try fields.decode(Int.self, forKey: FlowCodingKey("limit"))
+        try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
     public func encode(to encoder: any Encoder) throws {
-        var fields = encoder.container(keyedBy: FlowCodingKey.self)
-        try fields.encode(counter, forKey: FlowCodingKey("counter"))
-        try fields.encode(limit, forKey: FlowCodingKey("limit"))
+        try Self.recordFields.encode(self, to: encoder)
+    }
+
+    /// Whether every field is equal.
+    public static func ==(lhs: Self, rhs: Self) -> Bool {
+        return Self.recordFields.equal(lhs, rhs)
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) {
+        Self.recordFields.hash(self, into: &hasher)
     }
 }

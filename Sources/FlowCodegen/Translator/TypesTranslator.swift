@@ -402,7 +402,7 @@ struct TypesTranslator {
                 let name = names.enumCase(type: type.name, value: value)
                 return SwiftEnumCase(name: name, rawValue: name == value ? nil : .string(value))
             }
-            return SwiftDeclaration(doc: doc, access: publicAccess, .enum(name: names.typeName(type.name), conformances: ["String", "Hashable", "Sendable", "Codable", "CaseIterable"], cases: cases, members: []))
+            return SwiftDeclaration(doc: doc, access: publicAccess, .enum(name: names.typeName(type.name), conformances: ["String", "Hashable", "Sendable", "Codable", "CaseIterable", "FlowRecordValue"], cases: cases, members: []))
         case .record(let fields):
             return recordDeclaration(name: names.typeName(type.name), doc: doc, fields: fields.map { ($0.name, $0.type, nil as String?) })
         }
@@ -426,32 +426,7 @@ struct TypesTranslator {
         }
         members.append(SwiftDeclaration(doc: ["Every field at its initial value in the flows (the zero value of its type where the flows give none)."],
                                         access: publicAccess, .initializer(parameters: [], effects: [], body: [])))
-        // As the interpreter writes a record (call arguments, `string()`): flow names in order, values quoted.
-        // One statement and one call into FlowMachine per field: one long `+` chain, or one array literal, over a
-        // hundred fields (Tempo's state) is a single expression the type checker solves slowly, and a `+` per field
-        // is a concatenation the optimizer inlines a hundred times.
-        let entries = fields.sorted { $0.name < $1.name }.map { field -> SwiftStatement in
-            .expression(.call(.member(.id("record"), "add"), [SwiftArgument(nil, .string(field.name)), recordValue(.id(Naming.member(field.name)), field.type)]))
-        }
-        let body: [SwiftStatement] = entries.isEmpty ? [.return(.string("{}"))] : [
-            .declare(isLet: false, name: "record", type: nil, value: .call(.id("RecordDescription"), [])),
-        ] + entries + [.return(.member(.id("record"), "written"))]
-        members.append(SwiftDeclaration(doc: ["The record as flows write it: `{name: value, ...}`."], access: publicAccess,
-                                        .variable(isLet: false, isStatic: false, name: "flowDescription", type: "String", value: nil, getter: body)))
-        members += recordCodableMembers(fields.map { (key: $0.name, member: Naming.member($0.name), type: names.storedType($0.type)) })
-        return SwiftDeclaration(doc: doc, access: publicAccess, .struct(name: name, conformances: ["Hashable", "Sendable", "Codable"], members: members))
-    }
-
-    /// The value argument of `RecordDescription.add` for a record field of type `type`: the value itself where
-    /// FlowMachine writes values of its type (nil as `null`), else its text written here.
-    func recordValue(_ value: SwiftExpression, _ type: ValueType) -> SwiftArgument {
-        var base = type
-        if case .optional(let wrapped) = type { base = wrapped }
-        switch base {
-        case .text: return SwiftArgument("text", value)
-        case .duration: return SwiftArgument("duration", value)
-        case .bool, .int, .decimal, .money, .date, .timestamp, .enumeration: return SwiftArgument(nil, value)
-        default: return SwiftArgument(nil, names.describing(value, type, quoted: true, stored: true))
-        }
+        members += recordTableMembers(typeName: name, fields: fields.map { ($0.name, $0.type) })
+        return SwiftDeclaration(doc: doc, access: publicAccess, .struct(name: name, conformances: ["Hashable", "Sendable", "Codable", "FlowRecord"], members: members))
     }
 }

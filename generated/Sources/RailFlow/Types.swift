@@ -3304,7 +3304,7 @@ public enum RailOutcome {
 }
 
 /// Where identity verification stands; only `approved` opens the main app.
-public enum RailKycStatus: String, Hashable, Sendable, Codable, CaseIterable {
+public enum RailKycStatus: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case notStarted = "not_started"
     case pending
     case approved
@@ -3312,20 +3312,20 @@ public enum RailKycStatus: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// System status: `Allocating` | `Active` | `Paused`.
-public enum RailSystemStatus: String, Hashable, Sendable, Codable, CaseIterable {
+public enum RailSystemStatus: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case allocating
     case active
     case paused
 }
 
 /// Sign In's email/phone fallback.
-public enum RailSignInMethod: String, Hashable, Sendable, Codable, CaseIterable {
+public enum RailSignInMethod: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case email
     case phone
 }
 
 /// What moved money (a deposit, a card payment, a round-up, a withdrawal).
-public enum RailTxKind: String, Hashable, Sendable, Codable, CaseIterable {
+public enum RailTxKind: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case deposit
     case cardPayment = "card_payment"
     case roundUp = "round_up"
@@ -3333,7 +3333,7 @@ public enum RailTxKind: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// Filter by: All, Spend, Invest, Deposits.
-public enum RailTxFilter: String, Hashable, Sendable, Codable, CaseIterable {
+public enum RailTxFilter: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case all
     case spend
     case invest
@@ -3341,14 +3341,14 @@ public enum RailTxFilter: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// How money is loaded: the USD or GBP virtual account (bank transfer), or USDC.
-public enum RailDepositMethod: String, Hashable, Sendable, Codable, CaseIterable {
+public enum RailDepositMethod: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case bankUsd = "bank_usd"
     case bankGbp = "bank_gbp"
     case usdc
 }
 
 /// USDC networks: Ethereum, Polygon, BSC, Solana.
-public enum RailNetwork: String, Hashable, Sendable, Codable, CaseIterable {
+public enum RailNetwork: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case ethereum
     case polygon
     case bsc
@@ -3356,13 +3356,13 @@ public enum RailNetwork: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// Bank transfer or crypto withdrawal.
-public enum RailWithdrawMethod: String, Hashable, Sendable, Codable, CaseIterable {
+public enum RailWithdrawMethod: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case bank
     case crypto
 }
 
 /// "Sensitive actions: withdrawals, card reveal, settings changes" (what Authorize Transaction is confirming).
-public enum RailSensitiveAction: String, Hashable, Sendable, Codable, CaseIterable {
+public enum RailSensitiveAction: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case withdrawal
     case cardReveal = "card_reveal"
     case biometricsChange = "biometrics_change"
@@ -3373,14 +3373,14 @@ public enum RailSensitiveAction: String, Hashable, Sendable, Codable, CaseIterab
 }
 
 /// The session timeouts Security offers (Q-RAIL-D9).
-public enum RailTimeoutChoice: String, Hashable, Sendable, Codable, CaseIterable {
+public enum RailTimeoutChoice: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case oneMinute = "one_minute"
     case fiveMinutes = "five_minutes"
     case fifteenMinutes = "fifteen_minutes"
 }
 
 /// One row of the transaction history (`TransactionItem`), newest first.
-public struct RailTransaction: Hashable, Sendable, Codable {
+public struct RailTransaction: Hashable, Sendable, Codable, FlowRecord {
     /// `id` in the flows.
     public var id: String = ""
 
@@ -3406,48 +3406,50 @@ public struct RailTransaction: Hashable, Sendable, Codable {
     public init() {
     }
 
-    /// The record as flows write it: `{name: value, ...}`.
-    public var flowDescription: String {
-        var record = RecordDescription()
-        record.add("amount", amount)
-        record.add("at", at)
-        record.add("id", text: id)
-        record.add("invest_part", investPart)
-        record.add("kind", kind)
-        record.add("merchant", text: merchant)
-        record.add("spend_part", spendPart)
-        return record.written
+    /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
+    private static let recordFields: RecordFields<RailTransaction> = makeRecordFields()
+
+    private static func makeRecordFields() -> RecordFields<RailTransaction> {
+        var fields = RecordFields<RailTransaction>()
+        fields.value("id", \.id)
+        fields.optional("kind", \.kind)
+        fields.optional("amount", \.amount)
+        fields.optional("spend_part", \.spendPart)
+        fields.optional("invest_part", \.investPart)
+        fields.value("merchant", \.merchant)
+        fields.optional("at", \.at)
+        return fields
     }
 
-    /// Decodes the record from an object keyed by the fields' names in the flows.
+    /// The record as flows write it: `{name: value, ...}`.
+    public var flowDescription: String { Self.recordFields.description(of: self) }
+
+    /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
+    /// else an error).
     public init(from decoder: any Decoder) throws {
         self.init()
-        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
-        id = try fields.decode(String.self, forKey: FlowCodingKey("id"))
-        kind = try fields.decodeIfPresent(RailTxKind.self, forKey: FlowCodingKey("kind"))
-        amount = try fields.decodeIfPresent(Money.self, forKey: FlowCodingKey("amount"))
-        spendPart = try fields.decodeIfPresent(Money.self, forKey: FlowCodingKey("spend_part"))
-        investPart = try fields.decodeIfPresent(Money.self, forKey: FlowCodingKey("invest_part"))
-        merchant = try fields.decode(String.self, forKey: FlowCodingKey("merchant"))
-        at = try fields.decodeIfPresent(Timestamp.self, forKey: FlowCodingKey("at"))
+        try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
     public func encode(to encoder: any Encoder) throws {
-        var fields = encoder.container(keyedBy: FlowCodingKey.self)
-        try fields.encode(id, forKey: FlowCodingKey("id"))
-        try fields.encodeIfPresent(kind, forKey: FlowCodingKey("kind"))
-        try fields.encodeIfPresent(amount, forKey: FlowCodingKey("amount"))
-        try fields.encodeIfPresent(spendPart, forKey: FlowCodingKey("spend_part"))
-        try fields.encodeIfPresent(investPart, forKey: FlowCodingKey("invest_part"))
-        try fields.encode(merchant, forKey: FlowCodingKey("merchant"))
-        try fields.encodeIfPresent(at, forKey: FlowCodingKey("at"))
+        try Self.recordFields.encode(self, to: encoder)
+    }
+
+    /// Whether every field is equal.
+    public static func ==(lhs: Self, rhs: Self) -> Bool {
+        return Self.recordFields.equal(lhs, rhs)
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) {
+        Self.recordFields.hash(self, into: &hasher)
     }
 }
 
 /// The domain state of Rail: what the flows read and write. A new value holds the
 /// initial values of the flows (`RailState()` is the state at launch).
-public struct RailState: Hashable, Sendable, Codable {
+public struct RailState: Hashable, Sendable, Codable, FlowRecord {
     /// The person has unlocked the main app on this device (tokens present)
     public var signedIn: Bool = false
 
@@ -3627,194 +3629,94 @@ public struct RailState: Hashable, Sendable, Codable {
     public init() {
     }
 
-    /// The record as flows write it: `{name: value, ...}`.
-    public var flowDescription: String {
-        var record = RecordDescription()
-        record.add("apple_signed_in", appleSignedIn)
-        record.add("biometrics_enabled", biometricsEnabled)
-        record.add("card_details_shown", cardDetailsShown)
-        record.add("card_frozen", cardFrozen)
-        record.add("card_in_apple_wallet", cardInAppleWallet)
-        record.add("card_last4", text: cardLast4)
-        record.add("card_spent_total", cardSpentTotal)
-        record.add("deposit_address", text: depositAddress)
-        record.add("deposit_eta", text: depositEta)
-        record.add("deposit_method", depositMethod)
-        record.add("deposit_network", depositNetwork)
-        record.add("deposit_pending", depositPending)
-        record.add("deposited_invest_total", depositedInvestTotal)
-        record.add("deposited_spend_total", depositedSpendTotal)
-        record.add("deposited_total", depositedTotal)
-        record.add("dob", dob)
-        record.add("email", text: email)
-        record.add("failed_passcode_attempts", failedPasscodeAttempts)
-        record.add("first_name", text: firstName)
-        record.add("invest_balance", investBalance)
-        record.add("kyc_status", kycStatus)
-        record.add("last_card_amount", lastCardAmount)
-        record.add("last_deposit_amount", lastDepositAmount)
-        record.add("last_deposit_invest", lastDepositInvest)
-        record.add("last_deposit_spend", lastDepositSpend)
-        record.add("last_name", text: lastName)
-        record.add("last_round_up", lastRoundUp)
-        record.add("last_withdrawal", lastWithdrawal)
-        record.add("offline", offline)
-        record.add("page_size", pageSize)
-        record.add("pages_shown", pagesShown)
-        record.add("passcode_locked_until", passcodeLockedUntil)
-        record.add("passcode_set", passcodeSet)
-        record.add("pending_action", pendingAction)
-        record.add("pending_passcode", text: pendingPasscode)
-        record.add("pending_timeout", duration: pendingTimeout)
-        record.add("phone", text: phone)
-        record.add("push_enabled", pushEnabled)
-        record.add("refreshing", refreshing)
-        record.add("round_ups_enabled", roundUpsEnabled)
-        record.add("rounded_up_total", roundedUpTotal)
-        record.add("selected_transaction_id", text: selectedTransactionId)
-        record.add("session_timeout", duration: sessionTimeout)
-        record.add("sign_in_destination", text: signInDestination)
-        record.add("signed_in", signedIn)
-        record.add("spend_balance", spendBalance)
-        record.add("spend_before_withdrawal", spendBeforeWithdrawal)
-        record.add("system_status", systemStatus)
-        record.add("transaction_filter", transactionFilter)
-        record.add("transactions", ("[" + transactions.map { $0.flowDescription }.joined(separator: ", ")) + "]")
-        record.add("tx_counter", txCounter)
-        record.add("tx_draft", txDraft.flowDescription)
-        record.add("withdraw_amount", withdrawAmount)
-        record.add("withdraw_destination", text: withdrawDestination)
-        record.add("withdraw_form_fresh", withdrawFormFresh)
-        record.add("withdraw_method", withdrawMethod)
-        record.add("withdraw_transaction_id", text: withdrawTransactionId)
-        record.add("withdrawn_total", withdrawnTotal)
-        return record.written
+    /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
+    private static let recordFields: RecordFields<RailState> = makeRecordFields()
+
+    private static func makeRecordFields() -> RecordFields<RailState> {
+        var fields = RecordFields<RailState>()
+        fields.value("signed_in", \.signedIn)
+        fields.value("apple_signed_in", \.appleSignedIn)
+        fields.value("sign_in_destination", \.signInDestination)
+        fields.value("pending_passcode", \.pendingPasscode)
+        fields.value("passcode_set", \.passcodeSet)
+        fields.value("biometrics_enabled", \.biometricsEnabled)
+        fields.value("first_name", \.firstName)
+        fields.value("last_name", \.lastName)
+        fields.optional("dob", \.dob)
+        fields.value("email", \.email)
+        fields.value("phone", \.phone)
+        fields.value("kyc_status", \.kycStatus)
+        fields.value("spend_balance", \.spendBalance)
+        fields.value("invest_balance", \.investBalance)
+        fields.value("deposited_total", \.depositedTotal)
+        fields.value("deposited_spend_total", \.depositedSpendTotal)
+        fields.value("deposited_invest_total", \.depositedInvestTotal)
+        fields.value("card_spent_total", \.cardSpentTotal)
+        fields.value("withdrawn_total", \.withdrawnTotal)
+        fields.value("rounded_up_total", \.roundedUpTotal)
+        fields.value("last_deposit_amount", \.lastDepositAmount)
+        fields.value("last_deposit_spend", \.lastDepositSpend)
+        fields.value("last_deposit_invest", \.lastDepositInvest)
+        fields.value("last_card_amount", \.lastCardAmount)
+        fields.value("last_round_up", \.lastRoundUp)
+        fields.value("system_status", \.systemStatus)
+        fields.value("offline", \.offline)
+        fields.value("refreshing", \.refreshing)
+        fields.value("deposit_pending", \.depositPending)
+        fields.value("deposit_eta", \.depositEta)
+        fields.value("transactions", \.transactions)
+        fields.value("tx_draft", \.txDraft)
+        fields.value("tx_counter", \.txCounter)
+        fields.value("transaction_filter", \.transactionFilter)
+        fields.value("page_size", \.pageSize)
+        fields.value("pages_shown", \.pagesShown)
+        fields.value("selected_transaction_id", \.selectedTransactionId)
+        fields.optional("deposit_method", \.depositMethod)
+        fields.optional("deposit_network", \.depositNetwork)
+        fields.value("deposit_address", \.depositAddress)
+        fields.value("card_frozen", \.cardFrozen)
+        fields.value("card_last4", \.cardLast4)
+        fields.value("card_details_shown", \.cardDetailsShown)
+        fields.value("card_in_apple_wallet", \.cardInAppleWallet)
+        fields.value("round_ups_enabled", \.roundUpsEnabled)
+        fields.value("push_enabled", \.pushEnabled)
+        fields.optional("withdraw_method", \.withdrawMethod)
+        fields.value("withdraw_form_fresh", \.withdrawFormFresh)
+        fields.value("withdraw_amount", \.withdrawAmount)
+        fields.value("withdraw_destination", \.withdrawDestination)
+        fields.value("withdraw_transaction_id", \.withdrawTransactionId)
+        fields.value("spend_before_withdrawal", \.spendBeforeWithdrawal)
+        fields.value("last_withdrawal", \.lastWithdrawal)
+        fields.value("session_timeout", \.sessionTimeout, text: { describeDuration($0) })
+        fields.value("failed_passcode_attempts", \.failedPasscodeAttempts)
+        fields.optional("passcode_locked_until", \.passcodeLockedUntil)
+        fields.optional("pending_action", \.pendingAction)
+        fields.value("pending_timeout", \.pendingTimeout, text: { describeDuration($0) })
+        return fields
     }
 
-    /// Decodes the record from an object keyed by the fields' names in the flows.
+    /// The record as flows write it: `{name: value, ...}`.
+    public var flowDescription: String { Self.recordFields.description(of: self) }
+
+    /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
+    /// else an error).
     public init(from decoder: any Decoder) throws {
         self.init()
-        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
-        signedIn = try fields.decode(Bool.self, forKey: FlowCodingKey("signed_in"))
-        appleSignedIn = try fields.decode(Bool.self, forKey: FlowCodingKey("apple_signed_in"))
-        signInDestination = try fields.decode(String.self, forKey: FlowCodingKey("sign_in_destination"))
-        pendingPasscode = try fields.decode(String.self, forKey: FlowCodingKey("pending_passcode"))
-        passcodeSet = try fields.decode(Bool.self, forKey: FlowCodingKey("passcode_set"))
-        biometricsEnabled = try fields.decode(Bool.self, forKey: FlowCodingKey("biometrics_enabled"))
-        firstName = try fields.decode(String.self, forKey: FlowCodingKey("first_name"))
-        lastName = try fields.decode(String.self, forKey: FlowCodingKey("last_name"))
-        dob = try fields.decodeIfPresent(CalendarDate.self, forKey: FlowCodingKey("dob"))
-        email = try fields.decode(String.self, forKey: FlowCodingKey("email"))
-        phone = try fields.decode(String.self, forKey: FlowCodingKey("phone"))
-        kycStatus = try fields.decode(RailKycStatus.self, forKey: FlowCodingKey("kyc_status"))
-        spendBalance = try fields.decode(Money.self, forKey: FlowCodingKey("spend_balance"))
-        investBalance = try fields.decode(Money.self, forKey: FlowCodingKey("invest_balance"))
-        depositedTotal = try fields.decode(Money.self, forKey: FlowCodingKey("deposited_total"))
-        depositedSpendTotal = try fields.decode(Money.self, forKey: FlowCodingKey("deposited_spend_total"))
-        depositedInvestTotal = try fields.decode(Money.self, forKey: FlowCodingKey("deposited_invest_total"))
-        cardSpentTotal = try fields.decode(Money.self, forKey: FlowCodingKey("card_spent_total"))
-        withdrawnTotal = try fields.decode(Money.self, forKey: FlowCodingKey("withdrawn_total"))
-        roundedUpTotal = try fields.decode(Money.self, forKey: FlowCodingKey("rounded_up_total"))
-        lastDepositAmount = try fields.decode(Money.self, forKey: FlowCodingKey("last_deposit_amount"))
-        lastDepositSpend = try fields.decode(Money.self, forKey: FlowCodingKey("last_deposit_spend"))
-        lastDepositInvest = try fields.decode(Money.self, forKey: FlowCodingKey("last_deposit_invest"))
-        lastCardAmount = try fields.decode(Money.self, forKey: FlowCodingKey("last_card_amount"))
-        lastRoundUp = try fields.decode(Money.self, forKey: FlowCodingKey("last_round_up"))
-        systemStatus = try fields.decode(RailSystemStatus.self, forKey: FlowCodingKey("system_status"))
-        offline = try fields.decode(Bool.self, forKey: FlowCodingKey("offline"))
-        refreshing = try fields.decode(Bool.self, forKey: FlowCodingKey("refreshing"))
-        depositPending = try fields.decode(Bool.self, forKey: FlowCodingKey("deposit_pending"))
-        depositEta = try fields.decode(String.self, forKey: FlowCodingKey("deposit_eta"))
-        transactions = try fields.decode([RailTransaction].self, forKey: FlowCodingKey("transactions"))
-        txDraft = try fields.decode(RailTransaction.self, forKey: FlowCodingKey("tx_draft"))
-        txCounter = try fields.decode(Int.self, forKey: FlowCodingKey("tx_counter"))
-        transactionFilter = try fields.decode(RailTxFilter.self, forKey: FlowCodingKey("transaction_filter"))
-        pageSize = try fields.decode(Int.self, forKey: FlowCodingKey("page_size"))
-        pagesShown = try fields.decode(Int.self, forKey: FlowCodingKey("pages_shown"))
-        selectedTransactionId = try fields.decode(String.self, forKey: FlowCodingKey("selected_transaction_id"))
-        depositMethod = try fields.decodeIfPresent(RailDepositMethod.self, forKey: FlowCodingKey("deposit_method"))
-        depositNetwork = try fields.decodeIfPresent(RailNetwork.self, forKey: FlowCodingKey("deposit_network"))
-        depositAddress = try fields.decode(String.self, forKey: FlowCodingKey("deposit_address"))
-        cardFrozen = try fields.decode(Bool.self, forKey: FlowCodingKey("card_frozen"))
-        cardLast4 = try fields.decode(String.self, forKey: FlowCodingKey("card_last4"))
-        cardDetailsShown = try fields.decode(Bool.self, forKey: FlowCodingKey("card_details_shown"))
-        cardInAppleWallet = try fields.decode(Bool.self, forKey: FlowCodingKey("card_in_apple_wallet"))
-        roundUpsEnabled = try fields.decode(Bool.self, forKey: FlowCodingKey("round_ups_enabled"))
-        pushEnabled = try fields.decode(Bool.self, forKey: FlowCodingKey("push_enabled"))
-        withdrawMethod = try fields.decodeIfPresent(RailWithdrawMethod.self, forKey: FlowCodingKey("withdraw_method"))
-        withdrawFormFresh = try fields.decode(Bool.self, forKey: FlowCodingKey("withdraw_form_fresh"))
-        withdrawAmount = try fields.decode(Money.self, forKey: FlowCodingKey("withdraw_amount"))
-        withdrawDestination = try fields.decode(String.self, forKey: FlowCodingKey("withdraw_destination"))
-        withdrawTransactionId = try fields.decode(String.self, forKey: FlowCodingKey("withdraw_transaction_id"))
-        spendBeforeWithdrawal = try fields.decode(Money.self, forKey: FlowCodingKey("spend_before_withdrawal"))
-        lastWithdrawal = try fields.decode(Money.self, forKey: FlowCodingKey("last_withdrawal"))
-        sessionTimeout = try fields.decode(Int.self, forKey: FlowCodingKey("session_timeout"))
-        failedPasscodeAttempts = try fields.decode(Int.self, forKey: FlowCodingKey("failed_passcode_attempts"))
-        passcodeLockedUntil = try fields.decodeIfPresent(Timestamp.self, forKey: FlowCodingKey("passcode_locked_until"))
-        pendingAction = try fields.decodeIfPresent(RailSensitiveAction.self, forKey: FlowCodingKey("pending_action"))
-        pendingTimeout = try fields.decode(Int.self, forKey: FlowCodingKey("pending_timeout"))
+        try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
     public func encode(to encoder: any Encoder) throws {
-        var fields = encoder.container(keyedBy: FlowCodingKey.self)
-        try fields.encode(signedIn, forKey: FlowCodingKey("signed_in"))
-        try fields.encode(appleSignedIn, forKey: FlowCodingKey("apple_signed_in"))
-        try fields.encode(signInDestination, forKey: FlowCodingKey("sign_in_destination"))
-        try fields.encode(pendingPasscode, forKey: FlowCodingKey("pending_passcode"))
-        try fields.encode(passcodeSet, forKey: FlowCodingKey("passcode_set"))
-        try fields.encode(biometricsEnabled, forKey: FlowCodingKey("biometrics_enabled"))
-        try fields.encode(firstName, forKey: FlowCodingKey("first_name"))
-        try fields.encode(lastName, forKey: FlowCodingKey("last_name"))
-        try fields.encodeIfPresent(dob, forKey: FlowCodingKey("dob"))
-        try fields.encode(email, forKey: FlowCodingKey("email"))
-        try fields.encode(phone, forKey: FlowCodingKey("phone"))
-        try fields.encode(kycStatus, forKey: FlowCodingKey("kyc_status"))
-        try fields.encode(spendBalance, forKey: FlowCodingKey("spend_balance"))
-        try fields.encode(investBalance, forKey: FlowCodingKey("invest_balance"))
-        try fields.encode(depositedTotal, forKey: FlowCodingKey("deposited_total"))
-        try fields.encode(depositedSpendTotal, forKey: FlowCodingKey("deposited_spend_total"))
-        try fields.encode(depositedInvestTotal, forKey: FlowCodingKey("deposited_invest_total"))
-        try fields.encode(cardSpentTotal, forKey: FlowCodingKey("card_spent_total"))
-        try fields.encode(withdrawnTotal, forKey: FlowCodingKey("withdrawn_total"))
-        try fields.encode(roundedUpTotal, forKey: FlowCodingKey("rounded_up_total"))
-        try fields.encode(lastDepositAmount, forKey: FlowCodingKey("last_deposit_amount"))
-        try fields.encode(lastDepositSpend, forKey: FlowCodingKey("last_deposit_spend"))
-        try fields.encode(lastDepositInvest, forKey: FlowCodingKey("last_deposit_invest"))
-        try fields.encode(lastCardAmount, forKey: FlowCodingKey("last_card_amount"))
-        try fields.encode(lastRoundUp, forKey: FlowCodingKey("last_round_up"))
-        try fields.encode(systemStatus, forKey: FlowCodingKey("system_status"))
-        try fields.encode(offline, forKey: FlowCodingKey("offline"))
-        try fields.encode(refreshing, forKey: FlowCodingKey("refreshing"))
-        try fields.encode(depositPending, forKey: FlowCodingKey("deposit_pending"))
-        try fields.encode(depositEta, forKey: FlowCodingKey("deposit_eta"))
-        try fields.encode(transactions, forKey: FlowCodingKey("transactions"))
-        try fields.encode(txDraft, forKey: FlowCodingKey("tx_draft"))
-        try fields.encode(txCounter, forKey: FlowCodingKey("tx_counter"))
-        try fields.encode(transactionFilter, forKey: FlowCodingKey("transaction_filter"))
-        try fields.encode(pageSize, forKey: FlowCodingKey("page_size"))
-        try fields.encode(pagesShown, forKey: FlowCodingKey("pages_shown"))
-        try fields.encode(selectedTransactionId, forKey: FlowCodingKey("selected_transaction_id"))
-        try fields.encodeIfPresent(depositMethod, forKey: FlowCodingKey("deposit_method"))
-        try fields.encodeIfPresent(depositNetwork, forKey: FlowCodingKey("deposit_network"))
-        try fields.encode(depositAddress, forKey: FlowCodingKey("deposit_address"))
-        try fields.encode(cardFrozen, forKey: FlowCodingKey("card_frozen"))
-        try fields.encode(cardLast4, forKey: FlowCodingKey("card_last4"))
-        try fields.encode(cardDetailsShown, forKey: FlowCodingKey("card_details_shown"))
-        try fields.encode(cardInAppleWallet, forKey: FlowCodingKey("card_in_apple_wallet"))
-        try fields.encode(roundUpsEnabled, forKey: FlowCodingKey("round_ups_enabled"))
-        try fields.encode(pushEnabled, forKey: FlowCodingKey("push_enabled"))
-        try fields.encodeIfPresent(withdrawMethod, forKey: FlowCodingKey("withdraw_method"))
-        try fields.encode(withdrawFormFresh, forKey: FlowCodingKey("withdraw_form_fresh"))
-        try fields.encode(withdrawAmount, forKey: FlowCodingKey("withdraw_amount"))
-        try fields.encode(withdrawDestination, forKey: FlowCodingKey("withdraw_destination"))
-        try fields.encode(withdrawTransactionId, forKey: FlowCodingKey("withdraw_transaction_id"))
-        try fields.encode(spendBeforeWithdrawal, forKey: FlowCodingKey("spend_before_withdrawal"))
-        try fields.encode(lastWithdrawal, forKey: FlowCodingKey("last_withdrawal"))
-        try fields.encode(sessionTimeout, forKey: FlowCodingKey("session_timeout"))
-        try fields.encode(failedPasscodeAttempts, forKey: FlowCodingKey("failed_passcode_attempts"))
-        try fields.encodeIfPresent(passcodeLockedUntil, forKey: FlowCodingKey("passcode_locked_until"))
-        try fields.encodeIfPresent(pendingAction, forKey: FlowCodingKey("pending_action"))
-        try fields.encode(pendingTimeout, forKey: FlowCodingKey("pending_timeout"))
+        try Self.recordFields.encode(self, to: encoder)
+    }
+
+    /// Whether every field is equal.
+    public static func ==(lhs: Self, rhs: Self) -> Bool {
+        return Self.recordFields.equal(lhs, rhs)
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) {
+        Self.recordFields.hash(self, into: &hasher)
     }
 }

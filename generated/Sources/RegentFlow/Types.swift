@@ -3032,7 +3032,7 @@ public enum RegentOutcome {
 }
 
 /// category (string: "cash" | "property" | "investments" | "other")
-public enum RegentAssetCategory: String, Hashable, Sendable, Codable, CaseIterable {
+public enum RegentAssetCategory: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case cash
     case property
     case investments
@@ -3040,7 +3040,7 @@ public enum RegentAssetCategory: String, Hashable, Sendable, Codable, CaseIterab
 }
 
 /// category (string: "mortgage" | "loan" | "creditCard" | "other")
-public enum RegentLiabilityCategory: String, Hashable, Sendable, Codable, CaseIterable {
+public enum RegentLiabilityCategory: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case mortgage
     case loan
     case creditCard = "credit_card"
@@ -3048,14 +3048,14 @@ public enum RegentLiabilityCategory: String, Hashable, Sendable, Codable, CaseIt
 }
 
 /// source (string: "manual" | "truelayer" | "twelvedata")
-public enum RegentAssetSource: String, Hashable, Sendable, Codable, CaseIterable {
+public enum RegentAssetSource: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case manual
     case truelayer
     case twelvedata
 }
 
 /// Anything owned with monetary value. `value` is always in the primary currency.
-public struct RegentAsset: Hashable, Sendable, Codable {
+public struct RegentAsset: Hashable, Sendable, Codable, FlowRecord {
     /// `id` in the flows.
     public var id: String = ""
 
@@ -3096,62 +3096,54 @@ public struct RegentAsset: Hashable, Sendable, Codable {
     public init() {
     }
 
-    /// The record as flows write it: `{name: value, ...}`.
-    public var flowDescription: String {
-        var record = RecordDescription()
-        record.add("account_id", text: accountId)
-        record.add("bank_name", text: bankName)
-        record.add("category", category)
-        record.add("id", text: id)
-        record.add("last_price", lastPrice)
-        record.add("market_closed", marketClosed)
-        record.add("name", text: name)
-        record.add("original", original)
-        record.add("quantity", quantity)
-        record.add("source", source)
-        record.add("ticker", text: ticker)
-        record.add("value", value)
-        return record.written
+    /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
+    private static let recordFields: RecordFields<RegentAsset> = makeRecordFields()
+
+    private static func makeRecordFields() -> RecordFields<RegentAsset> {
+        var fields = RecordFields<RegentAsset>()
+        fields.value("id", \.id)
+        fields.value("name", \.name)
+        fields.value("category", \.category)
+        fields.value("value", \.value)
+        fields.value("original", \.original)
+        fields.value("source", \.source)
+        fields.value("ticker", \.ticker)
+        fields.optional("quantity", \.quantity)
+        fields.optional("last_price", \.lastPrice)
+        fields.value("market_closed", \.marketClosed)
+        fields.value("account_id", \.accountId)
+        fields.value("bank_name", \.bankName)
+        return fields
     }
 
-    /// Decodes the record from an object keyed by the fields' names in the flows.
+    /// The record as flows write it: `{name: value, ...}`.
+    public var flowDescription: String { Self.recordFields.description(of: self) }
+
+    /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
+    /// else an error).
     public init(from decoder: any Decoder) throws {
         self.init()
-        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
-        id = try fields.decode(String.self, forKey: FlowCodingKey("id"))
-        name = try fields.decode(String.self, forKey: FlowCodingKey("name"))
-        category = try fields.decode(RegentAssetCategory.self, forKey: FlowCodingKey("category"))
-        value = try fields.decode(Money.self, forKey: FlowCodingKey("value"))
-        original = try fields.decode(Money.self, forKey: FlowCodingKey("original"))
-        source = try fields.decode(RegentAssetSource.self, forKey: FlowCodingKey("source"))
-        ticker = try fields.decode(String.self, forKey: FlowCodingKey("ticker"))
-        quantity = try fields.decodeIfPresent(Decimal.self, forKey: FlowCodingKey("quantity"))
-        lastPrice = try fields.decodeIfPresent(Money.self, forKey: FlowCodingKey("last_price"))
-        marketClosed = try fields.decode(Bool.self, forKey: FlowCodingKey("market_closed"))
-        accountId = try fields.decode(String.self, forKey: FlowCodingKey("account_id"))
-        bankName = try fields.decode(String.self, forKey: FlowCodingKey("bank_name"))
+        try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
     public func encode(to encoder: any Encoder) throws {
-        var fields = encoder.container(keyedBy: FlowCodingKey.self)
-        try fields.encode(id, forKey: FlowCodingKey("id"))
-        try fields.encode(name, forKey: FlowCodingKey("name"))
-        try fields.encode(category, forKey: FlowCodingKey("category"))
-        try fields.encode(value, forKey: FlowCodingKey("value"))
-        try fields.encode(original, forKey: FlowCodingKey("original"))
-        try fields.encode(source, forKey: FlowCodingKey("source"))
-        try fields.encode(ticker, forKey: FlowCodingKey("ticker"))
-        try fields.encodeIfPresent(quantity, forKey: FlowCodingKey("quantity"))
-        try fields.encodeIfPresent(lastPrice, forKey: FlowCodingKey("last_price"))
-        try fields.encode(marketClosed, forKey: FlowCodingKey("market_closed"))
-        try fields.encode(accountId, forKey: FlowCodingKey("account_id"))
-        try fields.encode(bankName, forKey: FlowCodingKey("bank_name"))
+        try Self.recordFields.encode(self, to: encoder)
+    }
+
+    /// Whether every field is equal.
+    public static func ==(lhs: Self, rhs: Self) -> Bool {
+        return Self.recordFields.equal(lhs, rhs)
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) {
+        Self.recordFields.hash(self, into: &hasher)
     }
 }
 
 /// Any debt that reduces net worth. `amount` is always positive and in the primary currency.
-public struct RegentLiability: Hashable, Sendable, Codable {
+public struct RegentLiability: Hashable, Sendable, Codable, FlowRecord {
     /// `id` in the flows.
     public var id: String = ""
 
@@ -3171,41 +3163,47 @@ public struct RegentLiability: Hashable, Sendable, Codable {
     public init() {
     }
 
-    /// The record as flows write it: `{name: value, ...}`.
-    public var flowDescription: String {
-        var record = RecordDescription()
-        record.add("amount", amount)
-        record.add("category", category)
-        record.add("id", text: id)
-        record.add("name", text: name)
-        record.add("original", original)
-        return record.written
+    /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
+    private static let recordFields: RecordFields<RegentLiability> = makeRecordFields()
+
+    private static func makeRecordFields() -> RecordFields<RegentLiability> {
+        var fields = RecordFields<RegentLiability>()
+        fields.value("id", \.id)
+        fields.value("name", \.name)
+        fields.value("category", \.category)
+        fields.value("amount", \.amount)
+        fields.value("original", \.original)
+        return fields
     }
 
-    /// Decodes the record from an object keyed by the fields' names in the flows.
+    /// The record as flows write it: `{name: value, ...}`.
+    public var flowDescription: String { Self.recordFields.description(of: self) }
+
+    /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
+    /// else an error).
     public init(from decoder: any Decoder) throws {
         self.init()
-        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
-        id = try fields.decode(String.self, forKey: FlowCodingKey("id"))
-        name = try fields.decode(String.self, forKey: FlowCodingKey("name"))
-        category = try fields.decode(RegentLiabilityCategory.self, forKey: FlowCodingKey("category"))
-        amount = try fields.decode(Money.self, forKey: FlowCodingKey("amount"))
-        original = try fields.decode(Money.self, forKey: FlowCodingKey("original"))
+        try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
     public func encode(to encoder: any Encoder) throws {
-        var fields = encoder.container(keyedBy: FlowCodingKey.self)
-        try fields.encode(id, forKey: FlowCodingKey("id"))
-        try fields.encode(name, forKey: FlowCodingKey("name"))
-        try fields.encode(category, forKey: FlowCodingKey("category"))
-        try fields.encode(amount, forKey: FlowCodingKey("amount"))
-        try fields.encode(original, forKey: FlowCodingKey("original"))
+        try Self.recordFields.encode(self, to: encoder)
+    }
+
+    /// Whether every field is equal.
+    public static func ==(lhs: Self, rhs: Self) -> Bool {
+        return Self.recordFields.equal(lhs, rhs)
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) {
+        Self.recordFields.hash(self, into: &hasher)
     }
 }
 
 /// One account TrueLayer returns (display_name, balance, currency).
-public struct RegentBankAccount: Hashable, Sendable, Codable {
+public struct RegentBankAccount: Hashable, Sendable, Codable, FlowRecord {
     /// `account_id` in the flows.
     public var accountId: String = ""
 
@@ -3219,35 +3217,45 @@ public struct RegentBankAccount: Hashable, Sendable, Codable {
     public init() {
     }
 
-    /// The record as flows write it: `{name: value, ...}`.
-    public var flowDescription: String {
-        var record = RecordDescription()
-        record.add("account_id", text: accountId)
-        record.add("balance", balance)
-        record.add("display_name", text: displayName)
-        return record.written
+    /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
+    private static let recordFields: RecordFields<RegentBankAccount> = makeRecordFields()
+
+    private static func makeRecordFields() -> RecordFields<RegentBankAccount> {
+        var fields = RecordFields<RegentBankAccount>()
+        fields.value("account_id", \.accountId)
+        fields.value("display_name", \.displayName)
+        fields.value("balance", \.balance)
+        return fields
     }
 
-    /// Decodes the record from an object keyed by the fields' names in the flows.
+    /// The record as flows write it: `{name: value, ...}`.
+    public var flowDescription: String { Self.recordFields.description(of: self) }
+
+    /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
+    /// else an error).
     public init(from decoder: any Decoder) throws {
         self.init()
-        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
-        accountId = try fields.decode(String.self, forKey: FlowCodingKey("account_id"))
-        displayName = try fields.decode(String.self, forKey: FlowCodingKey("display_name"))
-        balance = try fields.decode(Money.self, forKey: FlowCodingKey("balance"))
+        try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
     public func encode(to encoder: any Encoder) throws {
-        var fields = encoder.container(keyedBy: FlowCodingKey.self)
-        try fields.encode(accountId, forKey: FlowCodingKey("account_id"))
-        try fields.encode(displayName, forKey: FlowCodingKey("display_name"))
-        try fields.encode(balance, forKey: FlowCodingKey("balance"))
+        try Self.recordFields.encode(self, to: encoder)
+    }
+
+    /// Whether every field is equal.
+    public static func ==(lhs: Self, rhs: Self) -> Bool {
+        return Self.recordFields.equal(lhs, rhs)
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) {
+        Self.recordFields.hash(self, into: &hasher)
     }
 }
 
 /// An updated balance from a TrueLayer refresh.
-public struct RegentBankBalance: Hashable, Sendable, Codable {
+public struct RegentBankBalance: Hashable, Sendable, Codable, FlowRecord {
     /// `account_id` in the flows.
     public var accountId: String = ""
 
@@ -3258,32 +3266,44 @@ public struct RegentBankBalance: Hashable, Sendable, Codable {
     public init() {
     }
 
-    /// The record as flows write it: `{name: value, ...}`.
-    public var flowDescription: String {
-        var record = RecordDescription()
-        record.add("account_id", text: accountId)
-        record.add("balance", balance)
-        return record.written
+    /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
+    private static let recordFields: RecordFields<RegentBankBalance> = makeRecordFields()
+
+    private static func makeRecordFields() -> RecordFields<RegentBankBalance> {
+        var fields = RecordFields<RegentBankBalance>()
+        fields.value("account_id", \.accountId)
+        fields.value("balance", \.balance)
+        return fields
     }
 
-    /// Decodes the record from an object keyed by the fields' names in the flows.
+    /// The record as flows write it: `{name: value, ...}`.
+    public var flowDescription: String { Self.recordFields.description(of: self) }
+
+    /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
+    /// else an error).
     public init(from decoder: any Decoder) throws {
         self.init()
-        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
-        accountId = try fields.decode(String.self, forKey: FlowCodingKey("account_id"))
-        balance = try fields.decode(Money.self, forKey: FlowCodingKey("balance"))
+        try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
     public func encode(to encoder: any Encoder) throws {
-        var fields = encoder.container(keyedBy: FlowCodingKey.self)
-        try fields.encode(accountId, forKey: FlowCodingKey("account_id"))
-        try fields.encode(balance, forKey: FlowCodingKey("balance"))
+        try Self.recordFields.encode(self, to: encoder)
+    }
+
+    /// Whether every field is equal.
+    public static func ==(lhs: Self, rhs: Self) -> Bool {
+        return Self.recordFields.equal(lhs, rhs)
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) {
+        Self.recordFields.hash(self, into: &hasher)
     }
 }
 
 /// One price from Twelve Data's /price, with whether its market is open.
-public struct RegentPriceQuote: Hashable, Sendable, Codable {
+public struct RegentPriceQuote: Hashable, Sendable, Codable, FlowRecord {
     /// `ticker` in the flows.
     public var ticker: String = ""
 
@@ -3297,35 +3317,45 @@ public struct RegentPriceQuote: Hashable, Sendable, Codable {
     public init() {
     }
 
-    /// The record as flows write it: `{name: value, ...}`.
-    public var flowDescription: String {
-        var record = RecordDescription()
-        record.add("market_open", marketOpen)
-        record.add("price", price)
-        record.add("ticker", text: ticker)
-        return record.written
+    /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
+    private static let recordFields: RecordFields<RegentPriceQuote> = makeRecordFields()
+
+    private static func makeRecordFields() -> RecordFields<RegentPriceQuote> {
+        var fields = RecordFields<RegentPriceQuote>()
+        fields.value("ticker", \.ticker)
+        fields.value("price", \.price)
+        fields.value("market_open", \.marketOpen)
+        return fields
     }
 
-    /// Decodes the record from an object keyed by the fields' names in the flows.
+    /// The record as flows write it: `{name: value, ...}`.
+    public var flowDescription: String { Self.recordFields.description(of: self) }
+
+    /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
+    /// else an error).
     public init(from decoder: any Decoder) throws {
         self.init()
-        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
-        ticker = try fields.decode(String.self, forKey: FlowCodingKey("ticker"))
-        price = try fields.decode(Money.self, forKey: FlowCodingKey("price"))
-        marketOpen = try fields.decode(Bool.self, forKey: FlowCodingKey("market_open"))
+        try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
     public func encode(to encoder: any Encoder) throws {
-        var fields = encoder.container(keyedBy: FlowCodingKey.self)
-        try fields.encode(ticker, forKey: FlowCodingKey("ticker"))
-        try fields.encode(price, forKey: FlowCodingKey("price"))
-        try fields.encode(marketOpen, forKey: FlowCodingKey("market_open"))
+        try Self.recordFields.encode(self, to: encoder)
+    }
+
+    /// Whether every field is equal.
+    public static func ==(lhs: Self, rhs: Self) -> Bool {
+        return Self.recordFields.equal(lhs, rhs)
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) {
+        Self.recordFields.hash(self, into: &hasher)
     }
 }
 
 /// One category of the chart data: name, value (sum of the category), percentage (0-100), color (hex).
-public struct RegentChartSlice: Hashable, Sendable, Codable {
+public struct RegentChartSlice: Hashable, Sendable, Codable, FlowRecord {
     /// `name` in the flows.
     public var name: String = ""
 
@@ -3342,38 +3372,46 @@ public struct RegentChartSlice: Hashable, Sendable, Codable {
     public init() {
     }
 
-    /// The record as flows write it: `{name: value, ...}`.
-    public var flowDescription: String {
-        var record = RecordDescription()
-        record.add("color", text: color)
-        record.add("name", text: name)
-        record.add("percentage", percentage)
-        record.add("value", value)
-        return record.written
+    /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
+    private static let recordFields: RecordFields<RegentChartSlice> = makeRecordFields()
+
+    private static func makeRecordFields() -> RecordFields<RegentChartSlice> {
+        var fields = RecordFields<RegentChartSlice>()
+        fields.value("name", \.name)
+        fields.value("value", \.value)
+        fields.value("percentage", \.percentage)
+        fields.value("color", \.color)
+        return fields
     }
 
-    /// Decodes the record from an object keyed by the fields' names in the flows.
+    /// The record as flows write it: `{name: value, ...}`.
+    public var flowDescription: String { Self.recordFields.description(of: self) }
+
+    /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
+    /// else an error).
     public init(from decoder: any Decoder) throws {
         self.init()
-        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
-        name = try fields.decode(String.self, forKey: FlowCodingKey("name"))
-        value = try fields.decode(Money.self, forKey: FlowCodingKey("value"))
-        percentage = try fields.decode(Decimal.self, forKey: FlowCodingKey("percentage"))
-        color = try fields.decode(String.self, forKey: FlowCodingKey("color"))
+        try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
     public func encode(to encoder: any Encoder) throws {
-        var fields = encoder.container(keyedBy: FlowCodingKey.self)
-        try fields.encode(name, forKey: FlowCodingKey("name"))
-        try fields.encode(value, forKey: FlowCodingKey("value"))
-        try fields.encode(percentage, forKey: FlowCodingKey("percentage"))
-        try fields.encode(color, forKey: FlowCodingKey("color"))
+        try Self.recordFields.encode(self, to: encoder)
+    }
+
+    /// Whether every field is equal.
+    public static func ==(lhs: Self, rhs: Self) -> Bool {
+        return Self.recordFields.equal(lhs, rhs)
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) {
+        Self.recordFields.hash(self, into: &hasher)
     }
 }
 
 /// Net worth on one day (the "stored snapshot" the change indicator compares with).
-public struct RegentNetWorthSnapshot: Hashable, Sendable, Codable {
+public struct RegentNetWorthSnapshot: Hashable, Sendable, Codable, FlowRecord {
     /// `day` in the flows.
     public var day: CalendarDate? = nil
 
@@ -3384,33 +3422,45 @@ public struct RegentNetWorthSnapshot: Hashable, Sendable, Codable {
     public init() {
     }
 
-    /// The record as flows write it: `{name: value, ...}`.
-    public var flowDescription: String {
-        var record = RecordDescription()
-        record.add("day", day)
-        record.add("value", value)
-        return record.written
+    /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
+    private static let recordFields: RecordFields<RegentNetWorthSnapshot> = makeRecordFields()
+
+    private static func makeRecordFields() -> RecordFields<RegentNetWorthSnapshot> {
+        var fields = RecordFields<RegentNetWorthSnapshot>()
+        fields.optional("day", \.day)
+        fields.value("value", \.value)
+        return fields
     }
 
-    /// Decodes the record from an object keyed by the fields' names in the flows.
+    /// The record as flows write it: `{name: value, ...}`.
+    public var flowDescription: String { Self.recordFields.description(of: self) }
+
+    /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
+    /// else an error).
     public init(from decoder: any Decoder) throws {
         self.init()
-        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
-        day = try fields.decodeIfPresent(CalendarDate.self, forKey: FlowCodingKey("day"))
-        value = try fields.decode(Money.self, forKey: FlowCodingKey("value"))
+        try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
     public func encode(to encoder: any Encoder) throws {
-        var fields = encoder.container(keyedBy: FlowCodingKey.self)
-        try fields.encodeIfPresent(day, forKey: FlowCodingKey("day"))
-        try fields.encode(value, forKey: FlowCodingKey("value"))
+        try Self.recordFields.encode(self, to: encoder)
+    }
+
+    /// Whether every field is equal.
+    public static func ==(lhs: Self, rhs: Self) -> Bool {
+        return Self.recordFields.equal(lhs, rhs)
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) {
+        Self.recordFields.hash(self, into: &hasher)
     }
 }
 
 /// The domain state of Regent: what the flows read and write. A new value holds the
 /// initial values of the flows (`RegentState()` is the state at launch).
-public struct RegentState: Hashable, Sendable, Codable {
+public struct RegentState: Hashable, Sendable, Codable, FlowRecord {
     /// Where first-time setup stands: sign_up, face_id, pin, currency or done ("User closes app mid-setup → Resume
     /// where left off (store setup progress)")
     public var onboardingStep: String = "sign_up"
@@ -3587,194 +3637,93 @@ public struct RegentState: Hashable, Sendable, Codable {
     public init() {
     }
 
-    /// The record as flows write it: `{name: value, ...}`.
-    public var flowDescription: String {
-        var record = RecordDescription()
-        record.add("annual_price", annualPrice)
-        record.add("assets", ("[" + assets.map { $0.flowDescription }.joined(separator: ", ")) + "]")
-        record.add("auth_alert", text: authAlert)
-        record.add("auth_message", text: authMessage)
-        record.add("bank_connecting", bankConnecting)
-        record.add("bank_message", text: bankMessage)
-        record.add("bank_refresh_pending", bankRefreshPending)
-        record.add("delete_message", text: deleteMessage)
-        record.add("delete_warning", text: deleteWarning)
-        record.add("discard_prompt", discardPrompt)
-        record.add("editing_id", text: editingId)
-        record.add("eur_per_gbp", eurPerGbp)
-        record.add("face_id_enabled", faceIdEnabled)
-        record.add("face_id_failures", faceIdFailures)
-        record.add("face_id_warning", text: faceIdWarning)
-        record.add("failed_pin_attempts", failedPinAttempts)
-        record.add("in_trial", inTrial)
-        record.add("last_balance_refresh", lastBalanceRefresh)
-        record.add("last_price_update", lastPriceUpdate)
-        record.add("liabilities", ("[" + liabilities.map { $0.flowDescription }.joined(separator: ", ")) + "]")
-        record.add("locked_until", lockedUntil)
-        record.add("logout_prompt", logoutPrompt)
-        record.add("next_id", nextId)
-        record.add("notifications_enabled", notificationsEnabled)
-        record.add("onboarding_step", text: onboardingStep)
-        record.add("pending_currency", text: pendingCurrency)
-        record.add("pin_error", text: pinError)
-        record.add("pin_set", pinSet)
-        record.add("price_warning", text: priceWarning)
-        record.add("primary_currency", text: primaryCurrency)
-        record.add("purchasing", purchasing)
-        record.add("quote_error", text: quoteError)
-        record.add("quote_market_open", quoteMarketOpen)
-        record.add("quote_name", text: quoteName)
-        record.add("quote_price", quotePrice)
-        record.add("quote_state", text: quoteState)
-        record.add("rates_from_fallback", ratesFromFallback)
-        record.add("rates_warning", text: ratesWarning)
-        record.add("reconnect_needed", reconnectNeeded)
-        record.add("refreshing", refreshing)
-        record.add("selected_bank", text: selectedBank)
-        record.add("settings_alert", text: settingsAlert)
-        record.add("sign_in_alert", text: signInAlert)
-        record.add("sign_in_state", text: signInState)
-        record.add("signed_in", signedIn)
-        record.add("snapshots", ("[" + snapshots.map { $0.flowDescription }.joined(separator: ", ")) + "]")
-        record.add("stock_quantity", stockQuantity)
-        record.add("stock_refresh_pending", stockRefreshPending)
-        record.add("storage_alert", text: storageAlert)
-        record.add("subscription_active", subscriptionActive)
-        record.add("subscription_expires_at", subscriptionExpiresAt)
-        record.add("usd_per_gbp", usdPerGbp)
-        record.add("user_email", text: userEmail)
-        record.add("user_id", text: userId)
-        record.add("user_name", text: userName)
-        record.add("user_photo", text: userPhoto)
-        record.add("will_renew", willRenew)
-        return record.written
+    /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
+    private static let recordFields: RecordFields<RegentState> = makeRecordFields()
+
+    private static func makeRecordFields() -> RecordFields<RegentState> {
+        var fields = RecordFields<RegentState>()
+        fields.value("onboarding_step", \.onboardingStep)
+        fields.value("user_id", \.userId)
+        fields.value("user_email", \.userEmail)
+        fields.value("user_name", \.userName)
+        fields.value("user_photo", \.userPhoto)
+        fields.value("primary_currency", \.primaryCurrency)
+        fields.value("face_id_enabled", \.faceIdEnabled)
+        fields.value("pin_set", \.pinSet)
+        fields.value("failed_pin_attempts", \.failedPinAttempts)
+        fields.optional("locked_until", \.lockedUntil)
+        fields.value("signed_in", \.signedIn)
+        fields.value("sign_in_state", \.signInState)
+        fields.optional("sign_in_alert", \.signInAlert)
+        fields.optional("face_id_warning", \.faceIdWarning)
+        fields.value("face_id_failures", \.faceIdFailures)
+        fields.optional("auth_message", \.authMessage)
+        fields.optional("auth_alert", \.authAlert)
+        fields.optional("pin_error", \.pinError)
+        fields.value("assets", \.assets)
+        fields.value("liabilities", \.liabilities)
+        fields.value("next_id", \.nextId)
+        fields.value("snapshots", \.snapshots)
+        fields.optional("last_price_update", \.lastPriceUpdate)
+        fields.optional("last_balance_refresh", \.lastBalanceRefresh)
+        fields.value("editing_id", \.editingId)
+        fields.value("delete_message", \.deleteMessage)
+        fields.optional("delete_warning", \.deleteWarning)
+        fields.value("refreshing", \.refreshing)
+        fields.value("stock_refresh_pending", \.stockRefreshPending)
+        fields.value("bank_refresh_pending", \.bankRefreshPending)
+        fields.optional("price_warning", \.priceWarning)
+        fields.value("reconnect_needed", \.reconnectNeeded)
+        fields.value("quote_state", \.quoteState)
+        fields.value("quote_name", \.quoteName)
+        fields.optional("quote_price", \.quotePrice)
+        fields.value("quote_market_open", \.quoteMarketOpen)
+        fields.optional("stock_quantity", \.stockQuantity)
+        fields.optional("quote_error", \.quoteError)
+        fields.optional("bank_message", \.bankMessage)
+        fields.value("bank_connecting", \.bankConnecting)
+        fields.value("selected_bank", \.selectedBank)
+        fields.value("discard_prompt", \.discardPrompt)
+        fields.value("logout_prompt", \.logoutPrompt)
+        fields.value("notifications_enabled", \.notificationsEnabled)
+        fields.value("usd_per_gbp", \.usdPerGbp)
+        fields.value("eur_per_gbp", \.eurPerGbp)
+        fields.value("rates_from_fallback", \.ratesFromFallback)
+        fields.optional("rates_warning", \.ratesWarning)
+        fields.optional("storage_alert", \.storageAlert)
+        fields.value("pending_currency", \.pendingCurrency)
+        fields.value("subscription_active", \.subscriptionActive)
+        fields.optional("subscription_expires_at", \.subscriptionExpiresAt)
+        fields.value("in_trial", \.inTrial)
+        fields.value("will_renew", \.willRenew)
+        fields.value("annual_price", \.annualPrice)
+        fields.value("purchasing", \.purchasing)
+        fields.optional("settings_alert", \.settingsAlert)
+        return fields
     }
 
-    /// Decodes the record from an object keyed by the fields' names in the flows.
+    /// The record as flows write it: `{name: value, ...}`.
+    public var flowDescription: String { Self.recordFields.description(of: self) }
+
+    /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
+    /// else an error).
     public init(from decoder: any Decoder) throws {
         self.init()
-        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
-        onboardingStep = try fields.decode(String.self, forKey: FlowCodingKey("onboarding_step"))
-        userId = try fields.decode(String.self, forKey: FlowCodingKey("user_id"))
-        userEmail = try fields.decode(String.self, forKey: FlowCodingKey("user_email"))
-        userName = try fields.decode(String.self, forKey: FlowCodingKey("user_name"))
-        userPhoto = try fields.decode(String.self, forKey: FlowCodingKey("user_photo"))
-        primaryCurrency = try fields.decode(String.self, forKey: FlowCodingKey("primary_currency"))
-        faceIdEnabled = try fields.decode(Bool.self, forKey: FlowCodingKey("face_id_enabled"))
-        pinSet = try fields.decode(Bool.self, forKey: FlowCodingKey("pin_set"))
-        failedPinAttempts = try fields.decode(Int.self, forKey: FlowCodingKey("failed_pin_attempts"))
-        lockedUntil = try fields.decodeIfPresent(Timestamp.self, forKey: FlowCodingKey("locked_until"))
-        signedIn = try fields.decode(Bool.self, forKey: FlowCodingKey("signed_in"))
-        signInState = try fields.decode(String.self, forKey: FlowCodingKey("sign_in_state"))
-        signInAlert = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("sign_in_alert"))
-        faceIdWarning = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("face_id_warning"))
-        faceIdFailures = try fields.decode(Int.self, forKey: FlowCodingKey("face_id_failures"))
-        authMessage = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("auth_message"))
-        authAlert = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("auth_alert"))
-        pinError = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("pin_error"))
-        assets = try fields.decode([RegentAsset].self, forKey: FlowCodingKey("assets"))
-        liabilities = try fields.decode([RegentLiability].self, forKey: FlowCodingKey("liabilities"))
-        nextId = try fields.decode(Int.self, forKey: FlowCodingKey("next_id"))
-        snapshots = try fields.decode([RegentNetWorthSnapshot].self, forKey: FlowCodingKey("snapshots"))
-        lastPriceUpdate = try fields.decodeIfPresent(Timestamp.self, forKey: FlowCodingKey("last_price_update"))
-        lastBalanceRefresh = try fields.decodeIfPresent(Timestamp.self, forKey: FlowCodingKey("last_balance_refresh"))
-        editingId = try fields.decode(String.self, forKey: FlowCodingKey("editing_id"))
-        deleteMessage = try fields.decode(String.self, forKey: FlowCodingKey("delete_message"))
-        deleteWarning = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("delete_warning"))
-        refreshing = try fields.decode(Bool.self, forKey: FlowCodingKey("refreshing"))
-        stockRefreshPending = try fields.decode(Bool.self, forKey: FlowCodingKey("stock_refresh_pending"))
-        bankRefreshPending = try fields.decode(Bool.self, forKey: FlowCodingKey("bank_refresh_pending"))
-        priceWarning = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("price_warning"))
-        reconnectNeeded = try fields.decode(Bool.self, forKey: FlowCodingKey("reconnect_needed"))
-        quoteState = try fields.decode(String.self, forKey: FlowCodingKey("quote_state"))
-        quoteName = try fields.decode(String.self, forKey: FlowCodingKey("quote_name"))
-        quotePrice = try fields.decodeIfPresent(Money.self, forKey: FlowCodingKey("quote_price"))
-        quoteMarketOpen = try fields.decode(Bool.self, forKey: FlowCodingKey("quote_market_open"))
-        stockQuantity = try fields.decodeIfPresent(Decimal.self, forKey: FlowCodingKey("stock_quantity"))
-        quoteError = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("quote_error"))
-        bankMessage = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("bank_message"))
-        bankConnecting = try fields.decode(Bool.self, forKey: FlowCodingKey("bank_connecting"))
-        selectedBank = try fields.decode(String.self, forKey: FlowCodingKey("selected_bank"))
-        discardPrompt = try fields.decode(Bool.self, forKey: FlowCodingKey("discard_prompt"))
-        logoutPrompt = try fields.decode(Bool.self, forKey: FlowCodingKey("logout_prompt"))
-        notificationsEnabled = try fields.decode(Bool.self, forKey: FlowCodingKey("notifications_enabled"))
-        usdPerGbp = try fields.decode(Decimal.self, forKey: FlowCodingKey("usd_per_gbp"))
-        eurPerGbp = try fields.decode(Decimal.self, forKey: FlowCodingKey("eur_per_gbp"))
-        ratesFromFallback = try fields.decode(Bool.self, forKey: FlowCodingKey("rates_from_fallback"))
-        ratesWarning = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("rates_warning"))
-        storageAlert = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("storage_alert"))
-        pendingCurrency = try fields.decode(String.self, forKey: FlowCodingKey("pending_currency"))
-        subscriptionActive = try fields.decode(Bool.self, forKey: FlowCodingKey("subscription_active"))
-        subscriptionExpiresAt = try fields.decodeIfPresent(
-            Timestamp.self,
-            forKey: FlowCodingKey("subscription_expires_at")
-        )
-        inTrial = try fields.decode(Bool.self, forKey: FlowCodingKey("in_trial"))
-        willRenew = try fields.decode(Bool.self, forKey: FlowCodingKey("will_renew"))
-        annualPrice = try fields.decode(Money.self, forKey: FlowCodingKey("annual_price"))
-        purchasing = try fields.decode(Bool.self, forKey: FlowCodingKey("purchasing"))
-        settingsAlert = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("settings_alert"))
+        try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
     public func encode(to encoder: any Encoder) throws {
-        var fields = encoder.container(keyedBy: FlowCodingKey.self)
-        try fields.encode(onboardingStep, forKey: FlowCodingKey("onboarding_step"))
-        try fields.encode(userId, forKey: FlowCodingKey("user_id"))
-        try fields.encode(userEmail, forKey: FlowCodingKey("user_email"))
-        try fields.encode(userName, forKey: FlowCodingKey("user_name"))
-        try fields.encode(userPhoto, forKey: FlowCodingKey("user_photo"))
-        try fields.encode(primaryCurrency, forKey: FlowCodingKey("primary_currency"))
-        try fields.encode(faceIdEnabled, forKey: FlowCodingKey("face_id_enabled"))
-        try fields.encode(pinSet, forKey: FlowCodingKey("pin_set"))
-        try fields.encode(failedPinAttempts, forKey: FlowCodingKey("failed_pin_attempts"))
-        try fields.encodeIfPresent(lockedUntil, forKey: FlowCodingKey("locked_until"))
-        try fields.encode(signedIn, forKey: FlowCodingKey("signed_in"))
-        try fields.encode(signInState, forKey: FlowCodingKey("sign_in_state"))
-        try fields.encodeIfPresent(signInAlert, forKey: FlowCodingKey("sign_in_alert"))
-        try fields.encodeIfPresent(faceIdWarning, forKey: FlowCodingKey("face_id_warning"))
-        try fields.encode(faceIdFailures, forKey: FlowCodingKey("face_id_failures"))
-        try fields.encodeIfPresent(authMessage, forKey: FlowCodingKey("auth_message"))
-        try fields.encodeIfPresent(authAlert, forKey: FlowCodingKey("auth_alert"))
-        try fields.encodeIfPresent(pinError, forKey: FlowCodingKey("pin_error"))
-        try fields.encode(assets, forKey: FlowCodingKey("assets"))
-        try fields.encode(liabilities, forKey: FlowCodingKey("liabilities"))
-        try fields.encode(nextId, forKey: FlowCodingKey("next_id"))
-        try fields.encode(snapshots, forKey: FlowCodingKey("snapshots"))
-        try fields.encodeIfPresent(lastPriceUpdate, forKey: FlowCodingKey("last_price_update"))
-        try fields.encodeIfPresent(lastBalanceRefresh, forKey: FlowCodingKey("last_balance_refresh"))
-        try fields.encode(editingId, forKey: FlowCodingKey("editing_id"))
-        try fields.encode(deleteMessage, forKey: FlowCodingKey("delete_message"))
-        try fields.encodeIfPresent(deleteWarning, forKey: FlowCodingKey("delete_warning"))
-        try fields.encode(refreshing, forKey: FlowCodingKey("refreshing"))
-        try fields.encode(stockRefreshPending, forKey: FlowCodingKey("stock_refresh_pending"))
-        try fields.encode(bankRefreshPending, forKey: FlowCodingKey("bank_refresh_pending"))
-        try fields.encodeIfPresent(priceWarning, forKey: FlowCodingKey("price_warning"))
-        try fields.encode(reconnectNeeded, forKey: FlowCodingKey("reconnect_needed"))
-        try fields.encode(quoteState, forKey: FlowCodingKey("quote_state"))
-        try fields.encode(quoteName, forKey: FlowCodingKey("quote_name"))
-        try fields.encodeIfPresent(quotePrice, forKey: FlowCodingKey("quote_price"))
-        try fields.encode(quoteMarketOpen, forKey: FlowCodingKey("quote_market_open"))
-        try fields.encodeIfPresent(stockQuantity, forKey: FlowCodingKey("stock_quantity"))
-        try fields.encodeIfPresent(quoteError, forKey: FlowCodingKey("quote_error"))
-        try fields.encodeIfPresent(bankMessage, forKey: FlowCodingKey("bank_message"))
-        try fields.encode(bankConnecting, forKey: FlowCodingKey("bank_connecting"))
-        try fields.encode(selectedBank, forKey: FlowCodingKey("selected_bank"))
-        try fields.encode(discardPrompt, forKey: FlowCodingKey("discard_prompt"))
-        try fields.encode(logoutPrompt, forKey: FlowCodingKey("logout_prompt"))
-        try fields.encode(notificationsEnabled, forKey: FlowCodingKey("notifications_enabled"))
-        try fields.encode(usdPerGbp, forKey: FlowCodingKey("usd_per_gbp"))
-        try fields.encode(eurPerGbp, forKey: FlowCodingKey("eur_per_gbp"))
-        try fields.encode(ratesFromFallback, forKey: FlowCodingKey("rates_from_fallback"))
-        try fields.encodeIfPresent(ratesWarning, forKey: FlowCodingKey("rates_warning"))
-        try fields.encodeIfPresent(storageAlert, forKey: FlowCodingKey("storage_alert"))
-        try fields.encode(pendingCurrency, forKey: FlowCodingKey("pending_currency"))
-        try fields.encode(subscriptionActive, forKey: FlowCodingKey("subscription_active"))
-        try fields.encodeIfPresent(subscriptionExpiresAt, forKey: FlowCodingKey("subscription_expires_at"))
-        try fields.encode(inTrial, forKey: FlowCodingKey("in_trial"))
-        try fields.encode(willRenew, forKey: FlowCodingKey("will_renew"))
-        try fields.encode(annualPrice, forKey: FlowCodingKey("annual_price"))
-        try fields.encode(purchasing, forKey: FlowCodingKey("purchasing"))
-        try fields.encodeIfPresent(settingsAlert, forKey: FlowCodingKey("settings_alert"))
+        try Self.recordFields.encode(self, to: encoder)
+    }
+
+    /// Whether every field is equal.
+    public static func ==(lhs: Self, rhs: Self) -> Bool {
+        return Self.recordFields.equal(lhs, rhs)
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) {
+        Self.recordFields.hash(self, into: &hasher)
     }
 }

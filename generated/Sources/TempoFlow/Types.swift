@@ -6892,20 +6892,20 @@ public enum TempoOutcome {
 }
 
 /// The card plan tiers of ONB-003: Everyday £4.99/mo, Plus £6.99/mo, Premium £89.99/yr.
-public enum TempoPlan: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoPlan: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case everyday
     case plus
     case premium
 }
 
 /// The market chosen on ONB-010b; it determines the regulatory jurisdiction and card product.
-public enum TempoMarket: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoMarket: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case uk
     case eu
 }
 
 /// Purpose of account, ONB-010c (AML).
-public enum TempoAccountPurpose: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoAccountPurpose: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case personalSpending = "personal_spending"
     case travel
     case motorsportEvents = "motorsport_events"
@@ -6914,7 +6914,7 @@ public enum TempoAccountPurpose: String, Hashable, Sendable, Codable, CaseIterab
 }
 
 /// Source of funds, ONB-010d (AML).
-public enum TempoFundsSource: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoFundsSource: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case employment
     case savings
     case businessIncome = "business_income"
@@ -6923,7 +6923,7 @@ public enum TempoFundsSource: String, Hashable, Sendable, Codable, CaseIterable 
 }
 
 /// Expected monthly spend band, ONB-010e: £0–£500, £500–£2k, £2k–£10k, £10k+.
-public enum TempoMonthlySpend: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoMonthlySpend: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case upTo500 = "up_to_500"
     case from500To2k = "from_500_to_2k"
     case from2kTo10k = "from_2k_to_10k"
@@ -6932,7 +6932,7 @@ public enum TempoMonthlySpend: String, Hashable, Sendable, Codable, CaseIterable
 
 /// Expected annual turnover band, ONB-010f: £0–£6k, £6k–£24k, £24k–£120k, £120k+ (the spec gives no bands; twelve times
 /// the monthly bands, an assumption to confirm).
-public enum TempoAnnualTurnover: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoAnnualTurnover: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case upTo6k = "up_to_6k"
     case from6kTo24k = "from_6k_to_24k"
     case from24kTo120k = "from_24k_to_120k"
@@ -6942,7 +6942,7 @@ public enum TempoAnnualTurnover: String, Hashable, Sendable, Codable, CaseIterab
 /// How a payment is made: the Kickstart options of ONB-015-FT (Credit, Direct Debit, Apple Pay, Google Pay), the Add
 /// Funds methods of WAL-006 (Apple Pay, Google Pay, Visa, Mastercard), and `card` for the physical card fee paid "via
 /// another card" (WAL-013a).
-public enum TempoPaymentMethod: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoPaymentMethod: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case credit
     case directDebit = "direct_debit"
     case applePay = "apple_pay"
@@ -6953,13 +6953,13 @@ public enum TempoPaymentMethod: String, Hashable, Sendable, Codable, CaseIterabl
 }
 
 /// The device's biometric method (Face ID on iPhone, fingerprint on Android).
-public enum TempoBiometry: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoBiometry: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case faceId = "face_id"
     case fingerprint
 }
 
 /// Where the email verification code stands (ONB-006).
-public enum TempoCodeStatus: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoCodeStatus: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case none
     case sent
     case notSent = "not_sent"
@@ -6968,7 +6968,7 @@ public enum TempoCodeStatus: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// Everything the 12-step form collects (ONB-004 → ONB-011).
-public struct TempoApplicant: Hashable, Sendable, Codable {
+public struct TempoApplicant: Hashable, Sendable, Codable, FlowRecord {
     /// `given_name` in the flows.
     public var givenName: String = ""
 
@@ -7018,72 +7018,58 @@ public struct TempoApplicant: Hashable, Sendable, Codable {
     public init() {
     }
 
-    /// The record as flows write it: `{name: value, ...}`.
-    public var flowDescription: String {
-        var record = RecordDescription()
-        record.add("address", text: address)
-        record.add("annual_turnover", annualTurnover)
-        record.add("dob", dob)
-        record.add("email", text: email)
-        record.add("funds_sources", ("[" + fundsSources.map { describe($0) }.joined(separator: ", ")) + "]")
-        record.add("given_name", text: givenName)
-        record.add("market", market)
-        record.add("monthly_spend", monthlySpend)
-        record.add("nationality", text: nationality)
-        record.add("phone", text: phone)
-        record.add("phone_country", text: phoneCountry)
-        record.add("postcode", text: postcode)
-        record.add("preferred_name", text: preferredName)
-        record.add("purposes", ("[" + purposes.map { describe($0) }.joined(separator: ", ")) + "]")
-        record.add("surname", text: surname)
-        return record.written
+    /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
+    private static let recordFields: RecordFields<TempoApplicant> = makeRecordFields()
+
+    private static func makeRecordFields() -> RecordFields<TempoApplicant> {
+        var fields = RecordFields<TempoApplicant>()
+        fields.value("given_name", \.givenName)
+        fields.value("surname", \.surname)
+        fields.optional("preferred_name", \.preferredName)
+        fields.value("email", \.email)
+        fields.value("phone", \.phone)
+        fields.value("phone_country", \.phoneCountry)
+        fields.optional("dob", \.dob)
+        fields.value("nationality", \.nationality)
+        fields.optional("market", \.market)
+        fields.value("purposes", \.purposes)
+        fields.value("funds_sources", \.fundsSources)
+        fields.optional("monthly_spend", \.monthlySpend)
+        fields.optional("annual_turnover", \.annualTurnover)
+        fields.value("postcode", \.postcode)
+        fields.optional("address", \.address)
+        return fields
     }
 
-    /// Decodes the record from an object keyed by the fields' names in the flows.
+    /// The record as flows write it: `{name: value, ...}`.
+    public var flowDescription: String { Self.recordFields.description(of: self) }
+
+    /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
+    /// else an error).
     public init(from decoder: any Decoder) throws {
         self.init()
-        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
-        givenName = try fields.decode(String.self, forKey: FlowCodingKey("given_name"))
-        surname = try fields.decode(String.self, forKey: FlowCodingKey("surname"))
-        preferredName = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("preferred_name"))
-        email = try fields.decode(String.self, forKey: FlowCodingKey("email"))
-        phone = try fields.decode(String.self, forKey: FlowCodingKey("phone"))
-        phoneCountry = try fields.decode(String.self, forKey: FlowCodingKey("phone_country"))
-        dob = try fields.decodeIfPresent(CalendarDate.self, forKey: FlowCodingKey("dob"))
-        nationality = try fields.decode(String.self, forKey: FlowCodingKey("nationality"))
-        market = try fields.decodeIfPresent(TempoMarket.self, forKey: FlowCodingKey("market"))
-        purposes = try fields.decode([TempoAccountPurpose].self, forKey: FlowCodingKey("purposes"))
-        fundsSources = try fields.decode([TempoFundsSource].self, forKey: FlowCodingKey("funds_sources"))
-        monthlySpend = try fields.decodeIfPresent(TempoMonthlySpend.self, forKey: FlowCodingKey("monthly_spend"))
-        annualTurnover = try fields.decodeIfPresent(TempoAnnualTurnover.self, forKey: FlowCodingKey("annual_turnover"))
-        postcode = try fields.decode(String.self, forKey: FlowCodingKey("postcode"))
-        address = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("address"))
+        try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
     public func encode(to encoder: any Encoder) throws {
-        var fields = encoder.container(keyedBy: FlowCodingKey.self)
-        try fields.encode(givenName, forKey: FlowCodingKey("given_name"))
-        try fields.encode(surname, forKey: FlowCodingKey("surname"))
-        try fields.encodeIfPresent(preferredName, forKey: FlowCodingKey("preferred_name"))
-        try fields.encode(email, forKey: FlowCodingKey("email"))
-        try fields.encode(phone, forKey: FlowCodingKey("phone"))
-        try fields.encode(phoneCountry, forKey: FlowCodingKey("phone_country"))
-        try fields.encodeIfPresent(dob, forKey: FlowCodingKey("dob"))
-        try fields.encode(nationality, forKey: FlowCodingKey("nationality"))
-        try fields.encodeIfPresent(market, forKey: FlowCodingKey("market"))
-        try fields.encode(purposes, forKey: FlowCodingKey("purposes"))
-        try fields.encode(fundsSources, forKey: FlowCodingKey("funds_sources"))
-        try fields.encodeIfPresent(monthlySpend, forKey: FlowCodingKey("monthly_spend"))
-        try fields.encodeIfPresent(annualTurnover, forKey: FlowCodingKey("annual_turnover"))
-        try fields.encode(postcode, forKey: FlowCodingKey("postcode"))
-        try fields.encodeIfPresent(address, forKey: FlowCodingKey("address"))
+        try Self.recordFields.encode(self, to: encoder)
+    }
+
+    /// Whether every field is equal.
+    public static func ==(lhs: Self, rhs: Self) -> Bool {
+        return Self.recordFields.equal(lhs, rhs)
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) {
+        Self.recordFields.hash(self, into: &hasher)
     }
 }
 
 /// "Virtual card — issued unactivated to every user at signup." It becomes active with one tap + biometric (WAL-010)
 /// and is retired once the physical card is ATM-activated ("the virtual card ceases to exist").
-public enum TempoVirtualCardStatus: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoVirtualCardStatus: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case unactivated
     case active
     case retired
@@ -7091,7 +7077,7 @@ public enum TempoVirtualCardStatus: String, Hashable, Sendable, Codable, CaseIte
 
 /// "Physical card — optional (£4.99 inc. delivery)." Ordered in-app (WAL-013a → WAL-013h), delivered inert (WAL-013i),
 /// activated by the first successful ATM transaction using the PIN (WAL-013j).
-public enum TempoPhysicalCardStatus: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoPhysicalCardStatus: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case none
     case ordered
     case awaitingAtm = "awaiting_atm"
@@ -7099,7 +7085,7 @@ public enum TempoPhysicalCardStatus: String, Hashable, Sendable, Codable, CaseIt
 }
 
 /// The card's status as error events report it ("user state (tier, card status, session age)"); see question Q-XC-D1.
-public enum TempoCardStatus: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoCardStatus: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case frozen
     case physicalActive = "physical_active"
     case virtualActive = "virtual_active"
@@ -7108,25 +7094,25 @@ public enum TempoCardStatus: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// What Equals answered to the transfer last sent (PAY-004, PAY-008), wherever the answer landed.
-public enum TempoTransferAnswer: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoTransferAnswer: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case sent
     case failed
 }
 
 /// How a transfer goes out (PAY-001): Faster Payments (UK) or SWIFT/SEPA (international).
-public enum TempoTransferRail: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoTransferRail: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case uk
     case international
 }
 
 /// How the £4.99 physical card fee is paid (WAL-013a): "My Tempo balance" or "Another card".
-public enum TempoPayWith: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoPayWith: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case balance
     case otherCard = "other_card"
 }
 
 /// The issue types of Report Card Issue (WAL-014).
-public enum TempoCardIssue: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoCardIssue: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case lost
     case stolen
     case damaged
@@ -7134,7 +7120,7 @@ public enum TempoCardIssue: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// What a row of the transaction history is.
-public enum TempoTransactionKind: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoTransactionKind: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case cardPayment = "card_payment"
     case topUp = "top_up"
     case ukTransfer = "uk_transfer"
@@ -7144,13 +7130,13 @@ public enum TempoTransactionKind: String, Hashable, Sendable, Codable, CaseItera
 }
 
 /// History sections (WAL-005 "Pending section + Completed section").
-public enum TempoTransactionStatus: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoTransactionStatus: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case completed
     case pending
 }
 
 /// One row of the transaction history (WAL-001 latest 3–5, WAL-005 full history).
-public struct TempoTransaction: Hashable, Sendable, Codable {
+public struct TempoTransaction: Hashable, Sendable, Codable, FlowRecord {
     /// `reference` in the flows.
     public var reference: String = ""
 
@@ -7179,50 +7165,50 @@ public struct TempoTransaction: Hashable, Sendable, Codable {
     public init() {
     }
 
-    /// The record as flows write it: `{name: value, ...}`.
-    public var flowDescription: String {
-        var record = RecordDescription()
-        record.add("amount", amount)
-        record.add("day", day)
-        record.add("description", text: description)
-        record.add("fee", fee)
-        record.add("kind", kind)
-        record.add("received", received)
-        record.add("reference", text: reference)
-        record.add("status", status)
-        return record.written
+    /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
+    private static let recordFields: RecordFields<TempoTransaction> = makeRecordFields()
+
+    private static func makeRecordFields() -> RecordFields<TempoTransaction> {
+        var fields = RecordFields<TempoTransaction>()
+        fields.value("reference", \.reference)
+        fields.value("description", \.description)
+        fields.optional("kind", \.kind)
+        fields.optional("status", \.status)
+        fields.optional("amount", \.amount)
+        fields.optional("fee", \.fee)
+        fields.optional("received", \.received)
+        fields.optional("day", \.day)
+        return fields
     }
 
-    /// Decodes the record from an object keyed by the fields' names in the flows.
+    /// The record as flows write it: `{name: value, ...}`.
+    public var flowDescription: String { Self.recordFields.description(of: self) }
+
+    /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
+    /// else an error).
     public init(from decoder: any Decoder) throws {
         self.init()
-        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
-        reference = try fields.decode(String.self, forKey: FlowCodingKey("reference"))
-        description = try fields.decode(String.self, forKey: FlowCodingKey("description"))
-        kind = try fields.decodeIfPresent(TempoTransactionKind.self, forKey: FlowCodingKey("kind"))
-        status = try fields.decodeIfPresent(TempoTransactionStatus.self, forKey: FlowCodingKey("status"))
-        amount = try fields.decodeIfPresent(Money.self, forKey: FlowCodingKey("amount"))
-        fee = try fields.decodeIfPresent(Money.self, forKey: FlowCodingKey("fee"))
-        received = try fields.decodeIfPresent(Money.self, forKey: FlowCodingKey("received"))
-        day = try fields.decodeIfPresent(CalendarDate.self, forKey: FlowCodingKey("day"))
+        try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
     public func encode(to encoder: any Encoder) throws {
-        var fields = encoder.container(keyedBy: FlowCodingKey.self)
-        try fields.encode(reference, forKey: FlowCodingKey("reference"))
-        try fields.encode(description, forKey: FlowCodingKey("description"))
-        try fields.encodeIfPresent(kind, forKey: FlowCodingKey("kind"))
-        try fields.encodeIfPresent(status, forKey: FlowCodingKey("status"))
-        try fields.encodeIfPresent(amount, forKey: FlowCodingKey("amount"))
-        try fields.encodeIfPresent(fee, forKey: FlowCodingKey("fee"))
-        try fields.encodeIfPresent(received, forKey: FlowCodingKey("received"))
-        try fields.encodeIfPresent(day, forKey: FlowCodingKey("day"))
+        try Self.recordFields.encode(self, to: encoder)
+    }
+
+    /// Whether every field is equal.
+    public static func ==(lhs: Self, rhs: Self) -> Bool {
+        return Self.recordFields.equal(lhs, rhs)
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) {
+        Self.recordFields.hash(self, into: &hasher)
     }
 }
 
 /// A logo the logo service found for a merchant name (AC-WAL-06).
-public struct TempoMerchantLogo: Hashable, Sendable, Codable {
+public struct TempoMerchantLogo: Hashable, Sendable, Codable, FlowRecord {
     /// `merchant` in the flows.
     public var merchant: String = ""
 
@@ -7233,39 +7219,51 @@ public struct TempoMerchantLogo: Hashable, Sendable, Codable {
     public init() {
     }
 
-    /// The record as flows write it: `{name: value, ...}`.
-    public var flowDescription: String {
-        var record = RecordDescription()
-        record.add("merchant", text: merchant)
-        record.add("url", text: url)
-        return record.written
+    /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
+    private static let recordFields: RecordFields<TempoMerchantLogo> = makeRecordFields()
+
+    private static func makeRecordFields() -> RecordFields<TempoMerchantLogo> {
+        var fields = RecordFields<TempoMerchantLogo>()
+        fields.value("merchant", \.merchant)
+        fields.value("url", \.url)
+        return fields
     }
 
-    /// Decodes the record from an object keyed by the fields' names in the flows.
+    /// The record as flows write it: `{name: value, ...}`.
+    public var flowDescription: String { Self.recordFields.description(of: self) }
+
+    /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
+    /// else an error).
     public init(from decoder: any Decoder) throws {
         self.init()
-        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
-        merchant = try fields.decode(String.self, forKey: FlowCodingKey("merchant"))
-        url = try fields.decode(String.self, forKey: FlowCodingKey("url"))
+        try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
     public func encode(to encoder: any Encoder) throws {
-        var fields = encoder.container(keyedBy: FlowCodingKey.self)
-        try fields.encode(merchant, forKey: FlowCodingKey("merchant"))
-        try fields.encode(url, forKey: FlowCodingKey("url"))
+        try Self.recordFields.encode(self, to: encoder)
+    }
+
+    /// Whether every field is equal.
+    public static func ==(lhs: Self, rhs: Self) -> Bool {
+        return Self.recordFields.equal(lhs, rhs)
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) {
+        Self.recordFields.hash(self, into: &hasher)
     }
 }
 
 /// Which contact detail SET-003 edits.
-public enum TempoContactKind: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoContactKind: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case email
     case phone
     case address
 }
 
 /// The Security Hub change waiting for biometric confirmation (SET-004).
-public enum TempoSecurityAction: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoSecurityAction: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case toggleFaceId = "toggle_face_id"
     case changeKeycode = "change_keycode"
     case signOutSession = "sign_out_session"
@@ -7274,7 +7272,7 @@ public enum TempoSecurityAction: String, Hashable, Sendable, Codable, CaseIterab
 
 /// The toggles of SET-006. Push: card payments, funds received, large transactions >£250, rewards & perks, product
 /// updates. Email: monthly statements, security alerts.
-public enum TempoNotificationPreference: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoNotificationPreference: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case pushCardPayments = "push_card_payments"
     case pushFundsReceived = "push_funds_received"
     case pushLargeTransactions = "push_large_transactions"
@@ -7285,7 +7283,7 @@ public enum TempoNotificationPreference: String, Hashable, Sendable, Codable, Ca
 }
 
 /// Notification Inbox categories (SET-007): payments, rewards, security, transfers, ecosystem.
-public enum TempoInboxCategory: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoInboxCategory: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case payments
     case rewards
     case security
@@ -7294,7 +7292,7 @@ public enum TempoInboxCategory: String, Hashable, Sendable, Codable, CaseIterabl
 }
 
 /// The reasons for leaving offered on SET-012b (optional, 5 options).
-public enum TempoCloseReason: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoCloseReason: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case tooExpensive = "too_expensive"
     case notUsing = "not_using"
     case switching
@@ -7303,14 +7301,14 @@ public enum TempoCloseReason: String, Hashable, Sendable, Codable, CaseIterable 
 }
 
 /// The ID document Veriff captures: Passport, Driver's Licence or National ID (ONB-W05, ONB-W07).
-public enum TempoDocumentType: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoDocumentType: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case passport
     case drivingLicence = "driving_licence"
     case nationalId = "national_id"
 }
 
 /// Where the applicant's identity verification stands.
-public enum TempoKycStatus: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoKycStatus: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case notStarted = "not_started"
     case submitted
     case pending
@@ -7321,7 +7319,7 @@ public enum TempoKycStatus: String, Hashable, Sendable, Codable, CaseIterable {
 
 /// The domain state of Tempo: what the flows read and write. A new value holds the
 /// initial values of the flows (`TempoState()` is the state at launch).
-public struct TempoState: Hashable, Sendable, Codable {
+public struct TempoState: Hashable, Sendable, Codable, FlowRecord {
     /// The card plan chosen on ONB-003; no default selection.
     public var plan: TempoPlan? = nil
 
@@ -7666,362 +7664,145 @@ public struct TempoState: Hashable, Sendable, Codable {
     public init() {
     }
 
-    /// The record as flows write it: `{name: value, ...}`.
-    public var flowDescription: String {
-        var record = RecordDescription()
-        record.add("account_active", accountActive)
-        record.add("account_closed", accountClosed)
-        record.add("add_funds_sheet_open", addFundsSheetOpen)
-        record.add("address_change_rejected", addressChangeRejected)
-        record.add("address_check_pending", addressCheckPending)
-        record.add("address_not_found", addressNotFound)
-        record.add("address_results", ("[" + addressResults.map { quotedText($0) }.joined(separator: ", ")) + "]")
-        record.add("applicant", applicant.flowDescription)
-        record.add("application_complete", applicationComplete)
-        record.add("application_submit_failed", applicationSubmitFailed)
-        record.add("application_submitted", applicationSubmitted)
-        record.add("background_since", backgroundSince)
-        record.add("balance", balance)
-        record.add("balance_refund", balanceRefund)
-        record.add("balance_updated_at", balanceUpdatedAt)
-        record.add("billing_cycle_end", billingCycleEnd)
-        record.add("billing_cycle_start", billingCycleStart)
-        record.add("biometrics_enabled", biometricsEnabled)
-        record.add("card_details_visible", cardDetailsVisible)
-        record.add("card_frozen", cardFrozen)
-        record.add("card_in_device_wallet", cardInDeviceWallet)
-        record.add("card_limit_confirm_open", cardLimitConfirmOpen)
-        record.add("card_limit_enabled", cardLimitEnabled)
-        record.add("card_payments_made", cardPaymentsMade)
-        record.add("close_reason", closeReason)
-        record.add("contact_code_rejected", contactCodeRejected)
-        record.add("contact_code_sent", contactCodeSent)
-        record.add("contact_edit", contactEdit)
-        record.add("contact_new_value", text: contactNewValue)
-        record.add("daily_limit", dailyLimit)
-        record.add("daily_spent", dailySpent)
-        record.add("daily_spent_on", dailySpentOn)
-        record.add("delivery_address", text: deliveryAddress)
-        record.add("device_biometry", deviceBiometry)
-        record.add("ecosystem_campaign", text: ecosystemCampaign)
-        record.add("ecosystem_slot", ecosystemSlot)
-        record.add("email_code_status", emailCodeStatus)
-        record.add("email_verified", emailVerified)
-        record.add("fx_fee", fxFee)
-        record.add("fx_rate", fxRate)
-        record.add("fx_rate_locked", fxRateLocked)
-        record.add("history_filter_open", historyFilterOpen)
-        record.add("history_from", historyFrom)
-        record.add("history_loading", historyLoading)
-        record.add("history_query", text: historyQuery)
-        record.add("history_search_open", historySearchOpen)
-        record.add("history_to", historyTo)
-        record.add("identity_change_ticket_opened", identityChangeTicketOpened)
-        record.add("initial_payment_declined", initialPaymentDeclined)
-        record.add("initial_payment_made", initialPaymentMade)
-        record.add("initial_payment_method", initialPaymentMethod)
-        record.add("issue_reported", issueReported)
-        record.add("keycode_changed_on", keycodeChangedOn)
-        record.add("keycode_set", keycodeSet)
-        record.add("kyc_document_type", kycDocumentType)
-        record.add("kyc_status", kycStatus)
-        record.add("last_upgrade_charge", lastUpgradeCharge)
-        record.add("legal_accepted_on", legalAcceptedOn)
-        record.add("legal_update_unseen", legalUpdateUnseen)
-        record.add("logged_in", loggedIn)
-        record.add("login_failed", loginFailed)
-        record.add("logo_draft", logoDraft.flowDescription)
-        record.add("merchant_logos", ("[" + merchantLogos.map { $0.flowDescription }.joined(separator: ", ")) + "]")
-        record.add("notifications_off", ("[" + notificationsOff.map { describe($0) }.joined(separator: ", ")) + "]")
-        record.add("online", online)
-        record.add("other_sessions", ("[" + otherSessions.map { quotedText($0) }.joined(separator: ", ")) + "]")
-        record.add("pending_plan", pendingPlan)
-        record.add("pending_plan_from", pendingPlanFrom)
-        record.add("per_transaction_limit", perTransactionLimit)
-        record.add("phone_country", text: phoneCountry)
-        record.add("physical_card", physicalCard)
-        record.add("physical_card_expected_by", physicalCardExpectedBy)
-        record.add("physical_card_pay_with", physicalCardPayWith)
-        record.add("pin_draft", text: pinDraft)
-        record.add("pin_visible", pinVisible)
-        record.add("plan", plan)
-        record.add("plan_change_to", planChangeTo)
-        record.add("plan_upgrade_declined", planUpgradeDeclined)
-        record.add("security_action", securityAction)
-        record.add("selected_address", text: selectedAddress)
-        record.add("session_refreshed_at", sessionRefreshedAt)
-        record.add("session_started_at", sessionStartedAt)
-        record.add("session_to_sign_out", text: sessionToSignOut)
-        record.add("sessions_refreshed_at", sessionsRefreshedAt)
-        record.add("subscription_active", subscriptionActive)
-        record.add("support_ticket_open", supportTicketOpen)
-        record.add("transactions", ("[" + transactions.map { $0.flowDescription }.joined(separator: ", ")) + "]")
-        record.add("transfer_account_number", text: transferAccountNumber)
-        record.add("transfer_amount", transferAmount)
-        record.add("transfer_answer", transferAnswer)
-        record.add("transfer_arrival", text: transferArrival)
-        record.add("transfer_bic", text: transferBic)
-        record.add("transfer_country", text: transferCountry)
-        record.add("transfer_fee", transferFee)
-        record.add("transfer_iban", text: transferIban)
-        record.add("transfer_rail", transferRail)
-        record.add("transfer_rate", transferRate)
-        record.add("transfer_receive_amount", transferReceiveAmount)
-        record.add("transfer_receive_currency", text: transferReceiveCurrency)
-        record.add("transfer_recipient_name", text: transferRecipientName)
-        record.add("transfer_reference", text: transferReference)
-        record.add("transfer_sort_code", text: transferSortCode)
-        record.add("transfer_transfer_id", text: transferTransferId)
-        record.add("transfers_sent", transfersSent)
-        record.add("tx_draft", txDraft.flowDescription)
-        record.add("user_id", text: userId)
-        record.add("veriff_camera_denied", veriffCameraDenied)
-        record.add("veriff_link_sent", veriffLinkSent)
-        record.add("virtual_card", virtualCard)
-        return record.written
+    /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
+    private static let recordFields: RecordFields<TempoState> = makeRecordFields()
+
+    private static func makeRecordFields() -> RecordFields<TempoState> {
+        var fields = RecordFields<TempoState>()
+        fields.optional("plan", \.plan)
+        fields.value("applicant", \.applicant)
+        fields.optional("user_id", \.userId)
+        fields.value("logged_in", \.loggedIn)
+        fields.optional("session_started_at", \.sessionStartedAt)
+        fields.value("login_failed", \.loginFailed)
+        fields.value("email_code_status", \.emailCodeStatus)
+        fields.value("email_verified", \.emailVerified)
+        fields.value("phone_country", \.phoneCountry)
+        fields.value("keycode_set", \.keycodeSet)
+        fields.value("device_biometry", \.deviceBiometry)
+        fields.value("biometrics_enabled", \.biometricsEnabled)
+        fields.value("address_results", \.addressResults)
+        fields.value("address_not_found", \.addressNotFound)
+        fields.optional("selected_address", \.selectedAddress)
+        fields.value("application_complete", \.applicationComplete)
+        fields.value("merchant_logos", \.merchantLogos)
+        fields.value("logo_draft", \.logoDraft)
+        fields.value("balance", \.balance)
+        fields.optional("balance_updated_at", \.balanceUpdatedAt)
+        fields.value("transactions", \.transactions)
+        fields.value("tx_draft", \.txDraft)
+        fields.optional("transfer_answer", \.transferAnswer)
+        fields.optional("transfer_rail", \.transferRail)
+        fields.value("transfer_recipient_name", \.transferRecipientName)
+        fields.value("transfer_sort_code", \.transferSortCode)
+        fields.value("transfer_account_number", \.transferAccountNumber)
+        fields.value("transfer_country", \.transferCountry)
+        fields.value("transfer_iban", \.transferIban)
+        fields.value("transfer_bic", \.transferBic)
+        fields.value("transfer_reference", \.transferReference)
+        fields.value("transfer_amount", \.transferAmount)
+        fields.value("transfer_fee", \.transferFee)
+        fields.value("transfer_rate", \.transferRate)
+        fields.value("transfer_receive_currency", \.transferReceiveCurrency)
+        fields.optional("transfer_receive_amount", \.transferReceiveAmount)
+        fields.value("transfer_transfer_id", \.transferTransferId)
+        fields.value("transfer_arrival", \.transferArrival)
+        fields.value("transfers_sent", \.transfersSent)
+        fields.value("card_payments_made", \.cardPaymentsMade)
+        fields.value("virtual_card", \.virtualCard)
+        fields.value("physical_card", \.physicalCard)
+        fields.value("card_frozen", \.cardFrozen)
+        fields.value("card_in_device_wallet", \.cardInDeviceWallet)
+        fields.value("card_details_visible", \.cardDetailsVisible)
+        fields.value("pin_visible", \.pinVisible)
+        fields.value("card_limit_enabled", \.cardLimitEnabled)
+        fields.value("card_limit_confirm_open", \.cardLimitConfirmOpen)
+        fields.value("daily_limit", \.dailyLimit)
+        fields.value("per_transaction_limit", \.perTransactionLimit)
+        fields.value("daily_spent", \.dailySpent)
+        fields.optional("daily_spent_on", \.dailySpentOn)
+        fields.optional("physical_card_pay_with", \.physicalCardPayWith)
+        fields.optional("delivery_address", \.deliveryAddress)
+        fields.optional("pin_draft", \.pinDraft)
+        fields.optional("physical_card_expected_by", \.physicalCardExpectedBy)
+        fields.value("add_funds_sheet_open", \.addFundsSheetOpen)
+        fields.value("history_search_open", \.historySearchOpen)
+        fields.value("history_loading", \.historyLoading)
+        fields.value("history_filter_open", \.historyFilterOpen)
+        fields.value("history_query", \.historyQuery)
+        fields.optional("history_from", \.historyFrom)
+        fields.optional("history_to", \.historyTo)
+        fields.optional("issue_reported", \.issueReported)
+        fields.value("support_ticket_open", \.supportTicketOpen)
+        fields.optional("fx_rate", \.fxRate)
+        fields.optional("fx_fee", \.fxFee)
+        fields.value("fx_rate_locked", \.fxRateLocked)
+        fields.value("ecosystem_slot", \.ecosystemSlot)
+        fields.value("ecosystem_campaign", \.ecosystemCampaign)
+        fields.value("online", \.online)
+        fields.optional("session_refreshed_at", \.sessionRefreshedAt)
+        fields.optional("background_since", \.backgroundSince)
+        fields.optional("contact_edit", \.contactEdit)
+        fields.value("contact_new_value", \.contactNewValue)
+        fields.value("contact_code_sent", \.contactCodeSent)
+        fields.value("contact_code_rejected", \.contactCodeRejected)
+        fields.value("address_change_rejected", \.addressChangeRejected)
+        fields.value("address_check_pending", \.addressCheckPending)
+        fields.value("identity_change_ticket_opened", \.identityChangeTicketOpened)
+        fields.optional("security_action", \.securityAction)
+        fields.value("other_sessions", \.otherSessions)
+        fields.optional("sessions_refreshed_at", \.sessionsRefreshedAt)
+        fields.value("session_to_sign_out", \.sessionToSignOut)
+        fields.optional("keycode_changed_on", \.keycodeChangedOn)
+        fields.value("notifications_off", \.notificationsOff)
+        fields.optional("plan_change_to", \.planChangeTo)
+        fields.optional("billing_cycle_start", \.billingCycleStart)
+        fields.optional("billing_cycle_end", \.billingCycleEnd)
+        fields.optional("pending_plan", \.pendingPlan)
+        fields.optional("pending_plan_from", \.pendingPlanFrom)
+        fields.optional("last_upgrade_charge", \.lastUpgradeCharge)
+        fields.value("plan_upgrade_declined", \.planUpgradeDeclined)
+        fields.value("account_closed", \.accountClosed)
+        fields.optional("close_reason", \.closeReason)
+        fields.value("legal_update_unseen", \.legalUpdateUnseen)
+        fields.value("subscription_active", \.subscriptionActive)
+        fields.optional("balance_refund", \.balanceRefund)
+        fields.value("application_submitted", \.applicationSubmitted)
+        fields.value("application_submit_failed", \.applicationSubmitFailed)
+        fields.value("kyc_status", \.kycStatus)
+        fields.optional("kyc_document_type", \.kycDocumentType)
+        fields.value("veriff_link_sent", \.veriffLinkSent)
+        fields.value("veriff_camera_denied", \.veriffCameraDenied)
+        fields.optional("initial_payment_method", \.initialPaymentMethod)
+        fields.value("initial_payment_made", \.initialPaymentMade)
+        fields.value("initial_payment_declined", \.initialPaymentDeclined)
+        fields.value("account_active", \.accountActive)
+        fields.optional("legal_accepted_on", \.legalAcceptedOn)
+        return fields
     }
 
-    /// Decodes the record from an object keyed by the fields' names in the flows.
+    /// The record as flows write it: `{name: value, ...}`.
+    public var flowDescription: String { Self.recordFields.description(of: self) }
+
+    /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
+    /// else an error).
     public init(from decoder: any Decoder) throws {
         self.init()
-        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
-        plan = try fields.decodeIfPresent(TempoPlan.self, forKey: FlowCodingKey("plan"))
-        applicant = try fields.decode(TempoApplicant.self, forKey: FlowCodingKey("applicant"))
-        userId = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("user_id"))
-        loggedIn = try fields.decode(Bool.self, forKey: FlowCodingKey("logged_in"))
-        sessionStartedAt = try fields.decodeIfPresent(Timestamp.self, forKey: FlowCodingKey("session_started_at"))
-        loginFailed = try fields.decode(Bool.self, forKey: FlowCodingKey("login_failed"))
-        emailCodeStatus = try fields.decode(TempoCodeStatus.self, forKey: FlowCodingKey("email_code_status"))
-        emailVerified = try fields.decode(Bool.self, forKey: FlowCodingKey("email_verified"))
-        phoneCountry = try fields.decode(String.self, forKey: FlowCodingKey("phone_country"))
-        keycodeSet = try fields.decode(Bool.self, forKey: FlowCodingKey("keycode_set"))
-        deviceBiometry = try fields.decode(TempoBiometry.self, forKey: FlowCodingKey("device_biometry"))
-        biometricsEnabled = try fields.decode(Bool.self, forKey: FlowCodingKey("biometrics_enabled"))
-        addressResults = try fields.decode([String].self, forKey: FlowCodingKey("address_results"))
-        addressNotFound = try fields.decode(Bool.self, forKey: FlowCodingKey("address_not_found"))
-        selectedAddress = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("selected_address"))
-        applicationComplete = try fields.decode(Bool.self, forKey: FlowCodingKey("application_complete"))
-        merchantLogos = try fields.decode([TempoMerchantLogo].self, forKey: FlowCodingKey("merchant_logos"))
-        logoDraft = try fields.decode(TempoMerchantLogo.self, forKey: FlowCodingKey("logo_draft"))
-        balance = try fields.decode(Money.self, forKey: FlowCodingKey("balance"))
-        balanceUpdatedAt = try fields.decodeIfPresent(Timestamp.self, forKey: FlowCodingKey("balance_updated_at"))
-        transactions = try fields.decode([TempoTransaction].self, forKey: FlowCodingKey("transactions"))
-        txDraft = try fields.decode(TempoTransaction.self, forKey: FlowCodingKey("tx_draft"))
-        transferAnswer = try fields.decodeIfPresent(TempoTransferAnswer.self, forKey: FlowCodingKey("transfer_answer"))
-        transferRail = try fields.decodeIfPresent(TempoTransferRail.self, forKey: FlowCodingKey("transfer_rail"))
-        transferRecipientName = try fields.decode(String.self, forKey: FlowCodingKey("transfer_recipient_name"))
-        transferSortCode = try fields.decode(String.self, forKey: FlowCodingKey("transfer_sort_code"))
-        transferAccountNumber = try fields.decode(String.self, forKey: FlowCodingKey("transfer_account_number"))
-        transferCountry = try fields.decode(String.self, forKey: FlowCodingKey("transfer_country"))
-        transferIban = try fields.decode(String.self, forKey: FlowCodingKey("transfer_iban"))
-        transferBic = try fields.decode(String.self, forKey: FlowCodingKey("transfer_bic"))
-        transferReference = try fields.decode(String.self, forKey: FlowCodingKey("transfer_reference"))
-        transferAmount = try fields.decode(Money.self, forKey: FlowCodingKey("transfer_amount"))
-        transferFee = try fields.decode(Money.self, forKey: FlowCodingKey("transfer_fee"))
-        transferRate = try fields.decode(Decimal.self, forKey: FlowCodingKey("transfer_rate"))
-        transferReceiveCurrency = try fields.decode(String.self, forKey: FlowCodingKey("transfer_receive_currency"))
-        transferReceiveAmount = try fields.decodeIfPresent(Money.self, forKey: FlowCodingKey("transfer_receive_amount"))
-        transferTransferId = try fields.decode(String.self, forKey: FlowCodingKey("transfer_transfer_id"))
-        transferArrival = try fields.decode(String.self, forKey: FlowCodingKey("transfer_arrival"))
-        transfersSent = try fields.decode(Int.self, forKey: FlowCodingKey("transfers_sent"))
-        cardPaymentsMade = try fields.decode(Int.self, forKey: FlowCodingKey("card_payments_made"))
-        virtualCard = try fields.decode(TempoVirtualCardStatus.self, forKey: FlowCodingKey("virtual_card"))
-        physicalCard = try fields.decode(TempoPhysicalCardStatus.self, forKey: FlowCodingKey("physical_card"))
-        cardFrozen = try fields.decode(Bool.self, forKey: FlowCodingKey("card_frozen"))
-        cardInDeviceWallet = try fields.decode(Bool.self, forKey: FlowCodingKey("card_in_device_wallet"))
-        cardDetailsVisible = try fields.decode(Bool.self, forKey: FlowCodingKey("card_details_visible"))
-        pinVisible = try fields.decode(Bool.self, forKey: FlowCodingKey("pin_visible"))
-        cardLimitEnabled = try fields.decode(Bool.self, forKey: FlowCodingKey("card_limit_enabled"))
-        cardLimitConfirmOpen = try fields.decode(Bool.self, forKey: FlowCodingKey("card_limit_confirm_open"))
-        dailyLimit = try fields.decode(Money.self, forKey: FlowCodingKey("daily_limit"))
-        perTransactionLimit = try fields.decode(Money.self, forKey: FlowCodingKey("per_transaction_limit"))
-        dailySpent = try fields.decode(Money.self, forKey: FlowCodingKey("daily_spent"))
-        dailySpentOn = try fields.decodeIfPresent(CalendarDate.self, forKey: FlowCodingKey("daily_spent_on"))
-        physicalCardPayWith = try fields.decodeIfPresent(
-            TempoPayWith.self,
-            forKey: FlowCodingKey("physical_card_pay_with")
-        )
-        deliveryAddress = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("delivery_address"))
-        pinDraft = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("pin_draft"))
-        physicalCardExpectedBy = try fields.decodeIfPresent(
-            CalendarDate.self,
-            forKey: FlowCodingKey("physical_card_expected_by")
-        )
-        addFundsSheetOpen = try fields.decode(Bool.self, forKey: FlowCodingKey("add_funds_sheet_open"))
-        historySearchOpen = try fields.decode(Bool.self, forKey: FlowCodingKey("history_search_open"))
-        historyLoading = try fields.decode(Bool.self, forKey: FlowCodingKey("history_loading"))
-        historyFilterOpen = try fields.decode(Bool.self, forKey: FlowCodingKey("history_filter_open"))
-        historyQuery = try fields.decode(String.self, forKey: FlowCodingKey("history_query"))
-        historyFrom = try fields.decodeIfPresent(CalendarDate.self, forKey: FlowCodingKey("history_from"))
-        historyTo = try fields.decodeIfPresent(CalendarDate.self, forKey: FlowCodingKey("history_to"))
-        issueReported = try fields.decodeIfPresent(TempoCardIssue.self, forKey: FlowCodingKey("issue_reported"))
-        supportTicketOpen = try fields.decode(Bool.self, forKey: FlowCodingKey("support_ticket_open"))
-        fxRate = try fields.decodeIfPresent(Decimal.self, forKey: FlowCodingKey("fx_rate"))
-        fxFee = try fields.decodeIfPresent(Money.self, forKey: FlowCodingKey("fx_fee"))
-        fxRateLocked = try fields.decode(Bool.self, forKey: FlowCodingKey("fx_rate_locked"))
-        ecosystemSlot = try fields.decode(Int.self, forKey: FlowCodingKey("ecosystem_slot"))
-        ecosystemCampaign = try fields.decode(String.self, forKey: FlowCodingKey("ecosystem_campaign"))
-        online = try fields.decode(Bool.self, forKey: FlowCodingKey("online"))
-        sessionRefreshedAt = try fields.decodeIfPresent(Timestamp.self, forKey: FlowCodingKey("session_refreshed_at"))
-        backgroundSince = try fields.decodeIfPresent(Timestamp.self, forKey: FlowCodingKey("background_since"))
-        contactEdit = try fields.decodeIfPresent(TempoContactKind.self, forKey: FlowCodingKey("contact_edit"))
-        contactNewValue = try fields.decode(String.self, forKey: FlowCodingKey("contact_new_value"))
-        contactCodeSent = try fields.decode(Bool.self, forKey: FlowCodingKey("contact_code_sent"))
-        contactCodeRejected = try fields.decode(Bool.self, forKey: FlowCodingKey("contact_code_rejected"))
-        addressChangeRejected = try fields.decode(Bool.self, forKey: FlowCodingKey("address_change_rejected"))
-        addressCheckPending = try fields.decode(Bool.self, forKey: FlowCodingKey("address_check_pending"))
-        identityChangeTicketOpened = try fields.decode(
-            Bool.self,
-            forKey: FlowCodingKey("identity_change_ticket_opened")
-        )
-        securityAction = try fields.decodeIfPresent(TempoSecurityAction.self, forKey: FlowCodingKey("security_action"))
-        otherSessions = try fields.decode([String].self, forKey: FlowCodingKey("other_sessions"))
-        sessionsRefreshedAt = try fields.decodeIfPresent(Timestamp.self, forKey: FlowCodingKey("sessions_refreshed_at"))
-        sessionToSignOut = try fields.decode(String.self, forKey: FlowCodingKey("session_to_sign_out"))
-        keycodeChangedOn = try fields.decodeIfPresent(CalendarDate.self, forKey: FlowCodingKey("keycode_changed_on"))
-        notificationsOff = try fields.decode(
-            [TempoNotificationPreference].self,
-            forKey: FlowCodingKey("notifications_off")
-        )
-        planChangeTo = try fields.decodeIfPresent(TempoPlan.self, forKey: FlowCodingKey("plan_change_to"))
-        billingCycleStart = try fields.decodeIfPresent(CalendarDate.self, forKey: FlowCodingKey("billing_cycle_start"))
-        billingCycleEnd = try fields.decodeIfPresent(CalendarDate.self, forKey: FlowCodingKey("billing_cycle_end"))
-        pendingPlan = try fields.decodeIfPresent(TempoPlan.self, forKey: FlowCodingKey("pending_plan"))
-        pendingPlanFrom = try fields.decodeIfPresent(CalendarDate.self, forKey: FlowCodingKey("pending_plan_from"))
-        lastUpgradeCharge = try fields.decodeIfPresent(Money.self, forKey: FlowCodingKey("last_upgrade_charge"))
-        planUpgradeDeclined = try fields.decode(Bool.self, forKey: FlowCodingKey("plan_upgrade_declined"))
-        accountClosed = try fields.decode(Bool.self, forKey: FlowCodingKey("account_closed"))
-        closeReason = try fields.decodeIfPresent(TempoCloseReason.self, forKey: FlowCodingKey("close_reason"))
-        legalUpdateUnseen = try fields.decode(Bool.self, forKey: FlowCodingKey("legal_update_unseen"))
-        subscriptionActive = try fields.decode(Bool.self, forKey: FlowCodingKey("subscription_active"))
-        balanceRefund = try fields.decodeIfPresent(Money.self, forKey: FlowCodingKey("balance_refund"))
-        applicationSubmitted = try fields.decode(Bool.self, forKey: FlowCodingKey("application_submitted"))
-        applicationSubmitFailed = try fields.decode(Bool.self, forKey: FlowCodingKey("application_submit_failed"))
-        kycStatus = try fields.decode(TempoKycStatus.self, forKey: FlowCodingKey("kyc_status"))
-        kycDocumentType = try fields.decodeIfPresent(TempoDocumentType.self, forKey: FlowCodingKey("kyc_document_type"))
-        veriffLinkSent = try fields.decode(Bool.self, forKey: FlowCodingKey("veriff_link_sent"))
-        veriffCameraDenied = try fields.decode(Bool.self, forKey: FlowCodingKey("veriff_camera_denied"))
-        initialPaymentMethod = try fields.decodeIfPresent(
-            TempoPaymentMethod.self,
-            forKey: FlowCodingKey("initial_payment_method")
-        )
-        initialPaymentMade = try fields.decode(Bool.self, forKey: FlowCodingKey("initial_payment_made"))
-        initialPaymentDeclined = try fields.decode(Bool.self, forKey: FlowCodingKey("initial_payment_declined"))
-        accountActive = try fields.decode(Bool.self, forKey: FlowCodingKey("account_active"))
-        legalAcceptedOn = try fields.decodeIfPresent(CalendarDate.self, forKey: FlowCodingKey("legal_accepted_on"))
+        try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
     public func encode(to encoder: any Encoder) throws {
-        var fields = encoder.container(keyedBy: FlowCodingKey.self)
-        try fields.encodeIfPresent(plan, forKey: FlowCodingKey("plan"))
-        try fields.encode(applicant, forKey: FlowCodingKey("applicant"))
-        try fields.encodeIfPresent(userId, forKey: FlowCodingKey("user_id"))
-        try fields.encode(loggedIn, forKey: FlowCodingKey("logged_in"))
-        try fields.encodeIfPresent(sessionStartedAt, forKey: FlowCodingKey("session_started_at"))
-        try fields.encode(loginFailed, forKey: FlowCodingKey("login_failed"))
-        try fields.encode(emailCodeStatus, forKey: FlowCodingKey("email_code_status"))
-        try fields.encode(emailVerified, forKey: FlowCodingKey("email_verified"))
-        try fields.encode(phoneCountry, forKey: FlowCodingKey("phone_country"))
-        try fields.encode(keycodeSet, forKey: FlowCodingKey("keycode_set"))
-        try fields.encode(deviceBiometry, forKey: FlowCodingKey("device_biometry"))
-        try fields.encode(biometricsEnabled, forKey: FlowCodingKey("biometrics_enabled"))
-        try fields.encode(addressResults, forKey: FlowCodingKey("address_results"))
-        try fields.encode(addressNotFound, forKey: FlowCodingKey("address_not_found"))
-        try fields.encodeIfPresent(selectedAddress, forKey: FlowCodingKey("selected_address"))
-        try fields.encode(applicationComplete, forKey: FlowCodingKey("application_complete"))
-        try fields.encode(merchantLogos, forKey: FlowCodingKey("merchant_logos"))
-        try fields.encode(logoDraft, forKey: FlowCodingKey("logo_draft"))
-        try fields.encode(balance, forKey: FlowCodingKey("balance"))
-        try fields.encodeIfPresent(balanceUpdatedAt, forKey: FlowCodingKey("balance_updated_at"))
-        try fields.encode(transactions, forKey: FlowCodingKey("transactions"))
-        try fields.encode(txDraft, forKey: FlowCodingKey("tx_draft"))
-        try fields.encodeIfPresent(transferAnswer, forKey: FlowCodingKey("transfer_answer"))
-        try fields.encodeIfPresent(transferRail, forKey: FlowCodingKey("transfer_rail"))
-        try fields.encode(transferRecipientName, forKey: FlowCodingKey("transfer_recipient_name"))
-        try fields.encode(transferSortCode, forKey: FlowCodingKey("transfer_sort_code"))
-        try fields.encode(transferAccountNumber, forKey: FlowCodingKey("transfer_account_number"))
-        try fields.encode(transferCountry, forKey: FlowCodingKey("transfer_country"))
-        try fields.encode(transferIban, forKey: FlowCodingKey("transfer_iban"))
-        try fields.encode(transferBic, forKey: FlowCodingKey("transfer_bic"))
-        try fields.encode(transferReference, forKey: FlowCodingKey("transfer_reference"))
-        try fields.encode(transferAmount, forKey: FlowCodingKey("transfer_amount"))
-        try fields.encode(transferFee, forKey: FlowCodingKey("transfer_fee"))
-        try fields.encode(transferRate, forKey: FlowCodingKey("transfer_rate"))
-        try fields.encode(transferReceiveCurrency, forKey: FlowCodingKey("transfer_receive_currency"))
-        try fields.encodeIfPresent(transferReceiveAmount, forKey: FlowCodingKey("transfer_receive_amount"))
-        try fields.encode(transferTransferId, forKey: FlowCodingKey("transfer_transfer_id"))
-        try fields.encode(transferArrival, forKey: FlowCodingKey("transfer_arrival"))
-        try fields.encode(transfersSent, forKey: FlowCodingKey("transfers_sent"))
-        try fields.encode(cardPaymentsMade, forKey: FlowCodingKey("card_payments_made"))
-        try fields.encode(virtualCard, forKey: FlowCodingKey("virtual_card"))
-        try fields.encode(physicalCard, forKey: FlowCodingKey("physical_card"))
-        try fields.encode(cardFrozen, forKey: FlowCodingKey("card_frozen"))
-        try fields.encode(cardInDeviceWallet, forKey: FlowCodingKey("card_in_device_wallet"))
-        try fields.encode(cardDetailsVisible, forKey: FlowCodingKey("card_details_visible"))
-        try fields.encode(pinVisible, forKey: FlowCodingKey("pin_visible"))
-        try fields.encode(cardLimitEnabled, forKey: FlowCodingKey("card_limit_enabled"))
-        try fields.encode(cardLimitConfirmOpen, forKey: FlowCodingKey("card_limit_confirm_open"))
-        try fields.encode(dailyLimit, forKey: FlowCodingKey("daily_limit"))
-        try fields.encode(perTransactionLimit, forKey: FlowCodingKey("per_transaction_limit"))
-        try fields.encode(dailySpent, forKey: FlowCodingKey("daily_spent"))
-        try fields.encodeIfPresent(dailySpentOn, forKey: FlowCodingKey("daily_spent_on"))
-        try fields.encodeIfPresent(physicalCardPayWith, forKey: FlowCodingKey("physical_card_pay_with"))
-        try fields.encodeIfPresent(deliveryAddress, forKey: FlowCodingKey("delivery_address"))
-        try fields.encodeIfPresent(pinDraft, forKey: FlowCodingKey("pin_draft"))
-        try fields.encodeIfPresent(physicalCardExpectedBy, forKey: FlowCodingKey("physical_card_expected_by"))
-        try fields.encode(addFundsSheetOpen, forKey: FlowCodingKey("add_funds_sheet_open"))
-        try fields.encode(historySearchOpen, forKey: FlowCodingKey("history_search_open"))
-        try fields.encode(historyLoading, forKey: FlowCodingKey("history_loading"))
-        try fields.encode(historyFilterOpen, forKey: FlowCodingKey("history_filter_open"))
-        try fields.encode(historyQuery, forKey: FlowCodingKey("history_query"))
-        try fields.encodeIfPresent(historyFrom, forKey: FlowCodingKey("history_from"))
-        try fields.encodeIfPresent(historyTo, forKey: FlowCodingKey("history_to"))
-        try fields.encodeIfPresent(issueReported, forKey: FlowCodingKey("issue_reported"))
-        try fields.encode(supportTicketOpen, forKey: FlowCodingKey("support_ticket_open"))
-        try fields.encodeIfPresent(fxRate, forKey: FlowCodingKey("fx_rate"))
-        try fields.encodeIfPresent(fxFee, forKey: FlowCodingKey("fx_fee"))
-        try fields.encode(fxRateLocked, forKey: FlowCodingKey("fx_rate_locked"))
-        try fields.encode(ecosystemSlot, forKey: FlowCodingKey("ecosystem_slot"))
-        try fields.encode(ecosystemCampaign, forKey: FlowCodingKey("ecosystem_campaign"))
-        try fields.encode(online, forKey: FlowCodingKey("online"))
-        try fields.encodeIfPresent(sessionRefreshedAt, forKey: FlowCodingKey("session_refreshed_at"))
-        try fields.encodeIfPresent(backgroundSince, forKey: FlowCodingKey("background_since"))
-        try fields.encodeIfPresent(contactEdit, forKey: FlowCodingKey("contact_edit"))
-        try fields.encode(contactNewValue, forKey: FlowCodingKey("contact_new_value"))
-        try fields.encode(contactCodeSent, forKey: FlowCodingKey("contact_code_sent"))
-        try fields.encode(contactCodeRejected, forKey: FlowCodingKey("contact_code_rejected"))
-        try fields.encode(addressChangeRejected, forKey: FlowCodingKey("address_change_rejected"))
-        try fields.encode(addressCheckPending, forKey: FlowCodingKey("address_check_pending"))
-        try fields.encode(identityChangeTicketOpened, forKey: FlowCodingKey("identity_change_ticket_opened"))
-        try fields.encodeIfPresent(securityAction, forKey: FlowCodingKey("security_action"))
-        try fields.encode(otherSessions, forKey: FlowCodingKey("other_sessions"))
-        try fields.encodeIfPresent(sessionsRefreshedAt, forKey: FlowCodingKey("sessions_refreshed_at"))
-        try fields.encode(sessionToSignOut, forKey: FlowCodingKey("session_to_sign_out"))
-        try fields.encodeIfPresent(keycodeChangedOn, forKey: FlowCodingKey("keycode_changed_on"))
-        try fields.encode(notificationsOff, forKey: FlowCodingKey("notifications_off"))
-        try fields.encodeIfPresent(planChangeTo, forKey: FlowCodingKey("plan_change_to"))
-        try fields.encodeIfPresent(billingCycleStart, forKey: FlowCodingKey("billing_cycle_start"))
-        try fields.encodeIfPresent(billingCycleEnd, forKey: FlowCodingKey("billing_cycle_end"))
-        try fields.encodeIfPresent(pendingPlan, forKey: FlowCodingKey("pending_plan"))
-        try fields.encodeIfPresent(pendingPlanFrom, forKey: FlowCodingKey("pending_plan_from"))
-        try fields.encodeIfPresent(lastUpgradeCharge, forKey: FlowCodingKey("last_upgrade_charge"))
-        try fields.encode(planUpgradeDeclined, forKey: FlowCodingKey("plan_upgrade_declined"))
-        try fields.encode(accountClosed, forKey: FlowCodingKey("account_closed"))
-        try fields.encodeIfPresent(closeReason, forKey: FlowCodingKey("close_reason"))
-        try fields.encode(legalUpdateUnseen, forKey: FlowCodingKey("legal_update_unseen"))
-        try fields.encode(subscriptionActive, forKey: FlowCodingKey("subscription_active"))
-        try fields.encodeIfPresent(balanceRefund, forKey: FlowCodingKey("balance_refund"))
-        try fields.encode(applicationSubmitted, forKey: FlowCodingKey("application_submitted"))
-        try fields.encode(applicationSubmitFailed, forKey: FlowCodingKey("application_submit_failed"))
-        try fields.encode(kycStatus, forKey: FlowCodingKey("kyc_status"))
-        try fields.encodeIfPresent(kycDocumentType, forKey: FlowCodingKey("kyc_document_type"))
-        try fields.encode(veriffLinkSent, forKey: FlowCodingKey("veriff_link_sent"))
-        try fields.encode(veriffCameraDenied, forKey: FlowCodingKey("veriff_camera_denied"))
-        try fields.encodeIfPresent(initialPaymentMethod, forKey: FlowCodingKey("initial_payment_method"))
-        try fields.encode(initialPaymentMade, forKey: FlowCodingKey("initial_payment_made"))
-        try fields.encode(initialPaymentDeclined, forKey: FlowCodingKey("initial_payment_declined"))
-        try fields.encode(accountActive, forKey: FlowCodingKey("account_active"))
-        try fields.encodeIfPresent(legalAcceptedOn, forKey: FlowCodingKey("legal_accepted_on"))
+        try Self.recordFields.encode(self, to: encoder)
+    }
+
+    /// Whether every field is equal.
+    public static func ==(lhs: Self, rhs: Self) -> Bool {
+        return Self.recordFields.equal(lhs, rhs)
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) {
+        Self.recordFields.hash(self, into: &hasher)
     }
 }

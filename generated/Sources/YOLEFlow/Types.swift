@@ -3822,19 +3822,19 @@ public enum YOLEOutcome {
 }
 
 /// Language toggle: Switch between English/French (EN/FR).
-public enum YOLELanguage: String, Hashable, Sendable, Codable, CaseIterable {
+public enum YOLELanguage: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case en
     case fr
 }
 
 /// Theme toggle: Switch between light/dark mode.
-public enum YOLETheme: String, Hashable, Sendable, Codable, CaseIterable {
+public enum YOLETheme: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case light
     case dark
 }
 
 /// Where identity verification stands (Steps 6–12).
-public enum YOLEKycStatus: String, Hashable, Sendable, Codable, CaseIterable {
+public enum YOLEKycStatus: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case notStarted = "not_started"
     case skipped
     case verified
@@ -3842,14 +3842,14 @@ public enum YOLEKycStatus: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// Document type selector - Choose ID type (passport, driver's license, etc.)
-public enum YOLEDocumentType: String, Hashable, Sendable, Codable, CaseIterable {
+public enum YOLEDocumentType: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case passport
     case driversLicense = "drivers_license"
     case nationalId = "national_id"
 }
 
 /// Callback parameter `status`: 'success'|'pending'|'failed'|'cancelled'.
-public enum YOLETransferStatus: String, Hashable, Sendable, Codable, CaseIterable {
+public enum YOLETransferStatus: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case success
     case pending
     case failed
@@ -3857,7 +3857,7 @@ public enum YOLETransferStatus: String, Hashable, Sendable, Codable, CaseIterabl
 }
 
 /// The transfer being sent (Steps 14.1–14.5) and the Pesapal callback parameters it ends with.
-public struct YOLETransfer: Hashable, Sendable, Codable {
+public struct YOLETransfer: Hashable, Sendable, Codable, FlowRecord {
     /// `amount` in the flows.
     public var amount: Money? = nil
 
@@ -3892,56 +3892,52 @@ public struct YOLETransfer: Hashable, Sendable, Codable {
     public init() {
     }
 
-    /// The record as flows write it: `{name: value, ...}`.
-    public var flowDescription: String {
-        var record = RecordDescription()
-        record.add("amount", amount)
-        record.add("fee", fee)
-        record.add("fee_type", text: feeType)
-        record.add("note", text: note)
-        record.add("psp_transaction_id", text: pspTransactionId)
-        record.add("reason", text: reason)
-        record.add("recipient", text: recipient)
-        record.add("status", status)
-        record.add("total_amount", totalAmount)
-        record.add("yole_reference", text: yoleReference)
-        return record.written
+    /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
+    private static let recordFields: RecordFields<YOLETransfer> = makeRecordFields()
+
+    private static func makeRecordFields() -> RecordFields<YOLETransfer> {
+        var fields = RecordFields<YOLETransfer>()
+        fields.optional("amount", \.amount)
+        fields.value("recipient", \.recipient)
+        fields.value("note", \.note)
+        fields.optional("fee", \.fee)
+        fields.value("fee_type", \.feeType)
+        fields.optional("status", \.status)
+        fields.value("yole_reference", \.yoleReference)
+        fields.value("psp_transaction_id", \.pspTransactionId)
+        fields.optional("total_amount", \.totalAmount)
+        fields.value("reason", \.reason)
+        return fields
     }
 
-    /// Decodes the record from an object keyed by the fields' names in the flows.
+    /// The record as flows write it: `{name: value, ...}`.
+    public var flowDescription: String { Self.recordFields.description(of: self) }
+
+    /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
+    /// else an error).
     public init(from decoder: any Decoder) throws {
         self.init()
-        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
-        amount = try fields.decodeIfPresent(Money.self, forKey: FlowCodingKey("amount"))
-        recipient = try fields.decode(String.self, forKey: FlowCodingKey("recipient"))
-        note = try fields.decode(String.self, forKey: FlowCodingKey("note"))
-        fee = try fields.decodeIfPresent(Money.self, forKey: FlowCodingKey("fee"))
-        feeType = try fields.decode(String.self, forKey: FlowCodingKey("fee_type"))
-        status = try fields.decodeIfPresent(YOLETransferStatus.self, forKey: FlowCodingKey("status"))
-        yoleReference = try fields.decode(String.self, forKey: FlowCodingKey("yole_reference"))
-        pspTransactionId = try fields.decode(String.self, forKey: FlowCodingKey("psp_transaction_id"))
-        totalAmount = try fields.decodeIfPresent(Decimal.self, forKey: FlowCodingKey("total_amount"))
-        reason = try fields.decode(String.self, forKey: FlowCodingKey("reason"))
+        try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
     public func encode(to encoder: any Encoder) throws {
-        var fields = encoder.container(keyedBy: FlowCodingKey.self)
-        try fields.encodeIfPresent(amount, forKey: FlowCodingKey("amount"))
-        try fields.encode(recipient, forKey: FlowCodingKey("recipient"))
-        try fields.encode(note, forKey: FlowCodingKey("note"))
-        try fields.encodeIfPresent(fee, forKey: FlowCodingKey("fee"))
-        try fields.encode(feeType, forKey: FlowCodingKey("fee_type"))
-        try fields.encodeIfPresent(status, forKey: FlowCodingKey("status"))
-        try fields.encode(yoleReference, forKey: FlowCodingKey("yole_reference"))
-        try fields.encode(pspTransactionId, forKey: FlowCodingKey("psp_transaction_id"))
-        try fields.encodeIfPresent(totalAmount, forKey: FlowCodingKey("total_amount"))
-        try fields.encode(reason, forKey: FlowCodingKey("reason"))
+        try Self.recordFields.encode(self, to: encoder)
+    }
+
+    /// Whether every field is equal.
+    public static func ==(lhs: Self, rhs: Self) -> Bool {
+        return Self.recordFields.equal(lhs, rhs)
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) {
+        Self.recordFields.hash(self, into: &hasher)
     }
 }
 
 /// One row of the Home "Recent transactions list".
-public struct YOLETransaction: Hashable, Sendable, Codable {
+public struct YOLETransaction: Hashable, Sendable, Codable, FlowRecord {
     /// `recipient` in the flows.
     public var recipient: String = ""
 
@@ -3955,36 +3951,46 @@ public struct YOLETransaction: Hashable, Sendable, Codable {
     public init() {
     }
 
-    /// The record as flows write it: `{name: value, ...}`.
-    public var flowDescription: String {
-        var record = RecordDescription()
-        record.add("amount", amount)
-        record.add("recipient", text: recipient)
-        record.add("yole_reference", text: yoleReference)
-        return record.written
+    /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
+    private static let recordFields: RecordFields<YOLETransaction> = makeRecordFields()
+
+    private static func makeRecordFields() -> RecordFields<YOLETransaction> {
+        var fields = RecordFields<YOLETransaction>()
+        fields.value("recipient", \.recipient)
+        fields.optional("amount", \.amount)
+        fields.value("yole_reference", \.yoleReference)
+        return fields
     }
 
-    /// Decodes the record from an object keyed by the fields' names in the flows.
+    /// The record as flows write it: `{name: value, ...}`.
+    public var flowDescription: String { Self.recordFields.description(of: self) }
+
+    /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
+    /// else an error).
     public init(from decoder: any Decoder) throws {
         self.init()
-        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
-        recipient = try fields.decode(String.self, forKey: FlowCodingKey("recipient"))
-        amount = try fields.decodeIfPresent(Money.self, forKey: FlowCodingKey("amount"))
-        yoleReference = try fields.decode(String.self, forKey: FlowCodingKey("yole_reference"))
+        try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
     public func encode(to encoder: any Encoder) throws {
-        var fields = encoder.container(keyedBy: FlowCodingKey.self)
-        try fields.encode(recipient, forKey: FlowCodingKey("recipient"))
-        try fields.encodeIfPresent(amount, forKey: FlowCodingKey("amount"))
-        try fields.encode(yoleReference, forKey: FlowCodingKey("yole_reference"))
+        try Self.recordFields.encode(self, to: encoder)
+    }
+
+    /// Whether every field is equal.
+    public static func ==(lhs: Self, rhs: Self) -> Bool {
+        return Self.recordFields.equal(lhs, rhs)
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) {
+        Self.recordFields.hash(self, into: &hasher)
     }
 }
 
 /// The domain state of YOLE: what the flows read and write. A new value holds the
 /// initial values of the flows (`YOLEState()` is the state at launch).
-public struct YOLEState: Hashable, Sendable, Codable {
+public struct YOLEState: Hashable, Sendable, Codable, FlowRecord {
     /// Interface language (EN/FR), kept across launches
     public var language: YOLELanguage = YOLELanguage.en
 
@@ -4104,134 +4110,74 @@ public struct YOLEState: Hashable, Sendable, Codable {
     public init() {
     }
 
-    /// The record as flows write it: `{name: value, ...}`.
-    public var flowDescription: String {
-        var record = RecordDescription()
-        record.add("account_suspended", accountSuspended)
-        record.add("balance", balance)
-        record.add("biometric_login_enabled", biometricLoginEnabled)
-        record.add("checkout_in_browser", checkoutInBrowser)
-        record.add("checkout_state", text: checkoutState)
-        record.add("country", text: country)
-        record.add("draft_amount", text: draftAmount)
-        record.add("draft_currency", text: draftCurrency)
-        record.add("draft_note", text: draftNote)
-        record.add("draft_recipient", text: draftRecipient)
-        record.add("email", text: email)
-        record.add("email_code_resent", emailCodeResent)
-        record.add("email_code_sent_at", emailCodeSentAt)
-        record.add("favorites", ("[" + favorites.map { quotedText($0) }.joined(separator: ", ")) + "]")
-        record.add("favorites_error", favoritesError)
-        record.add("fees_error", feesError)
-        record.add("fees_loading", feesLoading)
-        record.add("first_name", text: firstName)
-        record.add("home_error", homeError)
-        record.add("kyc_status", kycStatus)
-        record.add("language", language)
-        record.add("last_name", text: lastName)
-        record.add("logged_in", loggedIn)
-        record.add("offline_banner", offlineBanner)
-        record.add("password_visible", passwordVisible)
-        record.add("pending_removal", text: pendingRemoval)
-        record.add("pesapal_selected", pesapalSelected)
-        record.add("phone", text: phone)
-        record.add("profile_error", profileError)
-        record.add("recent_recipients", ("[" + recentRecipients.map { quotedText($0) }.joined(separator: ", ")) + "]")
-        record.add("reset_link_sent", resetLinkSent)
-        record.add("show_verification_details", showVerificationDetails)
-        record.add("sms_code_resent", smsCodeResent)
-        record.add("sms_code_sent_at", smsCodeSentAt)
-        record.add("theme", theme)
-        record.add("transactions", ("[" + transactions.map { $0.flowDescription }.joined(separator: ", ")) + "]")
-        record.add("transfer", transfer.flowDescription)
-        record.add("tx_draft", txDraft.flowDescription)
-        return record.written
+    /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
+    private static let recordFields: RecordFields<YOLEState> = makeRecordFields()
+
+    private static func makeRecordFields() -> RecordFields<YOLEState> {
+        var fields = RecordFields<YOLEState>()
+        fields.value("language", \.language)
+        fields.value("theme", \.theme)
+        fields.value("offline_banner", \.offlineBanner)
+        fields.value("password_visible", \.passwordVisible)
+        fields.value("email", \.email)
+        fields.value("first_name", \.firstName)
+        fields.value("last_name", \.lastName)
+        fields.value("country", \.country)
+        fields.optional("email_code_sent_at", \.emailCodeSentAt)
+        fields.value("email_code_resent", \.emailCodeResent)
+        fields.value("phone", \.phone)
+        fields.optional("sms_code_sent_at", \.smsCodeSentAt)
+        fields.value("sms_code_resent", \.smsCodeResent)
+        fields.value("reset_link_sent", \.resetLinkSent)
+        fields.value("kyc_status", \.kycStatus)
+        fields.value("show_verification_details", \.showVerificationDetails)
+        fields.value("logged_in", \.loggedIn)
+        fields.optional("balance", \.balance)
+        fields.value("account_suspended", \.accountSuspended)
+        fields.value("home_error", \.homeError)
+        fields.value("transactions", \.transactions)
+        fields.value("tx_draft", \.txDraft)
+        fields.value("favorites", \.favorites)
+        fields.value("biometric_login_enabled", \.biometricLoginEnabled)
+        fields.value("recent_recipients", \.recentRecipients)
+        fields.value("favorites_error", \.favoritesError)
+        fields.optional("pending_removal", \.pendingRemoval)
+        fields.value("profile_error", \.profileError)
+        fields.value("draft_amount", \.draftAmount)
+        fields.value("draft_currency", \.draftCurrency)
+        fields.value("draft_recipient", \.draftRecipient)
+        fields.value("draft_note", \.draftNote)
+        fields.value("transfer", \.transfer)
+        fields.value("fees_loading", \.feesLoading)
+        fields.value("fees_error", \.feesError)
+        fields.value("pesapal_selected", \.pesapalSelected)
+        fields.value("checkout_state", \.checkoutState)
+        fields.value("checkout_in_browser", \.checkoutInBrowser)
+        return fields
     }
 
-    /// Decodes the record from an object keyed by the fields' names in the flows.
+    /// The record as flows write it: `{name: value, ...}`.
+    public var flowDescription: String { Self.recordFields.description(of: self) }
+
+    /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
+    /// else an error).
     public init(from decoder: any Decoder) throws {
         self.init()
-        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
-        language = try fields.decode(YOLELanguage.self, forKey: FlowCodingKey("language"))
-        theme = try fields.decode(YOLETheme.self, forKey: FlowCodingKey("theme"))
-        offlineBanner = try fields.decode(Bool.self, forKey: FlowCodingKey("offline_banner"))
-        passwordVisible = try fields.decode(Bool.self, forKey: FlowCodingKey("password_visible"))
-        email = try fields.decode(String.self, forKey: FlowCodingKey("email"))
-        firstName = try fields.decode(String.self, forKey: FlowCodingKey("first_name"))
-        lastName = try fields.decode(String.self, forKey: FlowCodingKey("last_name"))
-        country = try fields.decode(String.self, forKey: FlowCodingKey("country"))
-        emailCodeSentAt = try fields.decodeIfPresent(Timestamp.self, forKey: FlowCodingKey("email_code_sent_at"))
-        emailCodeResent = try fields.decode(Bool.self, forKey: FlowCodingKey("email_code_resent"))
-        phone = try fields.decode(String.self, forKey: FlowCodingKey("phone"))
-        smsCodeSentAt = try fields.decodeIfPresent(Timestamp.self, forKey: FlowCodingKey("sms_code_sent_at"))
-        smsCodeResent = try fields.decode(Bool.self, forKey: FlowCodingKey("sms_code_resent"))
-        resetLinkSent = try fields.decode(Bool.self, forKey: FlowCodingKey("reset_link_sent"))
-        kycStatus = try fields.decode(YOLEKycStatus.self, forKey: FlowCodingKey("kyc_status"))
-        showVerificationDetails = try fields.decode(Bool.self, forKey: FlowCodingKey("show_verification_details"))
-        loggedIn = try fields.decode(Bool.self, forKey: FlowCodingKey("logged_in"))
-        balance = try fields.decodeIfPresent(Money.self, forKey: FlowCodingKey("balance"))
-        accountSuspended = try fields.decode(Bool.self, forKey: FlowCodingKey("account_suspended"))
-        homeError = try fields.decode(Bool.self, forKey: FlowCodingKey("home_error"))
-        transactions = try fields.decode([YOLETransaction].self, forKey: FlowCodingKey("transactions"))
-        txDraft = try fields.decode(YOLETransaction.self, forKey: FlowCodingKey("tx_draft"))
-        favorites = try fields.decode([String].self, forKey: FlowCodingKey("favorites"))
-        biometricLoginEnabled = try fields.decode(Bool.self, forKey: FlowCodingKey("biometric_login_enabled"))
-        recentRecipients = try fields.decode([String].self, forKey: FlowCodingKey("recent_recipients"))
-        favoritesError = try fields.decode(Bool.self, forKey: FlowCodingKey("favorites_error"))
-        pendingRemoval = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("pending_removal"))
-        profileError = try fields.decode(Bool.self, forKey: FlowCodingKey("profile_error"))
-        draftAmount = try fields.decode(String.self, forKey: FlowCodingKey("draft_amount"))
-        draftCurrency = try fields.decode(String.self, forKey: FlowCodingKey("draft_currency"))
-        draftRecipient = try fields.decode(String.self, forKey: FlowCodingKey("draft_recipient"))
-        draftNote = try fields.decode(String.self, forKey: FlowCodingKey("draft_note"))
-        transfer = try fields.decode(YOLETransfer.self, forKey: FlowCodingKey("transfer"))
-        feesLoading = try fields.decode(Bool.self, forKey: FlowCodingKey("fees_loading"))
-        feesError = try fields.decode(Bool.self, forKey: FlowCodingKey("fees_error"))
-        pesapalSelected = try fields.decode(Bool.self, forKey: FlowCodingKey("pesapal_selected"))
-        checkoutState = try fields.decode(String.self, forKey: FlowCodingKey("checkout_state"))
-        checkoutInBrowser = try fields.decode(Bool.self, forKey: FlowCodingKey("checkout_in_browser"))
+        try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
     public func encode(to encoder: any Encoder) throws {
-        var fields = encoder.container(keyedBy: FlowCodingKey.self)
-        try fields.encode(language, forKey: FlowCodingKey("language"))
-        try fields.encode(theme, forKey: FlowCodingKey("theme"))
-        try fields.encode(offlineBanner, forKey: FlowCodingKey("offline_banner"))
-        try fields.encode(passwordVisible, forKey: FlowCodingKey("password_visible"))
-        try fields.encode(email, forKey: FlowCodingKey("email"))
-        try fields.encode(firstName, forKey: FlowCodingKey("first_name"))
-        try fields.encode(lastName, forKey: FlowCodingKey("last_name"))
-        try fields.encode(country, forKey: FlowCodingKey("country"))
-        try fields.encodeIfPresent(emailCodeSentAt, forKey: FlowCodingKey("email_code_sent_at"))
-        try fields.encode(emailCodeResent, forKey: FlowCodingKey("email_code_resent"))
-        try fields.encode(phone, forKey: FlowCodingKey("phone"))
-        try fields.encodeIfPresent(smsCodeSentAt, forKey: FlowCodingKey("sms_code_sent_at"))
-        try fields.encode(smsCodeResent, forKey: FlowCodingKey("sms_code_resent"))
-        try fields.encode(resetLinkSent, forKey: FlowCodingKey("reset_link_sent"))
-        try fields.encode(kycStatus, forKey: FlowCodingKey("kyc_status"))
-        try fields.encode(showVerificationDetails, forKey: FlowCodingKey("show_verification_details"))
-        try fields.encode(loggedIn, forKey: FlowCodingKey("logged_in"))
-        try fields.encodeIfPresent(balance, forKey: FlowCodingKey("balance"))
-        try fields.encode(accountSuspended, forKey: FlowCodingKey("account_suspended"))
-        try fields.encode(homeError, forKey: FlowCodingKey("home_error"))
-        try fields.encode(transactions, forKey: FlowCodingKey("transactions"))
-        try fields.encode(txDraft, forKey: FlowCodingKey("tx_draft"))
-        try fields.encode(favorites, forKey: FlowCodingKey("favorites"))
-        try fields.encode(biometricLoginEnabled, forKey: FlowCodingKey("biometric_login_enabled"))
-        try fields.encode(recentRecipients, forKey: FlowCodingKey("recent_recipients"))
-        try fields.encode(favoritesError, forKey: FlowCodingKey("favorites_error"))
-        try fields.encodeIfPresent(pendingRemoval, forKey: FlowCodingKey("pending_removal"))
-        try fields.encode(profileError, forKey: FlowCodingKey("profile_error"))
-        try fields.encode(draftAmount, forKey: FlowCodingKey("draft_amount"))
-        try fields.encode(draftCurrency, forKey: FlowCodingKey("draft_currency"))
-        try fields.encode(draftRecipient, forKey: FlowCodingKey("draft_recipient"))
-        try fields.encode(draftNote, forKey: FlowCodingKey("draft_note"))
-        try fields.encode(transfer, forKey: FlowCodingKey("transfer"))
-        try fields.encode(feesLoading, forKey: FlowCodingKey("fees_loading"))
-        try fields.encode(feesError, forKey: FlowCodingKey("fees_error"))
-        try fields.encode(pesapalSelected, forKey: FlowCodingKey("pesapal_selected"))
-        try fields.encode(checkoutState, forKey: FlowCodingKey("checkout_state"))
-        try fields.encode(checkoutInBrowser, forKey: FlowCodingKey("checkout_in_browser"))
+        try Self.recordFields.encode(self, to: encoder)
+    }
+
+    /// Whether every field is equal.
+    public static func ==(lhs: Self, rhs: Self) -> Bool {
+        return Self.recordFields.equal(lhs, rhs)
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) {
+        Self.recordFields.hash(self, into: &hasher)
     }
 }

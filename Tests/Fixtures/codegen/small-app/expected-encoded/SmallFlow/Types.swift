@@ -381,7 +381,7 @@ public enum SmallOutcome {
 
 /// The domain state of Small: what the flows read and write. A new value holds the
 /// initial values of the flows (`SmallState()` is the state at launch).
-public struct SmallState: Hashable, Sendable, Codable {
+public struct SmallState: Hashable, Sendable, Codable, FlowRecord {
     /// Sign-in attempts made.
     public var attempts: Int = 0
 
@@ -395,29 +395,39 @@ public struct SmallState: Hashable, Sendable, Codable {
     public init() {
     }
 
-    /// The record as flows write it: `{name: value, ...}`.
-    public var flowDescription: String {
-        var record = RecordDescription()
-        record.add("attempts", attempts)
-        record.add("remembered_email", text: rememberedEmail)
-        record.add("signed_in", signedIn)
-        return record.written
+    /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
+    private static let recordFields: RecordFields<SmallState> = makeRecordFields()
+
+    private static func makeRecordFields() -> RecordFields<SmallState> {
+        var fields = RecordFields<SmallState>()
+        fields.value("attempts", \.attempts)
+        fields.value("signed_in", \.signedIn)
+        fields.value("remembered_email", \.rememberedEmail)
+        return fields
     }
 
-    /// Decodes the record from an object keyed by the fields' names in the flows.
+    /// The record as flows write it: `{name: value, ...}`.
+    public var flowDescription: String { Self.recordFields.description(of: self) }
+
+    /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
+    /// else an error).
     public init(from decoder: any Decoder) throws {
         self.init()
-        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
-        attempts = try fields.decode(Int.self, forKey: FlowCodingKey("attempts"))
-        signedIn = try fields.decode(Bool.self, forKey: FlowCodingKey("signed_in"))
-        rememberedEmail = try fields.decode(String.self, forKey: FlowCodingKey("remembered_email"))
+        try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
     public func encode(to encoder: any Encoder) throws {
-        var fields = encoder.container(keyedBy: FlowCodingKey.self)
-        try fields.encode(attempts, forKey: FlowCodingKey("attempts"))
-        try fields.encode(signedIn, forKey: FlowCodingKey("signed_in"))
-        try fields.encode(rememberedEmail, forKey: FlowCodingKey("remembered_email"))
+        try Self.recordFields.encode(self, to: encoder)
+    }
+
+    /// Whether every field is equal.
+    public static func ==(lhs: Self, rhs: Self) -> Bool {
+        return Self.recordFields.equal(lhs, rhs)
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) {
+        Self.recordFields.hash(self, into: &hasher)
     }
 }

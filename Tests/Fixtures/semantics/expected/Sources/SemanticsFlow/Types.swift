@@ -1560,12 +1560,12 @@ public enum SemanticsOutcome {
     }
 }
 
-public enum SemanticsTone: String, Hashable, Sendable, Codable, CaseIterable {
+public enum SemanticsTone: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
     case warm
     case cool
 }
 
-public struct SemanticsProbe: Hashable, Sendable, Codable {
+public struct SemanticsProbe: Hashable, Sendable, Codable, FlowRecord {
     /// `name` in the flows.
     public var name: String = ""
 
@@ -1582,39 +1582,47 @@ public struct SemanticsProbe: Hashable, Sendable, Codable {
     public init() {
     }
 
-    /// The record as flows write it: `{name: value, ...}`.
-    public var flowDescription: String {
-        var record = RecordDescription()
-        record.add("amount", amount)
-        record.add("day", day)
-        record.add("name", text: name)
-        record.add("tone", tone)
-        return record.written
+    /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
+    private static let recordFields: RecordFields<SemanticsProbe> = makeRecordFields()
+
+    private static func makeRecordFields() -> RecordFields<SemanticsProbe> {
+        var fields = RecordFields<SemanticsProbe>()
+        fields.value("name", \.name)
+        fields.value("amount", \.amount)
+        fields.optional("day", \.day)
+        fields.value("tone", \.tone)
+        return fields
     }
 
-    /// Decodes the record from an object keyed by the fields' names in the flows.
+    /// The record as flows write it: `{name: value, ...}`.
+    public var flowDescription: String { Self.recordFields.description(of: self) }
+
+    /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
+    /// else an error).
     public init(from decoder: any Decoder) throws {
         self.init()
-        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
-        name = try fields.decode(String.self, forKey: FlowCodingKey("name"))
-        amount = try fields.decode(Money.self, forKey: FlowCodingKey("amount"))
-        day = try fields.decodeIfPresent(CalendarDate.self, forKey: FlowCodingKey("day"))
-        tone = try fields.decode(SemanticsTone.self, forKey: FlowCodingKey("tone"))
+        try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
     public func encode(to encoder: any Encoder) throws {
-        var fields = encoder.container(keyedBy: FlowCodingKey.self)
-        try fields.encode(name, forKey: FlowCodingKey("name"))
-        try fields.encode(amount, forKey: FlowCodingKey("amount"))
-        try fields.encodeIfPresent(day, forKey: FlowCodingKey("day"))
-        try fields.encode(tone, forKey: FlowCodingKey("tone"))
+        try Self.recordFields.encode(self, to: encoder)
+    }
+
+    /// Whether every field is equal.
+    public static func ==(lhs: Self, rhs: Self) -> Bool {
+        return Self.recordFields.equal(lhs, rhs)
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) {
+        Self.recordFields.hash(self, into: &hasher)
     }
 }
 
 /// The domain state of Semantics: what the flows read and write. A new value holds the
 /// initial values of the flows (`SemanticsState()` is the state at launch).
-public struct SemanticsState: Hashable, Sendable, Codable {
+public struct SemanticsState: Hashable, Sendable, Codable, FlowRecord {
     /// What ran, in order.
     public var log: [String] = []
 
@@ -1716,110 +1724,66 @@ public struct SemanticsState: Hashable, Sendable, Codable {
     public init() {
     }
 
-    /// The record as flows write it: `{name: value, ...}`.
-    public var flowDescription: String {
-        var record = RecordDescription()
-        record.add("consent_expires_at", consentExpiresAt)
-        record.add("count", count)
-        record.add("due", due)
-        record.add("factors", ("[" + factors.map { describe($0) }.joined(separator: ", ")) + "]")
-        record.add("last_name", text: lastName)
-        record.add("lock_after", duration: lockAfter)
-        record.add("log", ("[" + log.map { quotedText($0) }.joined(separator: ", ")) + "]")
-        record.add("note", text: note)
-        record.add("note_as_decimal", noteAsDecimal)
-        record.add("note_as_int", noteAsInt)
-        record.add("picked", text: picked)
-        record.add("quoted", quoted)
-        record.add("reference", text: reference)
-        record.add("share", share)
-        record.add("shown", shown)
-        record.add("stamp_text", text: stampText)
-        record.add("stamped_at", stampedAt)
-        record.add("typed_pin", text: typedPin)
-        record.add("z_amount", zAmount)
-        record.add("z_at", zAt)
-        record.add("z_count", zCount)
-        record.add("z_day", zDay)
-        record.add("z_flag", zFlag)
-        record.add("z_label", text: zLabel)
-        record.add("z_maybe", zMaybe.map { $0.flowDescription } ?? "null")
-        record.add("z_probe", zProbe.flowDescription)
-        record.add("z_ratio", zRatio)
-        record.add("z_tags", ("[" + zTags.map { quotedText($0) }.joined(separator: ", ")) + "]")
-        record.add("z_tone", zTone)
-        record.add("z_wait", duration: zWait)
-        return record.written
+    /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
+    private static let recordFields: RecordFields<SemanticsState> = makeRecordFields()
+
+    private static func makeRecordFields() -> RecordFields<SemanticsState> {
+        var fields = RecordFields<SemanticsState>()
+        fields.value("log", \.log)
+        fields.value("count", \.count)
+        fields.value("picked", \.picked)
+        fields.value("reference", \.reference)
+        fields.value("last_name", \.lastName)
+        fields.value("shown", \.shown)
+        fields.optional("due", \.due)
+        fields.value("share", \.share)
+        fields.optional("quoted", \.quoted)
+        fields.value("factors", \.factors)
+        fields.value("lock_after", \.lockAfter, text: { describeDuration($0) })
+        fields.optional("note", \.note)
+        fields.optional("note_as_int", \.noteAsInt)
+        fields.optional("note_as_decimal", \.noteAsDecimal)
+        fields.value("stamp_text", \.stampText)
+        fields.optional("stamped_at", \.stampedAt)
+        fields.optional("consent_expires_at", \.consentExpiresAt)
+        fields.optional("typed_pin", \.typedPin)
+        fields.value("z_flag", \.zFlag)
+        fields.value("z_count", \.zCount)
+        fields.value("z_ratio", \.zRatio)
+        fields.value("z_amount", \.zAmount)
+        fields.value("z_label", \.zLabel)
+        fields.value("z_tags", \.zTags)
+        fields.value("z_wait", \.zWait, text: { describeDuration($0) })
+        fields.optional("z_day", \.zDay)
+        fields.optional("z_at", \.zAt)
+        fields.value("z_tone", \.zTone)
+        fields.value("z_probe", \.zProbe)
+        fields.optional("z_maybe", \.zMaybe)
+        return fields
     }
 
-    /// Decodes the record from an object keyed by the fields' names in the flows.
+    /// The record as flows write it: `{name: value, ...}`.
+    public var flowDescription: String { Self.recordFields.description(of: self) }
+
+    /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
+    /// else an error).
     public init(from decoder: any Decoder) throws {
         self.init()
-        let fields = try decoder.container(keyedBy: FlowCodingKey.self)
-        log = try fields.decode([String].self, forKey: FlowCodingKey("log"))
-        count = try fields.decode(Int.self, forKey: FlowCodingKey("count"))
-        picked = try fields.decode(String.self, forKey: FlowCodingKey("picked"))
-        reference = try fields.decode(String.self, forKey: FlowCodingKey("reference"))
-        lastName = try fields.decode(String.self, forKey: FlowCodingKey("last_name"))
-        shown = try fields.decode(Bool.self, forKey: FlowCodingKey("shown"))
-        due = try fields.decodeIfPresent(CalendarDate.self, forKey: FlowCodingKey("due"))
-        share = try fields.decode(Decimal.self, forKey: FlowCodingKey("share"))
-        quoted = try fields.decodeIfPresent(Int.self, forKey: FlowCodingKey("quoted"))
-        factors = try fields.decode([Int].self, forKey: FlowCodingKey("factors"))
-        lockAfter = try fields.decode(Int.self, forKey: FlowCodingKey("lock_after"))
-        note = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("note"))
-        noteAsInt = try fields.decodeIfPresent(Int.self, forKey: FlowCodingKey("note_as_int"))
-        noteAsDecimal = try fields.decodeIfPresent(Decimal.self, forKey: FlowCodingKey("note_as_decimal"))
-        stampText = try fields.decode(String.self, forKey: FlowCodingKey("stamp_text"))
-        stampedAt = try fields.decodeIfPresent(Timestamp.self, forKey: FlowCodingKey("stamped_at"))
-        consentExpiresAt = try fields.decodeIfPresent(Timestamp.self, forKey: FlowCodingKey("consent_expires_at"))
-        typedPin = try fields.decodeIfPresent(String.self, forKey: FlowCodingKey("typed_pin"))
-        zFlag = try fields.decode(Bool.self, forKey: FlowCodingKey("z_flag"))
-        zCount = try fields.decode(Int.self, forKey: FlowCodingKey("z_count"))
-        zRatio = try fields.decode(Decimal.self, forKey: FlowCodingKey("z_ratio"))
-        zAmount = try fields.decode(Money.self, forKey: FlowCodingKey("z_amount"))
-        zLabel = try fields.decode(String.self, forKey: FlowCodingKey("z_label"))
-        zTags = try fields.decode([String].self, forKey: FlowCodingKey("z_tags"))
-        zWait = try fields.decode(Int.self, forKey: FlowCodingKey("z_wait"))
-        zDay = try fields.decodeIfPresent(CalendarDate.self, forKey: FlowCodingKey("z_day"))
-        zAt = try fields.decodeIfPresent(Timestamp.self, forKey: FlowCodingKey("z_at"))
-        zTone = try fields.decode(SemanticsTone.self, forKey: FlowCodingKey("z_tone"))
-        zProbe = try fields.decode(SemanticsProbe.self, forKey: FlowCodingKey("z_probe"))
-        zMaybe = try fields.decodeIfPresent(SemanticsProbe.self, forKey: FlowCodingKey("z_maybe"))
+        try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
     public func encode(to encoder: any Encoder) throws {
-        var fields = encoder.container(keyedBy: FlowCodingKey.self)
-        try fields.encode(log, forKey: FlowCodingKey("log"))
-        try fields.encode(count, forKey: FlowCodingKey("count"))
-        try fields.encode(picked, forKey: FlowCodingKey("picked"))
-        try fields.encode(reference, forKey: FlowCodingKey("reference"))
-        try fields.encode(lastName, forKey: FlowCodingKey("last_name"))
-        try fields.encode(shown, forKey: FlowCodingKey("shown"))
-        try fields.encodeIfPresent(due, forKey: FlowCodingKey("due"))
-        try fields.encode(share, forKey: FlowCodingKey("share"))
-        try fields.encodeIfPresent(quoted, forKey: FlowCodingKey("quoted"))
-        try fields.encode(factors, forKey: FlowCodingKey("factors"))
-        try fields.encode(lockAfter, forKey: FlowCodingKey("lock_after"))
-        try fields.encodeIfPresent(note, forKey: FlowCodingKey("note"))
-        try fields.encodeIfPresent(noteAsInt, forKey: FlowCodingKey("note_as_int"))
-        try fields.encodeIfPresent(noteAsDecimal, forKey: FlowCodingKey("note_as_decimal"))
-        try fields.encode(stampText, forKey: FlowCodingKey("stamp_text"))
-        try fields.encodeIfPresent(stampedAt, forKey: FlowCodingKey("stamped_at"))
-        try fields.encodeIfPresent(consentExpiresAt, forKey: FlowCodingKey("consent_expires_at"))
-        try fields.encodeIfPresent(typedPin, forKey: FlowCodingKey("typed_pin"))
-        try fields.encode(zFlag, forKey: FlowCodingKey("z_flag"))
-        try fields.encode(zCount, forKey: FlowCodingKey("z_count"))
-        try fields.encode(zRatio, forKey: FlowCodingKey("z_ratio"))
-        try fields.encode(zAmount, forKey: FlowCodingKey("z_amount"))
-        try fields.encode(zLabel, forKey: FlowCodingKey("z_label"))
-        try fields.encode(zTags, forKey: FlowCodingKey("z_tags"))
-        try fields.encode(zWait, forKey: FlowCodingKey("z_wait"))
-        try fields.encodeIfPresent(zDay, forKey: FlowCodingKey("z_day"))
-        try fields.encodeIfPresent(zAt, forKey: FlowCodingKey("z_at"))
-        try fields.encode(zTone, forKey: FlowCodingKey("z_tone"))
-        try fields.encode(zProbe, forKey: FlowCodingKey("z_probe"))
-        try fields.encodeIfPresent(zMaybe, forKey: FlowCodingKey("z_maybe"))
+        try Self.recordFields.encode(self, to: encoder)
+    }
+
+    /// Whether every field is equal.
+    public static func ==(lhs: Self, rhs: Self) -> Bool {
+        return Self.recordFields.equal(lhs, rhs)
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) {
+        Self.recordFields.hash(self, into: &hasher)
     }
 }
