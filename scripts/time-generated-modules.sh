@@ -39,13 +39,22 @@ printf '%-8s %-8s %4s %10s %10s %12s\n' app mode run "user s" "user+sys s" "max 
 for app in "${apps[@]}"; do
     for mode in release debug; do
         optimisation=(-O); [ "$mode" = debug ] && optimisation=(-Onone -g)
+        : > "$work/cpu"
         for run in $(seq 1 "$runs"); do
+            # swiftc skips LLVM's optimisation and code generation when the object file it would write is already
+            # there with the same IR (its hash is kept in the file): a run after the first would time only the
+            # Swift half of the build. An app whose flows changed never gets that skip, so each run starts without it.
+            rm -f "$work/${app}Flow.o"
             /usr/bin/time -f '%U %S %M' -o "$work/time" \
                 swiftc "${optimisation[@]}" -wmo -swift-version 6 -parse-as-library "${strict[@]}" \
                 -module-name "${app}Flow" -I "$work/$mode" -c -o "$work/${app}Flow.o" \
                 generated/Sources/"${app}Flow"/*.swift
             read -r user sys rss < "$work/time"
-            printf '%-8s %-8s %4s %10s %10s %12s\n' "$app" "$mode" "$run" "$user" "$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')" "$((rss / 1024))"
+            cpu="$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')"
+            echo "$cpu" >> "$work/cpu"
+            printf '%-8s %-8s %4s %10s %10s %12s\n' "$app" "$mode" "$run" "$user" "$cpu" "$((rss / 1024))"
         done
+        # The median: one run disturbed by other work on the machine moves it least.
+        printf '%-8s %-8s %4s %10s %10s\n' "$app" "$mode" median "" "$(sort -n "$work/cpu" | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.2f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }')"
     done
 done
