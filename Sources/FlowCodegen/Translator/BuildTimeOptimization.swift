@@ -2,11 +2,12 @@
 ///
 /// Most of an app's `-O -wmo` build of its generated module is the optimiser working through code whose speed an
 /// app never notices: the action lists, guards and validators the engine runs once per tap or service answer, the
-/// texts, rows and derived values a screen reads, the invariants, and the events', calls' and outcomes' per-case
+/// texts, rows and derived values a screen reads, and the events', calls' and outcomes' per-case
 /// code (a `switch` over every case). `@_optimize(none)` on those functions and getters tells swiftc to compile them as
 /// a debug build would, while the engine (FlowMachine, compiled once with the library) and everything else in the app
-/// stay optimised. Tempo's module: about 15 s of CPU before, about 10 s after (Benchmarks/README.md, session 14);
-/// a step costs a few microseconds more (docs/generated-code.md says how much and how to turn it off).
+/// stay optimised. Tempo's module builds in 0.6–0.7 of the CPU time (Benchmarks/README.md, session 14); a step costs
+/// about the same, a read of a screen's texts or a restart up to 1.35× (docs/generated-code.md says how much and how
+/// to turn it off).
 extension SwiftFileDescription {
     /// The file with `@_optimize(none)` on every function, initializer and multi-statement getter that has a body,
     /// except the declarations marked `staysOptimized`.
@@ -44,7 +45,7 @@ extension SwiftDeclaration {
         case .variable(_, _, _, _, _, let getter?):
             // A one-expression getter (`var isTimer: Bool { ... }` forwarding to another member) costs the optimiser
             // nothing worth the longer text; a `switch` over the cases does.
-            if getter.count > 1 || !getter.allSatisfy(\.isReturn) { declaration.getterAttributes.append(Self.unoptimized) }
+            if getter.count != 1 || !getter[0].isReturn { declaration.getterAttributes.append(Self.unoptimized) }
         case .variable, .typealias, .protocol, .requirement, .verbatim:
             break
         }
