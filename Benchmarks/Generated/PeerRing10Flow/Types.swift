@@ -10,39 +10,39 @@ fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion5 {
 }
 
 /// The screens of PeerRing10, by the seed's screen IDs.
-public enum PeerRing10Screen: String, CaseIterable, Sendable {
+public enum PeerRing10Screen: FlowNameCases {
     /// Screen 0 (S-0)
-    case s0 = "S-0"
+    case s0
 
     /// Screen 1 (S-1)
-    case s1 = "S-1"
+    case s1
 
     /// Screen 2 (S-2)
-    case s2 = "S-2"
+    case s2
 
     /// Screen 3 (S-3)
-    case s3 = "S-3"
+    case s3
 
     /// Screen 4 (S-4)
-    case s4 = "S-4"
+    case s4
 
     /// Screen 5 (S-5)
-    case s5 = "S-5"
+    case s5
 
     /// Screen 6 (S-6)
-    case s6 = "S-6"
+    case s6
 
     /// Screen 7 (S-7)
-    case s7 = "S-7"
+    case s7
 
     /// Screen 8 (S-8)
-    case s8 = "S-8"
+    case s8
 
     /// Screen 9 (S-9)
-    case s9 = "S-9"
+    case s9
 
     /// Error (ERR), shown as a sheet
-    case err = "ERR"
+    case err
 
     /// The screen's name in the seed.
     public var name: String {
@@ -73,7 +73,20 @@ public enum PeerRing10Screen: String, CaseIterable, Sendable {
     }
 
     /// The screen's position in the app's tables.
-    public var number: Int32 {
+    public var number: Int32 { Int32(caseNumber) }
+
+    /// The screen at `number` in the app's tables.
+    public init(number: Int32) {
+        self = Self.ordered[Int(number)]
+    }
+
+    static let ordered: [PeerRing10Screen] = allCases
+
+    /// Whether screenshots and screen recording must be blocked while this screen shows (`screenshot_protected: true`).
+    public var isScreenshotProtected: Bool { false }
+
+    /// The case's position in `allCases`.
+    public var caseNumber: Int {
         switch self {
         case .s0:
             return 0
@@ -100,15 +113,8 @@ public enum PeerRing10Screen: String, CaseIterable, Sendable {
         }
     }
 
-    /// The screen at `number` in the app's tables.
-    public init(number: Int32) {
-        self = Self.ordered[Int(number)]
-    }
-
-    static let ordered: [PeerRing10Screen] = allCases
-
-    /// Whether screenshots and screen recording must be blocked while this screen shows (`screenshot_protected: true`).
-    public var isScreenshotProtected: Bool { false }
+    /// The cases' raw values (their names in the flows), one per line, by case number.
+    public static let rawValues = FlowNameTable(lines: "S-0\nS-1\nS-2\nS-3\nS-4\nS-5\nS-6\nS-7\nS-8\nS-9\nERR")
 }
 
 /// The form fields of PeerRing10, by their names in the flows: `machine.fill(.field, .text(...))`.

@@ -35,9 +35,20 @@ public struct SyntheticScreen: Hashable, Sendable, RawRepresentable {
 /// The form fields of Synthetic, by their names in the flows: `machine.fill(.code, .text(...))`.
 /// One enum for the whole app, so a field keeps its case on every screen that has it; filling a field the
 /// current screen does not have throws.
-public enum SyntheticField: String, FlowName {
+public enum SyntheticField: FlowNameCases {
     /// On S-0, S-10, S-20, S-30, S-40, S-50, S-60, S-70 and 992 more.
     case code
+
+    /// The case's position in `allCases`.
+    public var caseNumber: Int {
+        switch self {
+        case .code:
+            return 0
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), one per line, by case number.
+    public static let rawValues = FlowNameTable(lines: "code")
 }
 
 /// The screen variants of Synthetic (what `variant()` returns), by their names in the flows.

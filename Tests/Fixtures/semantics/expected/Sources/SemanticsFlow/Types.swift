@@ -10,186 +10,186 @@ fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion5 {
 }
 
 /// The screens of Semantics, by the seed's screen IDs.
-public enum SemanticsScreen: String, CaseIterable, Sendable {
+public enum SemanticsScreen: FlowNameCases {
     /// Rules (HUB)
-    case hub = "HUB"
+    case hub
 
     /// Help (HELP)
-    case help = "HELP"
+    case help
 
     /// Chain start (RTC-1)
-    case rtc1 = "RTC-1"
+    case rtc1
 
     /// Chain end (RTC-2)
-    case rtc2 = "RTC-2"
+    case rtc2
 
     /// Guards (GRD-1)
-    case grd1 = "GRD-1"
+    case grd1
 
     /// Big (GRD-BIG)
-    case grdBIG = "GRD-BIG"
+    case grdBIG
 
     /// Small (GRD-SMALL)
-    case grdSMALL = "GRD-SMALL"
+    case grdSMALL
 
     /// None (GRD-NONE)
-    case grdNONE = "GRD-NONE"
+    case grdNONE
 
     /// Amount (VAL-1)
-    case val1 = "VAL-1"
+    case val1
 
     /// Big amount (VAL-BIG)
-    case valBIG = "VAL-BIG"
+    case valBIG
 
     /// Amount accepted (VAL-OK)
-    case valOK = "VAL-OK"
+    case valOK
 
     /// Bank details (LIB-1)
-    case lib1 = "LIB-1"
+    case lib1
 
     /// Bank details accepted (LIB-OK)
-    case libOK = "LIB-OK"
+    case libOK
 
     /// Order start (ORD-1)
-    case ord1 = "ORD-1"
+    case ord1
 
     /// Order end (ORD-2)
-    case ord2 = "ORD-2"
+    case ord2
 
     /// First (BCK-1)
-    case bck1 = "BCK-1"
+    case bck1
 
     /// Second (BCK-2)
-    case bck2 = "BCK-2"
+    case bck2
 
     /// Third (BCK-3)
-    case bck3 = "BCK-3"
+    case bck3
 
     /// Locked step (BCK-LOCK)
-    case bckLOCK = "BCK-LOCK"
+    case bckLOCK
 
     /// Opener (SHT-1)
-    case sht1 = "SHT-1"
+    case sht1
 
     /// Locked (SHT-LOCK), shown as a modal
-    case shtLOCK = "SHT-LOCK"
+    case shtLOCK
 
     /// Picker (SHT-S), shown as a sheet
-    case shtS = "SHT-S"
+    case shtS
 
     /// Timed opener (SHT-2)
-    case sht2 = "SHT-2"
+    case sht2
 
     /// Sheet that leads on (SHT-2S), shown as a sheet
-    case sht2S = "SHT-2S"
+    case sht2S
 
     /// Caller (RET-1)
-    case ret1 = "RET-1"
+    case ret1
 
     /// Own help (GLB-1)
-    case glb1 = "GLB-1"
+    case glb1
 
     /// Own help shown (GLB-OWN)
-    case glbOWN = "GLB-OWN"
+    case glbOWN
 
     /// Timed (TMR-1)
-    case tmr1 = "TMR-1"
+    case tmr1
 
     /// Away (TMR-AWAY)
-    case tmrAWAY = "TMR-AWAY"
+    case tmrAWAY
 
     /// Timed by state (TMR-3)
-    case tmr3 = "TMR-3"
+    case tmr3
 
     /// Timed out (TMR-2)
-    case tmr2 = "TMR-2"
+    case tmr2
 
     /// Reveal (VRT-1)
-    case vrt1 = "VRT-1"
+    case vrt1
 
     /// Order (WDY-1)
-    case wdy1 = "WDY-1"
+    case wdy1
 
     /// Transfer (SVC-1)
-    case svc1 = "SVC-1"
+    case svc1
 
     /// Sent (SVC-OK)
-    case svcOK = "SVC-OK"
+    case svcOK
 
     /// Failed (SVC-FAIL)
-    case svcFAIL = "SVC-FAIL"
+    case svcFAIL
 
     /// Authorise (CALL-1)
-    case call1 = "CALL-1"
+    case call1
 
     /// Approved (CALL-OK)
-    case callOK = "CALL-OK"
+    case callOK
 
     /// Not approved (CALL-FAIL)
-    case callFAIL = "CALL-FAIL"
+    case callFAIL
 
     /// Consent dashboard (DUE-1)
-    case due1 = "DUE-1"
+    case due1
 
     /// Re-confirm (DUE-2)
-    case due2 = "DUE-2"
+    case due2
 
     /// Waiting for the bank (POLL-1)
-    case poll1 = "POLL-1"
+    case poll1
 
     /// Elsewhere (DUE-3)
-    case due3 = "DUE-3"
+    case due3
 
     /// Status (STAT-1)
-    case stat1 = "STAT-1"
+    case stat1
 
     /// Status shown (STAT-2)
-    case stat2 = "STAT-2"
+    case stat2
 
     /// Name (DEF-1)
-    case def1 = "DEF-1"
+    case def1
 
     /// Name kept (DEF-2)
-    case def2 = "DEF-2"
+    case def2
 
     /// Secret (SEC-1)
-    case sec1 = "SEC-1"
+    case sec1
 
     /// After the secret (SEC-2)
-    case sec2 = "SEC-2"
+    case sec2
 
     /// Confirm with the PIN (SEC-SHEET), shown as a sheet
-    case secSHEET = "SEC-SHEET"
+    case secSHEET
 
     /// Secret checked (SEC-OK)
-    case secOK = "SEC-OK"
+    case secOK
 
     /// Optionals (OPT-1)
-    case opt1 = "OPT-1"
+    case opt1
 
     /// Zero values (ZRO-1)
-    case zro1 = "ZRO-1"
+    case zro1
 
     /// Sub-flow done (SUB-DONE)
-    case subDONE = "SUB-DONE"
+    case subDONE
 
     /// Inside (SUB-1)
-    case sub1 = "SUB-1"
+    case sub1
 
     /// Inside, timed (SUB-2)
-    case sub2 = "SUB-2"
+    case sub2
 
     /// Confirm inside (SUB-SHEET), shown as a sheet
-    case subSHEET = "SUB-SHEET"
+    case subSHEET
 
     /// Inner (INNER-1)
-    case inner1 = "INNER-1"
+    case inner1
 
     /// Locked (LOCK), shown as a sheet
-    case lock = "LOCK"
+    case lock
 
     /// Signed out (LOCK-OUT)
-    case lockOUT = "LOCK-OUT"
+    case lockOUT
 
     /// The screen's name in the seed.
     public var name: String {
@@ -318,7 +318,20 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
     }
 
     /// The screen's position in the app's tables.
-    public var number: Int32 {
+    public var number: Int32 { Int32(caseNumber) }
+
+    /// The screen at `number` in the app's tables.
+    public init(number: Int32) {
+        self = Self.ordered[Int(number)]
+    }
+
+    static let ordered: [SemanticsScreen] = allCases
+
+    /// Whether screenshots and screen recording must be blocked while this screen shows (`screenshot_protected: true`).
+    public var isScreenshotProtected: Bool { false }
+
+    /// The case's position in `allCases`.
+    public var caseNumber: Int {
         switch self {
         case .hub:
             return 0
@@ -443,21 +456,16 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
         }
     }
 
-    /// The screen at `number` in the app's tables.
-    public init(number: Int32) {
-        self = Self.ordered[Int(number)]
-    }
-
-    static let ordered: [SemanticsScreen] = allCases
-
-    /// Whether screenshots and screen recording must be blocked while this screen shows (`screenshot_protected: true`).
-    public var isScreenshotProtected: Bool { false }
+    /// The cases' raw values (their names in the flows), one per line, by case number.
+    public static let rawValues = FlowNameTable(
+        lines: "HUB\nHELP\nRTC-1\nRTC-2\nGRD-1\nGRD-BIG\nGRD-SMALL\nGRD-NONE\nVAL-1\nVAL-BIG\nVAL-OK\nLIB-1\nLIB-OK\nORD-1\nORD-2\nBCK-1\nBCK-2\nBCK-3\nBCK-LOCK\nSHT-1\nSHT-LOCK\nSHT-S\nSHT-2\nSHT-2S\nRET-1\nGLB-1\nGLB-OWN\nTMR-1\nTMR-AWAY\nTMR-3\nTMR-2\nVRT-1\nWDY-1\nSVC-1\nSVC-OK\nSVC-FAIL\nCALL-1\nCALL-OK\nCALL-FAIL\nDUE-1\nDUE-2\nPOLL-1\nDUE-3\nSTAT-1\nSTAT-2\nDEF-1\nDEF-2\nSEC-1\nSEC-2\nSEC-SHEET\nSEC-OK\nOPT-1\nZRO-1\nSUB-DONE\nSUB-1\nSUB-2\nSUB-SHEET\nINNER-1\nLOCK\nLOCK-OUT"
+    )
 }
 
 /// The form fields of Semantics, by their names in the flows: `machine.fill(.amount, .text(...))`.
 /// One enum for the whole app, so a field keeps its case on every screen that has it; filling a field the
 /// current screen does not have throws.
-public enum SemanticsField: String, FlowName {
+public enum SemanticsField: FlowNameCases {
     /// On VAL-1.
     case amount
 
@@ -468,7 +476,7 @@ public enum SemanticsField: String, FlowName {
     case account
 
     /// On LIB-1.
-    case sortCode = "sort_code"
+    case sortCode
 
     /// On LIB-1.
     case iban
@@ -498,20 +506,72 @@ public enum SemanticsField: String, FlowName {
     case nickname
 
     /// On SEC-SHEET.
-    case pinAgain = "pin_again"
+    case pinAgain
+
+    /// The case's position in `allCases`.
+    public var caseNumber: Int {
+        switch self {
+        case .amount:
+            return 0
+        case .purpose:
+            return 1
+        case .account:
+            return 2
+        case .sortCode:
+            return 3
+        case .iban:
+            return 4
+        case .bic:
+            return 5
+        case .email:
+            return 6
+        case .phone:
+            return 7
+        case .birth:
+            return 8
+        case .share:
+            return 9
+        case .name:
+            return 10
+        case .pin:
+            return 11
+        case .nickname:
+            return 12
+        case .pinAgain:
+            return 13
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), one per line, by case number.
+    public static let rawValues = FlowNameTable(
+        lines: "amount\npurpose\naccount\nsort_code\niban\nbic\nemail\nphone\nbirth\nshare\nname\npin\nnickname\npin_again"
+    )
 }
 
 /// The screen variants of Semantics (what `variant()` returns), by their names in the flows.
-public enum SemanticsVariant: String, FlowName {
+public enum SemanticsVariant: FlowNameCases {
     /// A variant of VRT-1.
     case revealed
 
     /// A variant of VRT-1.
     case hidden
+
+    /// The case's position in `allCases`.
+    public var caseNumber: Int {
+        switch self {
+        case .revealed:
+            return 0
+        case .hidden:
+            return 1
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), one per line, by case number.
+    public static let rawValues = FlowNameTable(lines: "revealed\nhidden")
 }
 
 /// The outcomes Semantics's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller).
-public enum SemanticsEnding: String, FlowName {
+public enum SemanticsEnding: FlowNameCases {
     /// An outcome of `main`.
     case closed
 
@@ -520,25 +580,66 @@ public enum SemanticsEnding: String, FlowName {
 
     /// An outcome of `sub`, `inner`.
     case cancelled
+
+    /// The case's position in `allCases`.
+    public var caseNumber: Int {
+        switch self {
+        case .closed:
+            return 0
+        case .done:
+            return 1
+        case .cancelled:
+            return 2
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), one per line, by case number.
+    public static let rawValues = FlowNameTable(lines: "closed\ndone\ncancelled")
 }
 
 /// What Semantics's screens show in words (`texts:`), by their names in the flows: `try
 /// machine.texts()[.confirmation]`.
-public enum SemanticsText: String, FlowName {
+public enum SemanticsText: FlowNameCases {
     /// Shown on SVC-OK.
     case confirmation
 
     /// Shown on DEF-1.
     case greeting
+
+    /// The case's position in `allCases`.
+    public var caseNumber: Int {
+        switch self {
+        case .confirmation:
+            return 0
+        case .greeting:
+            return 1
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), one per line, by case number.
+    public static let rawValues = FlowNameTable(lines: "confirmation\ngreeting")
 }
 
 /// The flows Semantics calls as sub-flows, by their names in the flows (`activeSubflows`).
-public enum SemanticsSubflow: String, FlowName {
+public enum SemanticsSubflow: FlowNameCases {
     /// Sub-flow.
     case sub
 
     /// Sub-flow of the sub-flow.
     case inner
+
+    /// The case's position in `allCases`.
+    public var caseNumber: Int {
+        switch self {
+        case .sub:
+            return 0
+        case .inner:
+            return 1
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), one per line, by case number.
+    public static let rawValues = FlowNameTable(lines: "sub\ninner")
 }
 
 /// The events Semantics reacts to: taps and entries, service outcomes, timers.
@@ -1314,15 +1415,30 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 public typealias SemanticsEffect = FlowEffect<SemanticsServiceCall>
 
 /// The service operations Semantics calls, by their names in the flows (`service.operation`).
-public enum SemanticsOperation: String, FlowName {
+public enum SemanticsOperation: FlowNameCases {
     /// bank: `transfer`.
-    case bankTransfer = "bank.transfer"
+    case bankTransfer
 
     /// bank: `authorise`.
-    case bankAuthorise = "bank.authorise"
+    case bankAuthorise
 
     /// bank: `status`.
-    case bankStatus = "bank.status"
+    case bankStatus
+
+    /// The case's position in `allCases`.
+    public var caseNumber: Int {
+        switch self {
+        case .bankTransfer:
+            return 0
+        case .bankAuthorise:
+            return 1
+        case .bankStatus:
+            return 2
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), one per line, by case number.
+    public static let rawValues = FlowNameTable(lines: "bank.transfer\nbank.authorise\nbank.status")
 }
 
 /// The service operations Semantics calls, with their inputs.
@@ -1560,9 +1676,22 @@ public enum SemanticsOutcome {
     }
 }
 
-public enum SemanticsTone: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
+public enum SemanticsTone: FlowNameCases, FlowRecordValue {
     case warm
     case cool
+
+    /// The case's position in `allCases`.
+    public var caseNumber: Int {
+        switch self {
+        case .warm:
+            return 0
+        case .cool:
+            return 1
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), one per line, by case number.
+    public static let rawValues = FlowNameTable(lines: "warm\ncool")
 }
 
 public struct SemanticsProbe: Hashable, Sendable, Codable, FlowRecord {
