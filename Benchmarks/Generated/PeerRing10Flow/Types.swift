@@ -4,9 +4,9 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 5; a compile error here means the
+/// This module was generated for FlowMachine API version 6; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion5 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion6 {
 }
 
 /// The screens of PeerRing10, by the seed's screen IDs.
@@ -113,8 +113,23 @@ public enum PeerRing10Screen: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "S-0\nS-1\nS-2\nS-3\nS-4\nS-5\nS-6\nS-7\nS-8\nS-9\nERR")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    S-0
+    S-1
+    S-2
+    S-3
+    S-4
+    S-5
+    S-6
+    S-7
+    S-8
+    S-9
+    ERR
+    """#
 }
 
 /// The form fields of PeerRing10, by their names in the flows: `machine.fill(.field, .text(...))`.

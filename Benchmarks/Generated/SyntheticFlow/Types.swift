@@ -4,9 +4,9 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 5; a compile error here means the
+/// This module was generated for FlowMachine API version 6; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion5 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion6 {
 }
 
 /// The screens of Synthetic, by the seed's screen IDs.
@@ -47,8 +47,13 @@ public enum SyntheticField: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "code")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    code
+    """#
 }
 
 /// The screen variants of Synthetic (what `variant()` returns), by their names in the flows.

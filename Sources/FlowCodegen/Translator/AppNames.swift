@@ -36,7 +36,7 @@ struct AppNames {
     private let serviceProtocols: [String]
 
     /// The members every name enum has as a `FlowNameCases` (`TypesTranslator.nameTableEnum`), which no case may be named.
-    static let nameTableMembers: Set<String> = ["caseNumber", "rawValues", "hashValue"]
+    static let nameTableMembers: Set<String> = ["caseNumber", "rawValues", "rawValuesData", "hashValue"]
 
     init(app: App, typePrefix: String? = nil) {
         self.app = app

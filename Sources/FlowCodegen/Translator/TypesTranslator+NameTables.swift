@@ -11,9 +11,11 @@ extension TypesTranslator {
         let tableMembers: [SwiftDeclaration] = [
             SwiftDeclaration(doc: ["The case's position in `allCases`."], access: options.publicAccess,
                              .variable(isLet: false, isStatic: false, name: "caseNumber", type: "Int", value: nil, getter: [.switch(.id("self"), numberCases)])),
-            SwiftDeclaration(doc: ["The cases' raw values (their names in the flows), one per line, by case number."], access: options.publicAccess,
+            SwiftDeclaration(doc: ["The cases' raw values (their names in the flows), by case number."], access: options.publicAccess,
                              .variable(isLet: true, isStatic: true, name: "rawValues", type: nil,
-                                       value: .call(.id("FlowNameTable"), [SwiftArgument("lines", .multilineString(cases.map(Self.rawName)))]), getter: nil)),
+                                       value: .call(.id("FlowNameTable"), [SwiftArgument("lines", .id("rawValuesData"))]), getter: nil)),
+            SwiftDeclaration(doc: ["The raw values, one per line."], access: .private,
+                             .variable(isLet: true, isStatic: true, name: "rawValuesData", type: nil, value: .multilineString(cases.map(Self.rawName)), getter: nil)),
         ]
         let plainCases = cases.map { SwiftEnumCase(doc: $0.doc, name: $0.name, associated: $0.associated) }
         return SwiftDeclaration(doc: doc, access: options.publicAccess,

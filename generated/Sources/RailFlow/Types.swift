@@ -4,9 +4,9 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 5; a compile error here means the
+/// This module was generated for FlowMachine API version 6; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion5 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion6 {
 }
 
 /// The screens of Rail, by the seed's screen IDs.
@@ -674,10 +674,48 @@ public enum RailScreen: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(
-        lines: "launch\nintro\nsignin\nverify-email\ncreate-passcode\nconfirm-passcode\nbiometric-prompt\ncomplete-profile\nonboarding\nkyc-status\nstation\ntransactions\ntransaction-detail\ncard\ncard-details\ncard-settings\nround-ups\ninvest\nprofile\ndelete-account\npersonal\nsecurity\nchange-passcode\nnotifications\nsupport\ndeposit\ndeposit-network\ndeposit-address\ndeposit-success\nwithdraw\nwithdraw-amount\nwithdraw-confirm\nwithdraw-success\nlogin-passcode\nauthorize-transaction\npasscode-cooldown"
-    )
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    launch
+    intro
+    signin
+    verify-email
+    create-passcode
+    confirm-passcode
+    biometric-prompt
+    complete-profile
+    onboarding
+    kyc-status
+    station
+    transactions
+    transaction-detail
+    card
+    card-details
+    card-settings
+    round-ups
+    invest
+    profile
+    delete-account
+    personal
+    security
+    change-passcode
+    notifications
+    support
+    deposit
+    deposit-network
+    deposit-address
+    deposit-success
+    withdraw
+    withdraw-amount
+    withdraw-confirm
+    withdraw-success
+    login-passcode
+    authorize-transaction
+    passcode-cooldown
+    """#
 }
 
 /// The form fields of Rail, by their names in the flows: `machine.fill(.method, .text(...))`.
@@ -770,10 +808,28 @@ public enum RailField: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(
-        lines: "method\nemail\nphone\ncode\npasscode\npasscode_confirmation\nfirst_name\nlast_name\ndob\ntimeout\ncurrent_passcode\nnew_passcode\nconfirm_passcode\nnetwork\namount\ndestination"
-    )
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    method
+    email
+    phone
+    code
+    passcode
+    passcode_confirmation
+    first_name
+    last_name
+    dob
+    timeout
+    current_passcode
+    new_passcode
+    confirm_passcode
+    network
+    amount
+    destination
+    """#
 }
 
 /// The screen variants of Rail (what `variant()` returns), by their names in the flows.
@@ -889,10 +945,33 @@ public enum RailVariant: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(
-        lines: "rejected\npending\noffline\nrefreshing\ndeposit_pending\nallocating\npaused\nactive\nempty\ndefault\nmissing\nnot_funded\nfrozen\nrevealed\nloading\non\noff\nworking\nbiometrics_on\nbank\ncrypto"
-    )
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    rejected
+    pending
+    offline
+    refreshing
+    deposit_pending
+    allocating
+    paused
+    active
+    empty
+    default
+    missing
+    not_funded
+    frozen
+    revealed
+    loading
+    on
+    off
+    working
+    biometrics_on
+    bank
+    crypto
+    """#
 }
 
 /// The outcomes Rail's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller).
@@ -913,8 +992,14 @@ public enum RailEnding: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "done\ncancelled")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    done
+    cancelled
+    """#
 }
 
 /// What Rail's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.headline]`.
@@ -1080,10 +1165,43 @@ public enum RailText: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(
-        lines: "headline\nsent_to\ntitle\nmessage\nchecking\ntotal\nsplit\nstatus\nload_money\noffline_banner\npending\nmerchant\namount\nnumber\nspendable\nexplainer\nthis_month\nbalance\nname\nemail\nphone\ntimeout\nsplit_preview\naddress\nspend_share\ninvest_share\navailable\nmethod\ndestination\nfrom\ntransaction_id"
-    )
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    headline
+    sent_to
+    title
+    message
+    checking
+    total
+    split
+    status
+    load_money
+    offline_banner
+    pending
+    merchant
+    amount
+    number
+    spendable
+    explainer
+    this_month
+    balance
+    name
+    email
+    phone
+    timeout
+    split_preview
+    address
+    spend_share
+    invest_share
+    available
+    method
+    destination
+    from
+    transaction_id
+    """#
 }
 
 /// The lists Rail's screens show (`lists:`), by their names in the flows: `machine.rows(.recentActivity)`.
@@ -1104,8 +1222,14 @@ public enum RailList: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "recent_activity\ntransactions")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    recent_activity
+    transactions
+    """#
 }
 
 /// The flows Rail calls as sub-flows, by their names in the flows (`activeSubflows`).
@@ -1126,8 +1250,14 @@ public enum RailSubflow: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "deposit\nwithdraw")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    deposit
+    withdraw
+    """#
 }
 
 /// The events Rail reacts to: taps and entries, service outcomes, timers.
@@ -2397,10 +2527,31 @@ public enum RailOperation: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(
-        lines: "apple.sign_in\nauth.send_code\nauth.verify_otp\nauth.sign_out\npasscode.create\npasscode.verify\npasscode.change\ndevice.biometric_check\nprofile.save\nkyc.submit\nkyc.status\naccount.refresh\naccount.delete\ndeposits.details\ncard.set_frozen\ncard.details\ncard.add_to_apple_wallet\nwithdrawals.submit\nsettings.save"
-    )
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    apple.sign_in
+    auth.send_code
+    auth.verify_otp
+    auth.sign_out
+    passcode.create
+    passcode.verify
+    passcode.change
+    device.biometric_check
+    profile.save
+    kyc.submit
+    kyc.status
+    account.refresh
+    account.delete
+    deposits.details
+    card.set_frozen
+    card.details
+    card.add_to_apple_wallet
+    withdrawals.submit
+    settings.save
+    """#
 }
 
 /// The service operations Rail calls, with their inputs.
@@ -3589,8 +3740,16 @@ public enum RailKycStatus: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "not_started\npending\napproved\nrejected")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    not_started
+    pending
+    approved
+    rejected
+    """#
 }
 
 /// System status: `Allocating` | `Active` | `Paused`.
@@ -3611,8 +3770,15 @@ public enum RailSystemStatus: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "allocating\nactive\npaused")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    allocating
+    active
+    paused
+    """#
 }
 
 /// Sign In's email/phone fallback.
@@ -3630,8 +3796,14 @@ public enum RailSignInMethod: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "email\nphone")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    email
+    phone
+    """#
 }
 
 /// What moved money (a deposit, a card payment, a round-up, a withdrawal).
@@ -3655,8 +3827,16 @@ public enum RailTxKind: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "deposit\ncard_payment\nround_up\nwithdrawal")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    deposit
+    card_payment
+    round_up
+    withdrawal
+    """#
 }
 
 /// Filter by: All, Spend, Invest, Deposits.
@@ -3680,8 +3860,16 @@ public enum RailTxFilter: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "all\nspend\ninvest\ndeposits")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    all
+    spend
+    invest
+    deposits
+    """#
 }
 
 /// How money is loaded: the USD or GBP virtual account (bank transfer), or USDC.
@@ -3702,8 +3890,15 @@ public enum RailDepositMethod: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "bank_usd\nbank_gbp\nusdc")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    bank_usd
+    bank_gbp
+    usdc
+    """#
 }
 
 /// USDC networks: Ethereum, Polygon, BSC, Solana.
@@ -3727,8 +3922,16 @@ public enum RailNetwork: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "ethereum\npolygon\nbsc\nsolana")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    ethereum
+    polygon
+    bsc
+    solana
+    """#
 }
 
 /// Bank transfer or crypto withdrawal.
@@ -3746,8 +3949,14 @@ public enum RailWithdrawMethod: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "bank\ncrypto")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    bank
+    crypto
+    """#
 }
 
 /// "Sensitive actions: withdrawals, card reveal, settings changes" (what Authorize Transaction is confirming).
@@ -3780,10 +3989,19 @@ public enum RailSensitiveAction: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(
-        lines: "withdrawal\ncard_reveal\nbiometrics_change\ntimeout_change\nround_ups_change\npush_change\nprofile_change"
-    )
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    withdrawal
+    card_reveal
+    biometrics_change
+    timeout_change
+    round_ups_change
+    push_change
+    profile_change
+    """#
 }
 
 /// The session timeouts Security offers (Q-RAIL-D9).
@@ -3804,8 +4022,15 @@ public enum RailTimeoutChoice: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "one_minute\nfive_minutes\nfifteen_minutes")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    one_minute
+    five_minutes
+    fifteen_minutes
+    """#
 }
 
 /// One row of the transaction history (`TransactionItem`), newest first.

@@ -4,9 +4,9 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 5; a compile error here means the
+/// This module was generated for FlowMachine API version 6; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion5 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion6 {
 }
 
 /// The screens of Regent, by the seed's screen IDs.
@@ -575,10 +575,38 @@ public enum RegentScreen: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(
-        lines: "R-LAUNCH\nR-S1\nR-S1-faceid\nR-S1-pin\nR-S1-currency\nR-S2\nR-S2-pin\nR-S2-locked\nR-S2-reset\nR-S2-newpin\nR-S3\nR-S4\nR-S4-bank\nR-S4-truelayer\nR-S4-liability\nR-S5\nR-S5-liability\nR-S6\nR-S6-liability\nR-S7\nR-S7-web\nR-S7-subscriptions\nR-S7-currency\nR-S7-security\nR-S7-change-pin\nR-S8"
-    )
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    R-LAUNCH
+    R-S1
+    R-S1-faceid
+    R-S1-pin
+    R-S1-currency
+    R-S2
+    R-S2-pin
+    R-S2-locked
+    R-S2-reset
+    R-S2-newpin
+    R-S3
+    R-S4
+    R-S4-bank
+    R-S4-truelayer
+    R-S4-liability
+    R-S5
+    R-S5-liability
+    R-S6
+    R-S6-liability
+    R-S7
+    R-S7-web
+    R-S7-subscriptions
+    R-S7-currency
+    R-S7-security
+    R-S7-change-pin
+    R-S8
+    """#
 }
 
 /// The form fields of Regent, by their names in the flows: `machine.fill(.pin, .text(...))`.
@@ -661,10 +689,26 @@ public enum RegentField: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(
-        lines: "pin\nconfirm_pin\ncurrency\ncategory\nname\nis_stock\nvalue\nticker\nquantity\nstock_currency\nsearch\namount\ncurrent_pin\nnew_pin"
-    )
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    pin
+    confirm_pin
+    currency
+    category
+    name
+    is_stock
+    value
+    ticker
+    quantity
+    stock_currency
+    search
+    amount
+    current_pin
+    new_pin
+    """#
 }
 
 /// The screen variants of Regent (what `variant()` returns), by their names in the flows.
@@ -790,10 +834,35 @@ public enum RegentVariant: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(
-        lines: "loading\nerror\ndefault\ndenied\nasking\nuse_pin\nfailed\nface_id_active\npin_wrong\nface_id_disabled\nface_id_unavailable\npin_entry\nstorage_full\nrefreshing\nempty\ndiscarding\nstock_api_loading\nmessage\ndeleting\nlogging_out\nalert\nconfirming\npurchasing"
-    )
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    loading
+    error
+    default
+    denied
+    asking
+    use_pin
+    failed
+    face_id_active
+    pin_wrong
+    face_id_disabled
+    face_id_unavailable
+    pin_entry
+    storage_full
+    refreshing
+    empty
+    discarding
+    stock_api_loading
+    message
+    deleting
+    logging_out
+    alert
+    confirming
+    purchasing
+    """#
 }
 
 /// The outcomes Regent's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller).
@@ -1088,10 +1157,66 @@ public enum RegentText: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(
-        lines: "tagline\nbutton\nalert\nusage\nwarning\ntitle\npurpose\nprompt\nmessage\nerror\ncountdown\ndate\nnet_worth_label\nnet_worth\nchange\nchange_direction\nempty_prompt\nassets_total\nliabilities_total\nprice_warning\nreconnect\nstorage_alert\nassets_empty\nliabilities_empty\nname\nvalue\namount\nvalue_symbol\nquote\ncurrent_value\ncurrent_value_one_share\nquote_error\ndiscard\ndelete_message\ndelete_warning\ntotal\ntotal_label\nsections\ncategory\nemail\nbadge\ncurrency\nrenewal\nlogout\ndisclaimer\nconfirm\nface_id\nsubtitle\nplan\nprice\nperiod\nper_month\ncta\ncta_subtext"
-    )
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    tagline
+    button
+    alert
+    usage
+    warning
+    title
+    purpose
+    prompt
+    message
+    error
+    countdown
+    date
+    net_worth_label
+    net_worth
+    change
+    change_direction
+    empty_prompt
+    assets_total
+    liabilities_total
+    price_warning
+    reconnect
+    storage_alert
+    assets_empty
+    liabilities_empty
+    name
+    value
+    amount
+    value_symbol
+    quote
+    current_value
+    current_value_one_share
+    quote_error
+    discard
+    delete_message
+    delete_warning
+    total
+    total_label
+    sections
+    category
+    email
+    badge
+    currency
+    renewal
+    logout
+    disclaimer
+    confirm
+    face_id
+    subtitle
+    plan
+    price
+    period
+    per_month
+    cta
+    cta_subtext
+    """#
 }
 
 /// The lists Regent's screens show (`lists:`), by their names in the flows: `machine.rows(.assets)`.
@@ -1112,8 +1237,14 @@ public enum RegentList: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "assets\nliabilities")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    assets
+    liabilities
+    """#
 }
 
 /// The actions Regent's list rows offer besides a tap (`swipe:`, `long_press:`), by their names in the flows:
@@ -1130,8 +1261,13 @@ public enum RegentRowAction: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "delete")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    delete
+    """#
 }
 
 /// The flows Regent calls as sub-flows, by their names in the flows (`activeSubflows`).
@@ -2331,10 +2467,27 @@ public enum RegentOperation: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(
-        lines: "google.sign_in\nlocal_auth.request_permission\nlocal_auth.authenticate\npin_store.save\npin_store.verify\ntruelayer.connect\ntruelayer.refresh\ntruelayer.disconnect\ntwelve_data.quote\ntwelve_data.prices\nexchange_rates.latest\nrevenuecat.offerings\nrevenuecat.purchase\nrevenuecat.restore\nrevenuecat.customer_info"
-    )
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    google.sign_in
+    local_auth.request_permission
+    local_auth.authenticate
+    pin_store.save
+    pin_store.verify
+    truelayer.connect
+    truelayer.refresh
+    truelayer.disconnect
+    twelve_data.quote
+    twelve_data.prices
+    exchange_rates.latest
+    revenuecat.offerings
+    revenuecat.purchase
+    revenuecat.restore
+    revenuecat.customer_info
+    """#
 }
 
 /// The service operations Regent calls, with their inputs.
@@ -3340,8 +3493,16 @@ public enum RegentAssetCategory: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "cash\nproperty\ninvestments\nother")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    cash
+    property
+    investments
+    other
+    """#
 }
 
 /// category (string: "mortgage" | "loan" | "creditCard" | "other")
@@ -3365,8 +3526,16 @@ public enum RegentLiabilityCategory: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "mortgage\nloan\ncredit_card\nother")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    mortgage
+    loan
+    credit_card
+    other
+    """#
 }
 
 /// source (string: "manual" | "truelayer" | "twelvedata")
@@ -3387,8 +3556,15 @@ public enum RegentAssetSource: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "manual\ntruelayer\ntwelvedata")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    manual
+    truelayer
+    twelvedata
+    """#
 }
 
 /// Anything owned with monetary value. `value` is always in the primary currency.

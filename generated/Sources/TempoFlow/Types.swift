@@ -4,9 +4,9 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 5; a compile error here means the
+/// This module was generated for FlowMachine API version 6; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion5 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion6 {
 }
 
 /// The screens of Tempo, by the seed's screen IDs.
@@ -1513,10 +1513,109 @@ public enum TempoScreen: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(
-        lines: "XC-LOCK\nXC-COMPROMISED\nONB-000\nONB-001\nONB-002\nONB-003\nONB-004\nONB-005\nONB-006\nONB-007\nONB-007b\nONB-008\nONB-009\nONB-010\nONB-010a\nONB-010b\nONB-010c\nONB-010d\nONB-010e\nONB-010f\nONB-011\nWAL-001\nWAL-003\nWAL-018\nWAL-005\nWAL-006\nWAL-007\nWAL-008a\nWAL-008b\nWAL-008c\nWAL-009\nWAL-010a\nWAL-010b\nWAL-010c\nWAL-010d\nWAL-011\nWAL-012\nWAL-012b\nWAL-014\nWAL-015\nWAL-013a\nWAL-013b\nWAL-013c\nWAL-013d\nWAL-013e\nWAL-013f\nWAL-013g\nWAL-013h\nWAL-013i\nWAL-013j\nPAY-001\nPAY-002\nPAY-003\nPAY-004\nPAY-005\nPAY-006\nPAY-007\nPAY-008\nPAY-009\nPAY-010\nPAY-011\nPAY-012\nSET-001\nSET-002\nSET-003\nSET-004\nSET-005\nSET-006\nSET-007\nSET-008\nSET-009\nSET-010\nSET-011\nSET-012a\nSET-012b\nONB-012\nONB-013\nONB-014\nONB-015\nONB-016\nONB-017\nONB-018\nONB-019\nONB-W01\nONB-W02\nONB-W03\nONB-W04\nONB-W05\nONB-W06\nONB-W07\nONB-W08\nONB-W09\nONB-W10\nONB-015-FT\nONB-016-FT\nONB-017-FT\nONB-018-FT"
-    )
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    XC-LOCK
+    XC-COMPROMISED
+    ONB-000
+    ONB-001
+    ONB-002
+    ONB-003
+    ONB-004
+    ONB-005
+    ONB-006
+    ONB-007
+    ONB-007b
+    ONB-008
+    ONB-009
+    ONB-010
+    ONB-010a
+    ONB-010b
+    ONB-010c
+    ONB-010d
+    ONB-010e
+    ONB-010f
+    ONB-011
+    WAL-001
+    WAL-003
+    WAL-018
+    WAL-005
+    WAL-006
+    WAL-007
+    WAL-008a
+    WAL-008b
+    WAL-008c
+    WAL-009
+    WAL-010a
+    WAL-010b
+    WAL-010c
+    WAL-010d
+    WAL-011
+    WAL-012
+    WAL-012b
+    WAL-014
+    WAL-015
+    WAL-013a
+    WAL-013b
+    WAL-013c
+    WAL-013d
+    WAL-013e
+    WAL-013f
+    WAL-013g
+    WAL-013h
+    WAL-013i
+    WAL-013j
+    PAY-001
+    PAY-002
+    PAY-003
+    PAY-004
+    PAY-005
+    PAY-006
+    PAY-007
+    PAY-008
+    PAY-009
+    PAY-010
+    PAY-011
+    PAY-012
+    SET-001
+    SET-002
+    SET-003
+    SET-004
+    SET-005
+    SET-006
+    SET-007
+    SET-008
+    SET-009
+    SET-010
+    SET-011
+    SET-012a
+    SET-012b
+    ONB-012
+    ONB-013
+    ONB-014
+    ONB-015
+    ONB-016
+    ONB-017
+    ONB-018
+    ONB-019
+    ONB-W01
+    ONB-W02
+    ONB-W03
+    ONB-W04
+    ONB-W05
+    ONB-W06
+    ONB-W07
+    ONB-W08
+    ONB-W09
+    ONB-W10
+    ONB-015-FT
+    ONB-016-FT
+    ONB-017-FT
+    ONB-018-FT
+    """#
 }
 
 /// The form fields of Tempo, by their names in the flows: `machine.fill(.keycode, .text(...))`.
@@ -1729,10 +1828,52 @@ public enum TempoField: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(
-        lines: "keycode\nplan\ngiven_name\nsurname\npreferred_name\nemail\nconfirm_email\ncode\nphone\nsearch\nconfirm_keycode\ndob\nnationality\nmarket\npurposes\nfunds_sources\nmonthly_spend\nannual_turnover\npostcode\namount\npayment_method\nissue\npay_with\npin\npin_confirm\naccount_name\nsort_code\naccount_number\nreference\nrecipient_name\ncountry\niban\nbic\nnew_value\nnew_keycode\nconfirmation\nreason\ndocument_type\naccept_terms\naccept_privacy"
-    )
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    keycode
+    plan
+    given_name
+    surname
+    preferred_name
+    email
+    confirm_email
+    code
+    phone
+    search
+    confirm_keycode
+    dob
+    nationality
+    market
+    purposes
+    funds_sources
+    monthly_spend
+    annual_turnover
+    postcode
+    amount
+    payment_method
+    issue
+    pay_with
+    pin
+    pin_confirm
+    account_name
+    sort_code
+    account_number
+    reference
+    recipient_name
+    country
+    iban
+    bic
+    new_value
+    new_keycode
+    confirmation
+    reason
+    document_type
+    accept_terms
+    accept_privacy
+    """#
 }
 
 /// The screen variants of Tempo (what `variant()` returns), by their names in the flows.
@@ -1963,10 +2104,56 @@ public enum TempoVariant: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(
-        lines: "wrong_keycode\ndefault\nwrong_code\nexpired\nnot_sent\nfingerprint\nnot_found\naddress_list\nfrozen\noffline\nempty\nloading\nsearch_expanded\ndate_filter_open\npayment_method\nadded\nrevealed\nhidden\nreported\nconfirm_disable\nlimit_off\nno_address\nawaiting_rate\nrate_locked\naddress_check_pending\ncode_rejected\ncode_sent\naddress_rejected\nemail\nphone\naddress\npremium\nplus\neveryday\ninsufficient_funds\nupgrade\nswitch\nupdated\nsubmit_failed\nkyc_check\nlink_sent\ndenied\ndeclined\nmethod_confirmed"
-    )
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    wrong_keycode
+    default
+    wrong_code
+    expired
+    not_sent
+    fingerprint
+    not_found
+    address_list
+    frozen
+    offline
+    empty
+    loading
+    search_expanded
+    date_filter_open
+    payment_method
+    added
+    revealed
+    hidden
+    reported
+    confirm_disable
+    limit_off
+    no_address
+    awaiting_rate
+    rate_locked
+    address_check_pending
+    code_rejected
+    code_sent
+    address_rejected
+    email
+    phone
+    address
+    premium
+    plus
+    everyday
+    insufficient_funds
+    upgrade
+    switch
+    updated
+    submit_failed
+    kyc_check
+    link_sent
+    denied
+    declined
+    method_confirmed
+    """#
 }
 
 /// The outcomes Tempo's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller).
@@ -1987,8 +2174,14 @@ public enum TempoEnding: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "submitted\nabandoned")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    submitted
+    abandoned
+    """#
 }
 
 /// What Tempo's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.lastUpdated]`.
@@ -2049,10 +2242,22 @@ public enum TempoText: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(
-        lines: "last_updated\nno_transactions\navatar\ndescription\namount\nexpected_delivery\namount_and_fee\nfee\nfee_waiting\nyou_send"
-    )
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    last_updated
+    no_transactions
+    avatar
+    description
+    amount
+    expected_delivery
+    amount_and_fee
+    fee
+    fee_waiting
+    you_send
+    """#
 }
 
 /// The lists Tempo's screens show (`lists:`), by their names in the flows: `machine.rows(.latestTransactions)`.
@@ -2068,8 +2273,13 @@ public enum TempoList: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "latest_transactions")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    latest_transactions
+    """#
 }
 
 /// The flows Tempo calls as sub-flows, by their names in the flows (`activeSubflows`).
@@ -2085,8 +2295,13 @@ public enum TempoSubflow: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "veriff")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    veriff
+    """#
 }
 
 /// The events Tempo reacts to: taps and entries, service outcomes, timers.
@@ -4556,10 +4771,58 @@ public enum TempoOperation: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(
-        lines: "equals.submit_application\nequals.create_account\nequals.get_onboarding_status\nequals.activate_account\nequals.list_transactions\nequals.list_sessions\nequals.sign_out_session\nequals.sign_out_other_sessions\nequals.charge_plan_upgrade\nequals.schedule_plan_change\nequals.close_account\nequals.log_in\nequals.activate_card\nequals.set_card_frozen\nequals.get_card_details\nequals.get_pin\nequals.set_card_limit\nequals.order_physical_card\nequals.send_uk_transfer\nequals.get_balance\nequals.refresh_session\nequals.send_international_transfer\notp.send_email_code\notp.verify_email_code\notp.send_sms_code\notp.verify_sms_code\npostcode_lookup.find_addresses\ndevice.check_integrity\ndevice.enable_biometrics\ndevice.authenticate\npayments.initial_payment\npayments.charge\npitstop.open_ticket\npitstop.start_chat\nlogos.find_logo\nfx.subscribe_rates\nfx.lock_rate\ndevice_wallet.provision_card\npush_provider.save_preferences\nveriff.send_sms_link\nveriff.scan_front\nveriff.scan_back\nveriff.capture_selfie\nveriff.analyse\nveriff.get_decision\nveriff.check_proof_of_address"
-    )
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    equals.submit_application
+    equals.create_account
+    equals.get_onboarding_status
+    equals.activate_account
+    equals.list_transactions
+    equals.list_sessions
+    equals.sign_out_session
+    equals.sign_out_other_sessions
+    equals.charge_plan_upgrade
+    equals.schedule_plan_change
+    equals.close_account
+    equals.log_in
+    equals.activate_card
+    equals.set_card_frozen
+    equals.get_card_details
+    equals.get_pin
+    equals.set_card_limit
+    equals.order_physical_card
+    equals.send_uk_transfer
+    equals.get_balance
+    equals.refresh_session
+    equals.send_international_transfer
+    otp.send_email_code
+    otp.verify_email_code
+    otp.send_sms_code
+    otp.verify_sms_code
+    postcode_lookup.find_addresses
+    device.check_integrity
+    device.enable_biometrics
+    device.authenticate
+    payments.initial_payment
+    payments.charge
+    pitstop.open_ticket
+    pitstop.start_chat
+    logos.find_logo
+    fx.subscribe_rates
+    fx.lock_rate
+    device_wallet.provision_card
+    push_provider.save_preferences
+    veriff.send_sms_link
+    veriff.scan_front
+    veriff.scan_back
+    veriff.capture_selfie
+    veriff.analyse
+    veriff.get_decision
+    veriff.check_proof_of_address
+    """#
 }
 
 /// The service operations Tempo calls, with their inputs.
@@ -7276,8 +7539,15 @@ public enum TempoPlan: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "everyday\nplus\npremium")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    everyday
+    plus
+    premium
+    """#
 }
 
 /// The market chosen on ONB-010b; it determines the regulatory jurisdiction and card product.
@@ -7295,8 +7565,14 @@ public enum TempoMarket: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "uk\neu")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    uk
+    eu
+    """#
 }
 
 /// Purpose of account, ONB-010c (AML).
@@ -7323,10 +7599,17 @@ public enum TempoAccountPurpose: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(
-        lines: "personal_spending\ntravel\nmotorsport_events\nbusiness_expenses\nother"
-    )
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    personal_spending
+    travel
+    motorsport_events
+    business_expenses
+    other
+    """#
 }
 
 /// Source of funds, ONB-010d (AML).
@@ -7353,8 +7636,17 @@ public enum TempoFundsSource: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "employment\nsavings\nbusiness_income\ninvestments\nother")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    employment
+    savings
+    business_income
+    investments
+    other
+    """#
 }
 
 /// Expected monthly spend band, ONB-010e: £0–£500, £500–£2k, £2k–£10k, £10k+.
@@ -7378,8 +7670,16 @@ public enum TempoMonthlySpend: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "up_to_500\nfrom_500_to_2k\nfrom_2k_to_10k\nover_10k")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    up_to_500
+    from_500_to_2k
+    from_2k_to_10k
+    over_10k
+    """#
 }
 
 /// Expected annual turnover band, ONB-010f: £0–£6k, £6k–£24k, £24k–£120k, £120k+ (the spec gives no bands; twelve times
@@ -7404,8 +7704,16 @@ public enum TempoAnnualTurnover: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "up_to_6k\nfrom_6k_to_24k\nfrom_24k_to_120k\nover_120k")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    up_to_6k
+    from_6k_to_24k
+    from_24k_to_120k
+    over_120k
+    """#
 }
 
 /// How a payment is made: the Kickstart options of ONB-015-FT (Credit, Direct Debit, Apple Pay, Google Pay), the Add
@@ -7440,10 +7748,19 @@ public enum TempoPaymentMethod: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(
-        lines: "credit\ndirect_debit\napple_pay\ngoogle_pay\nvisa\nmastercard\ncard"
-    )
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    credit
+    direct_debit
+    apple_pay
+    google_pay
+    visa
+    mastercard
+    card
+    """#
 }
 
 /// The device's biometric method (Face ID on iPhone, fingerprint on Android).
@@ -7461,8 +7778,14 @@ public enum TempoBiometry: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "face_id\nfingerprint")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    face_id
+    fingerprint
+    """#
 }
 
 /// Where the email verification code stands (ONB-006).
@@ -7489,8 +7812,17 @@ public enum TempoCodeStatus: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "none\nsent\nnot_sent\nwrong_code\nexpired")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    none
+    sent
+    not_sent
+    wrong_code
+    expired
+    """#
 }
 
 /// Everything the 12-step form collects (ONB-004 → ONB-011).
@@ -7612,8 +7944,15 @@ public enum TempoVirtualCardStatus: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "unactivated\nactive\nretired")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    unactivated
+    active
+    retired
+    """#
 }
 
 /// "Physical card — optional (£4.99 inc. delivery)." Ordered in-app (WAL-013a → WAL-013h), delivered inert (WAL-013i),
@@ -7638,8 +7977,16 @@ public enum TempoPhysicalCardStatus: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "none\nordered\nawaiting_atm\nactive")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    none
+    ordered
+    awaiting_atm
+    active
+    """#
 }
 
 /// The card's status as error events report it ("user state (tier, card status, session age)"); see question Q-XC-D1.
@@ -7666,10 +8013,17 @@ public enum TempoCardStatus: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(
-        lines: "frozen\nphysical_active\nvirtual_active\nvirtual_unactivated\nnone"
-    )
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    frozen
+    physical_active
+    virtual_active
+    virtual_unactivated
+    none
+    """#
 }
 
 /// What Equals answered to the transfer last sent (PAY-004, PAY-008), wherever the answer landed.
@@ -7687,8 +8041,14 @@ public enum TempoTransferAnswer: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "sent\nfailed")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    sent
+    failed
+    """#
 }
 
 /// How a transfer goes out (PAY-001): Faster Payments (UK) or SWIFT/SEPA (international).
@@ -7706,8 +8066,14 @@ public enum TempoTransferRail: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "uk\ninternational")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    uk
+    international
+    """#
 }
 
 /// How the £4.99 physical card fee is paid (WAL-013a): "My Tempo balance" or "Another card".
@@ -7725,8 +8091,14 @@ public enum TempoPayWith: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "balance\nother_card")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    balance
+    other_card
+    """#
 }
 
 /// The issue types of Report Card Issue (WAL-014).
@@ -7750,8 +8122,16 @@ public enum TempoCardIssue: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "lost\nstolen\ndamaged\nunrecognised_transaction")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    lost
+    stolen
+    damaged
+    unrecognised_transaction
+    """#
 }
 
 /// What a row of the transaction history is.
@@ -7781,10 +8161,18 @@ public enum TempoTransactionKind: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(
-        lines: "card_payment\ntop_up\nuk_transfer\ninternational_transfer\ncard_fee\nplan_fee"
-    )
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    card_payment
+    top_up
+    uk_transfer
+    international_transfer
+    card_fee
+    plan_fee
+    """#
 }
 
 /// History sections (WAL-005 "Pending section + Completed section").
@@ -7802,8 +8190,14 @@ public enum TempoTransactionStatus: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "completed\npending")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    completed
+    pending
+    """#
 }
 
 /// One row of the transaction history (WAL-001 latest 3–5, WAL-005 full history).
@@ -7944,8 +8338,15 @@ public enum TempoContactKind: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "email\nphone\naddress")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    email
+    phone
+    address
+    """#
 }
 
 /// The Security Hub change waiting for biometric confirmation (SET-004).
@@ -7969,10 +8370,16 @@ public enum TempoSecurityAction: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(
-        lines: "toggle_face_id\nchange_keycode\nsign_out_session\nsign_out_others"
-    )
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    toggle_face_id
+    change_keycode
+    sign_out_session
+    sign_out_others
+    """#
 }
 
 /// The toggles of SET-006. Push: card payments, funds received, large transactions >£250, rewards & perks, product
@@ -8006,10 +8413,19 @@ public enum TempoNotificationPreference: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(
-        lines: "push_card_payments\npush_funds_received\npush_large_transactions\npush_rewards_perks\npush_product_updates\nemail_monthly_statements\nemail_security_alerts"
-    )
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    push_card_payments
+    push_funds_received
+    push_large_transactions
+    push_rewards_perks
+    push_product_updates
+    email_monthly_statements
+    email_security_alerts
+    """#
 }
 
 /// Notification Inbox categories (SET-007): payments, rewards, security, transfers, ecosystem.
@@ -8036,8 +8452,17 @@ public enum TempoInboxCategory: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "payments\nrewards\nsecurity\ntransfers\necosystem")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    payments
+    rewards
+    security
+    transfers
+    ecosystem
+    """#
 }
 
 /// The reasons for leaving offered on SET-012b (optional, 5 options).
@@ -8064,8 +8489,17 @@ public enum TempoCloseReason: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "too_expensive\nnot_using\nswitching\nmissing_features\nother")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    too_expensive
+    not_using
+    switching
+    missing_features
+    other
+    """#
 }
 
 /// The ID document Veriff captures: Passport, Driver's Licence or National ID (ONB-W05, ONB-W07).
@@ -8086,8 +8520,15 @@ public enum TempoDocumentType: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "passport\ndriving_licence\nnational_id")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    passport
+    driving_licence
+    national_id
+    """#
 }
 
 /// Where the applicant's identity verification stands.
@@ -8117,10 +8558,18 @@ public enum TempoKycStatus: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(
-        lines: "not_started\nsubmitted\npending\napproved\nrejected\nincomplete"
-    )
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    not_started
+    submitted
+    pending
+    approved
+    rejected
+    incomplete
+    """#
 }
 
 /// The domain state of Tempo: what the flows read and write. A new value holds the

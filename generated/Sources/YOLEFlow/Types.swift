@@ -4,9 +4,9 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 5; a compile error here means the
+/// This module was generated for FlowMachine API version 6; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion5 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion6 {
 }
 
 /// The screens of YOLE, by the seed's screen IDs.
@@ -873,10 +873,45 @@ public enum YOLEScreen: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(
-        lines: "STEP-01\nSTEP-02\nSTEP-03\nSTEP-04\nSTEP-05\nSTEP-06\nSTEP-07\nSTEP-08\nSTEP-09\nSTEP-10\nSTEP-11\nSTEP-12\nSTEP-12.support\nSTEP-13\nSTEP-13.transaction\nSTEP-13.add-funds\nSTEP-13.support\nSTEP-14.1\nSTEP-15\nSTEP-15.remove\nSTEP-15.edit-recipient\nSTEP-15.add-recipient\nSTEP-16\nSTEP-16.logout\nSTEP-16.edit-profile\nSTEP-16.photo-picker\nSTEP-16.settings\nSTEP-16.transactions\nSTEP-16.support\nSTEP-14.2\nSTEP-14.3\nSTEP-14.4\nSTEP-14.5"
-    )
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    STEP-01
+    STEP-02
+    STEP-03
+    STEP-04
+    STEP-05
+    STEP-06
+    STEP-07
+    STEP-08
+    STEP-09
+    STEP-10
+    STEP-11
+    STEP-12
+    STEP-12.support
+    STEP-13
+    STEP-13.transaction
+    STEP-13.add-funds
+    STEP-13.support
+    STEP-14.1
+    STEP-15
+    STEP-15.remove
+    STEP-15.edit-recipient
+    STEP-15.add-recipient
+    STEP-16
+    STEP-16.logout
+    STEP-16.edit-profile
+    STEP-16.photo-picker
+    STEP-16.settings
+    STEP-16.transactions
+    STEP-16.support
+    STEP-14.2
+    STEP-14.3
+    STEP-14.4
+    STEP-14.5
+    """#
 }
 
 /// The form fields of YOLE, by their names in the flows: `machine.fill(.email, .text(...))`.
@@ -964,10 +999,27 @@ public enum YOLEField: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(
-        lines: "email\nfirst_name\nlast_name\npassword\ncountry\ncode\nphone_country\nphone\ndocument_type\ndocument_photo\nselfie_photo\namount\ncurrency\nrecipient\nnote"
-    )
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    email
+    first_name
+    last_name
+    password
+    country
+    code
+    phone_country
+    phone
+    document_type
+    document_photo
+    selfie_photo
+    amount
+    currency
+    recipient
+    note
+    """#
 }
 
 /// The screen variants of YOLE (what `variant()` returns), by their names in the flows.
@@ -1073,10 +1125,31 @@ public enum YOLEVariant: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(
-        lines: "code_resent\ndefault\nreset_link_sent\ndetails\nsuspended\nload_failed\nlimited\nempty\nloading\nfees_failed\nfee_in_other_currency\nselected\nfailed\ntimed_out\nin_browser\nloaded\nsuccess\npending\ncancelled"
-    )
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    code_resent
+    default
+    reset_link_sent
+    details
+    suspended
+    load_failed
+    limited
+    empty
+    loading
+    fees_failed
+    fee_in_other_currency
+    selected
+    failed
+    timed_out
+    in_browser
+    loaded
+    success
+    pending
+    cancelled
+    """#
 }
 
 /// The outcomes YOLE's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller).
@@ -1112,8 +1185,17 @@ public enum YOLEEnding: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "logged_out\nsession_expired\ndone\nedit\ntry_again")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    logged_out
+    session_expired
+    done
+    edit
+    try_again
+    """#
 }
 
 /// What YOLE's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.offlineBanner]`.
@@ -1284,10 +1366,44 @@ public enum YOLEText: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(
-        lines: "offline_banner\nget_started\nlog_in\nemail_display\nbalance\nsend_money\nadd_money\nerror\ntransactions_empty\nno_favorites\nname\nmessage\nedit_profile\ntransaction_history\nhelp\nlog_out\namount_row\nfees_row\ntotal_row\ncaption\noption_title\noption_subtitle\nheader\nloading\ntitle\namount\nfees\ntotal_charged\nrecipient\nyole_ref\npsp_txn_id\nerror_reason"
-    )
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    offline_banner
+    get_started
+    log_in
+    email_display
+    balance
+    send_money
+    add_money
+    error
+    transactions_empty
+    no_favorites
+    name
+    message
+    edit_profile
+    transaction_history
+    help
+    log_out
+    amount_row
+    fees_row
+    total_row
+    caption
+    option_title
+    option_subtitle
+    header
+    loading
+    title
+    amount
+    fees
+    total_charged
+    recipient
+    yole_ref
+    psp_txn_id
+    error_reason
+    """#
 }
 
 /// The lists YOLE's screens show (`lists:`), by their names in the flows: `machine.rows(.favorites)`.
@@ -1303,8 +1419,13 @@ public enum YOLEList: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "favorites")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    favorites
+    """#
 }
 
 /// The actions YOLE's list rows offer besides a tap (`swipe:`, `long_press:`), by their names in the flows:
@@ -1326,8 +1447,14 @@ public enum YOLERowAction: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "remove\nsend_money")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    remove
+    send_money
+    """#
 }
 
 /// The flows YOLE calls as sub-flows, by their names in the flows (`activeSubflows`).
@@ -1348,8 +1475,14 @@ public enum YOLESubflow: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "main\nsend_money")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    main
+    send_money
+    """#
 }
 
 /// The events YOLE reacts to: taps and entries, service outcomes, timers.
@@ -2763,10 +2896,31 @@ public enum YOLEOperation: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(
-        lines: "auth.create_account\nauth.verify_email\nauth.resend_email_code\nauth.log_in\nauth.request_password_reset\nkyc.send_sms_code\nkyc.verify_sms_code\nkyc.upload_document\nkyc.submit_selfie\ndevice.camera_permission\ndevice.authenticate\naccount.load\nfavorites_api.load\nfavorites_api.remove\nprofile.load\nprofile.update\nfees_api.quote\npesapal.load_checkout\npesapal.checkout"
-    )
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    auth.create_account
+    auth.verify_email
+    auth.resend_email_code
+    auth.log_in
+    auth.request_password_reset
+    kyc.send_sms_code
+    kyc.verify_sms_code
+    kyc.upload_document
+    kyc.submit_selfie
+    device.camera_permission
+    device.authenticate
+    account.load
+    favorites_api.load
+    favorites_api.remove
+    profile.load
+    profile.update
+    fees_api.quote
+    pesapal.load_checkout
+    pesapal.checkout
+    """#
 }
 
 /// The service operations YOLE calls, with their inputs.
@@ -4114,8 +4268,14 @@ public enum YOLELanguage: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "en\nfr")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    en
+    fr
+    """#
 }
 
 /// Theme toggle: Switch between light/dark mode.
@@ -4133,8 +4293,14 @@ public enum YOLETheme: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "light\ndark")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    light
+    dark
+    """#
 }
 
 /// Where identity verification stands (Steps 6–12).
@@ -4158,8 +4324,16 @@ public enum YOLEKycStatus: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "not_started\nskipped\nverified\nfailed")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    not_started
+    skipped
+    verified
+    failed
+    """#
 }
 
 /// Document type selector - Choose ID type (passport, driver's license, etc.)
@@ -4180,8 +4354,15 @@ public enum YOLEDocumentType: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "passport\ndrivers_license\nnational_id")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    passport
+    drivers_license
+    national_id
+    """#
 }
 
 /// Callback parameter `status`: 'success'|'pending'|'failed'|'cancelled'.
@@ -4205,8 +4386,16 @@ public enum YOLETransferStatus: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "success\npending\nfailed\ncancelled")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    success
+    pending
+    failed
+    cancelled
+    """#
 }
 
 /// The transfer being sent (Steps 14.1–14.5) and the Pesapal callback parameters it ends with.

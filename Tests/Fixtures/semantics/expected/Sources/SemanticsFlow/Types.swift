@@ -4,9 +4,9 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 5; a compile error here means the
+/// This module was generated for FlowMachine API version 6; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion5 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion6 {
 }
 
 /// The screens of Semantics, by the seed's screen IDs.
@@ -456,10 +456,72 @@ public enum SemanticsScreen: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(
-        lines: "HUB\nHELP\nRTC-1\nRTC-2\nGRD-1\nGRD-BIG\nGRD-SMALL\nGRD-NONE\nVAL-1\nVAL-BIG\nVAL-OK\nLIB-1\nLIB-OK\nORD-1\nORD-2\nBCK-1\nBCK-2\nBCK-3\nBCK-LOCK\nSHT-1\nSHT-LOCK\nSHT-S\nSHT-2\nSHT-2S\nRET-1\nGLB-1\nGLB-OWN\nTMR-1\nTMR-AWAY\nTMR-3\nTMR-2\nVRT-1\nWDY-1\nSVC-1\nSVC-OK\nSVC-FAIL\nCALL-1\nCALL-OK\nCALL-FAIL\nDUE-1\nDUE-2\nPOLL-1\nDUE-3\nSTAT-1\nSTAT-2\nDEF-1\nDEF-2\nSEC-1\nSEC-2\nSEC-SHEET\nSEC-OK\nOPT-1\nZRO-1\nSUB-DONE\nSUB-1\nSUB-2\nSUB-SHEET\nINNER-1\nLOCK\nLOCK-OUT"
-    )
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    HUB
+    HELP
+    RTC-1
+    RTC-2
+    GRD-1
+    GRD-BIG
+    GRD-SMALL
+    GRD-NONE
+    VAL-1
+    VAL-BIG
+    VAL-OK
+    LIB-1
+    LIB-OK
+    ORD-1
+    ORD-2
+    BCK-1
+    BCK-2
+    BCK-3
+    BCK-LOCK
+    SHT-1
+    SHT-LOCK
+    SHT-S
+    SHT-2
+    SHT-2S
+    RET-1
+    GLB-1
+    GLB-OWN
+    TMR-1
+    TMR-AWAY
+    TMR-3
+    TMR-2
+    VRT-1
+    WDY-1
+    SVC-1
+    SVC-OK
+    SVC-FAIL
+    CALL-1
+    CALL-OK
+    CALL-FAIL
+    DUE-1
+    DUE-2
+    POLL-1
+    DUE-3
+    STAT-1
+    STAT-2
+    DEF-1
+    DEF-2
+    SEC-1
+    SEC-2
+    SEC-SHEET
+    SEC-OK
+    OPT-1
+    ZRO-1
+    SUB-DONE
+    SUB-1
+    SUB-2
+    SUB-SHEET
+    INNER-1
+    LOCK
+    LOCK-OUT
+    """#
 }
 
 /// The form fields of Semantics, by their names in the flows: `machine.fill(.amount, .text(...))`.
@@ -542,10 +604,26 @@ public enum SemanticsField: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(
-        lines: "amount\npurpose\naccount\nsort_code\niban\nbic\nemail\nphone\nbirth\nshare\nname\npin\nnickname\npin_again"
-    )
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    amount
+    purpose
+    account
+    sort_code
+    iban
+    bic
+    email
+    phone
+    birth
+    share
+    name
+    pin
+    nickname
+    pin_again
+    """#
 }
 
 /// The screen variants of Semantics (what `variant()` returns), by their names in the flows.
@@ -566,8 +644,14 @@ public enum SemanticsVariant: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "revealed\nhidden")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    revealed
+    hidden
+    """#
 }
 
 /// The outcomes Semantics's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller).
@@ -593,8 +677,15 @@ public enum SemanticsEnding: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "closed\ndone\ncancelled")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    closed
+    done
+    cancelled
+    """#
 }
 
 /// What Semantics's screens show in words (`texts:`), by their names in the flows: `try
@@ -616,8 +707,14 @@ public enum SemanticsText: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "confirmation\ngreeting")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    confirmation
+    greeting
+    """#
 }
 
 /// The flows Semantics calls as sub-flows, by their names in the flows (`activeSubflows`).
@@ -638,8 +735,14 @@ public enum SemanticsSubflow: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "sub\ninner")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    sub
+    inner
+    """#
 }
 
 /// The events Semantics reacts to: taps and entries, service outcomes, timers.
@@ -1437,8 +1540,15 @@ public enum SemanticsOperation: FlowNameCases {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "bank.transfer\nbank.authorise\nbank.status")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    bank.transfer
+    bank.authorise
+    bank.status
+    """#
 }
 
 /// The service operations Semantics calls, with their inputs.
@@ -1690,8 +1800,14 @@ public enum SemanticsTone: FlowNameCases, FlowRecordValue {
         }
     }
 
-    /// The cases' raw values (their names in the flows), one per line, by case number.
-    public static let rawValues = FlowNameTable(lines: "warm\ncool")
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    warm
+    cool
+    """#
 }
 
 public struct SemanticsProbe: Hashable, Sendable, Codable, FlowRecord {
