@@ -38,9 +38,15 @@ public struct FlowNameTable: Sendable {
     public var count: Int { names.names.count }
 }
 
+// Neither inlined nor specialised: each generated enum would otherwise get its own copy of each of these in the
+// app's module (Swift's cross-module optimisation serialises small generic functions, and the witnesses inlined
+// them with the enum's `caseNumber` switch), which is the per-enum cost this protocol exists to remove. The price
+// is a call through the enum's witnesses, some nanoseconds (measured in Benchmarks/README.md, "Session 14").
 extension FlowNameCases {
+    @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     public var rawValue: String { Self.rawValues.name(caseNumber) }
 
+    @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     public init?(rawValue: String) {
         let cases = Self.allCases
         guard let number = Self.rawValues.number(of: rawValue), cases.indices.contains(number) else { return nil }
@@ -49,15 +55,20 @@ extension FlowNameCases {
 
     // Written here because the standard library's versions for a `RawRepresentable` type compare and hash the raw
     // value, which is what this protocol exists to avoid; the case number identifies the case as well.
+    @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     public static func == (left: Self, right: Self) -> Bool { left.caseNumber == right.caseNumber }
 
+    @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     public func hash(into hasher: inout Hasher) { hasher.combine(caseNumber) }
 
+    @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     public var hashValue: Int { caseNumber.hashValue }
 
+    @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     public func _rawHashValue(seed: Int) -> Int { caseNumber._rawHashValue(seed: seed) }
 
     /// Decodes the case from its raw value, a JSON string; a name the flows do not have is refused.
+    @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     public init(from decoder: any Decoder) throws {
         let name = try decoder.singleValueContainer().decode(String.self)
         guard let value = Self(rawValue: name) else {
@@ -69,6 +80,7 @@ extension FlowNameCases {
     }
 
     /// Encodes the case as its raw value, a JSON string.
+    @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)

@@ -40,6 +40,7 @@ public enum SyntheticField: FlowNameCases {
     case code
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .code:

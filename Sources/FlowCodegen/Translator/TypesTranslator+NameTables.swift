@@ -9,7 +9,9 @@ extension TypesTranslator {
     func nameTableEnum(name: String, doc: [String], cases: [SwiftEnumCase], conformances: [String] = [], members: [SwiftDeclaration] = []) -> SwiftDeclaration {
         let numberCases = cases.enumerated().map { index, enumCase in SwiftSwitchCase([".\(enumCase.name)"], [.return(.int(index))]) }
         let tableMembers: [SwiftDeclaration] = [
-            SwiftDeclaration(doc: ["The case's position in `allCases`."], access: options.publicAccess,
+            // Not inlined: FlowMachine's `rawValue`, `==`, `hash` and `Codable` each call it through the enum's witnesses,
+            // which would otherwise each hold a copy of the switch.
+            SwiftDeclaration(doc: ["The case's position in `allCases`."], access: options.publicAccess, attributes: ["@inline(never)"],
                              .variable(isLet: false, isStatic: false, name: "caseNumber", type: "Int", value: nil, getter: [.switch(.id("self"), numberCases)])),
             SwiftDeclaration(doc: ["The cases' raw values (their names in the flows), by case number."], access: options.publicAccess,
                              .variable(isLet: true, isStatic: true, name: "rawValues", type: nil,

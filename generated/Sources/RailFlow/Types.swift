@@ -597,6 +597,7 @@ public enum RailScreen: FlowNameCases {
     public var isScreenshotProtected: Bool { false }
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .launch:
@@ -771,6 +772,7 @@ public enum RailField: FlowNameCases {
     case destination
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .method:
@@ -898,6 +900,7 @@ public enum RailVariant: FlowNameCases {
     case crypto
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .rejected:
@@ -983,6 +986,7 @@ public enum RailEnding: FlowNameCases {
     case cancelled
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .done:
@@ -1098,6 +1102,7 @@ public enum RailText: FlowNameCases {
     case transactionId
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .headline:
@@ -1213,6 +1218,7 @@ public enum RailList: FlowNameCases {
     case transactions
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .recentActivity:
@@ -1241,6 +1247,7 @@ public enum RailSubflow: FlowNameCases {
     case withdraw
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .deposit:
@@ -2484,6 +2491,7 @@ public enum RailOperation: FlowNameCases {
     case settingsSave
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .appleSignIn:
@@ -3727,6 +3735,7 @@ public enum RailKycStatus: FlowNameCases, FlowRecordValue {
     case rejected
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .notStarted:
@@ -3759,6 +3768,7 @@ public enum RailSystemStatus: FlowNameCases, FlowRecordValue {
     case paused
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .allocating:
@@ -3787,6 +3797,7 @@ public enum RailSignInMethod: FlowNameCases, FlowRecordValue {
     case phone
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .email:
@@ -3814,6 +3825,7 @@ public enum RailTxKind: FlowNameCases, FlowRecordValue {
     case withdrawal
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .deposit:
@@ -3847,6 +3859,7 @@ public enum RailTxFilter: FlowNameCases, FlowRecordValue {
     case deposits
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .all:
@@ -3879,6 +3892,7 @@ public enum RailDepositMethod: FlowNameCases, FlowRecordValue {
     case usdc
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .bankUsd:
@@ -3909,6 +3923,7 @@ public enum RailNetwork: FlowNameCases, FlowRecordValue {
     case solana
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .ethereum:
@@ -3940,6 +3955,7 @@ public enum RailWithdrawMethod: FlowNameCases, FlowRecordValue {
     case crypto
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .bank:
@@ -3970,6 +3986,7 @@ public enum RailSensitiveAction: FlowNameCases, FlowRecordValue {
     case profileChange
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .withdrawal:
@@ -4011,6 +4028,7 @@ public enum RailTimeoutChoice: FlowNameCases, FlowRecordValue {
     case fifteenMinutes
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .oneMinute:

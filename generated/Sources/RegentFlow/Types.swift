@@ -518,6 +518,7 @@ public enum RegentScreen: FlowNameCases {
     public var isScreenshotProtected: Bool { false }
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .rLAUNCH:
@@ -656,6 +657,7 @@ public enum RegentField: FlowNameCases {
     case newPin
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .pin:
@@ -783,6 +785,7 @@ public enum RegentVariant: FlowNameCases {
     case purchasing
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .loading:
@@ -1044,6 +1047,7 @@ public enum RegentText: FlowNameCases {
     case ctaSubtext
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .tagline:
@@ -1228,6 +1232,7 @@ public enum RegentList: FlowNameCases {
     case liabilities
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .assets:
@@ -1254,6 +1259,7 @@ public enum RegentRowAction: FlowNameCases {
     case delete
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .delete:
@@ -2432,6 +2438,7 @@ public enum RegentOperation: FlowNameCases {
     case revenuecatCustomerInfo
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .googleSignIn:
@@ -3480,6 +3487,7 @@ public enum RegentAssetCategory: FlowNameCases, FlowRecordValue {
     case other
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .cash:
@@ -3513,6 +3521,7 @@ public enum RegentLiabilityCategory: FlowNameCases, FlowRecordValue {
     case other
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .mortgage:
@@ -3545,6 +3554,7 @@ public enum RegentAssetSource: FlowNameCases, FlowRecordValue {
     case twelvedata
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .manual:

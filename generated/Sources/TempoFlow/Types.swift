@@ -1314,6 +1314,7 @@ public enum TempoScreen: FlowNameCases {
     }
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .xcLOCK:
@@ -1743,6 +1744,7 @@ public enum TempoField: FlowNameCases {
     case acceptPrivacy
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .keycode:
@@ -2011,6 +2013,7 @@ public enum TempoVariant: FlowNameCases {
     case methodConfirmed
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .wrongKeycode:
@@ -2165,6 +2168,7 @@ public enum TempoEnding: FlowNameCases {
     case abandoned
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .submitted:
@@ -2217,6 +2221,7 @@ public enum TempoText: FlowNameCases {
     case youSend
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .lastUpdated:
@@ -2266,6 +2271,7 @@ public enum TempoList: FlowNameCases {
     case latestTransactions
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .latestTransactions:
@@ -2288,6 +2294,7 @@ public enum TempoSubflow: FlowNameCases {
     case veriff
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .veriff:
@@ -4674,6 +4681,7 @@ public enum TempoOperation: FlowNameCases {
     case veriffCheckProofOfAddress
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .equalsSubmitApplication:
@@ -7528,6 +7536,7 @@ public enum TempoPlan: FlowNameCases, FlowRecordValue {
     case premium
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .everyday:
@@ -7556,6 +7565,7 @@ public enum TempoMarket: FlowNameCases, FlowRecordValue {
     case eu
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .uk:
@@ -7584,6 +7594,7 @@ public enum TempoAccountPurpose: FlowNameCases, FlowRecordValue {
     case other
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .personalSpending:
@@ -7621,6 +7632,7 @@ public enum TempoFundsSource: FlowNameCases, FlowRecordValue {
     case other
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .employment:
@@ -7657,6 +7669,7 @@ public enum TempoMonthlySpend: FlowNameCases, FlowRecordValue {
     case over10k
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .upTo500:
@@ -7691,6 +7704,7 @@ public enum TempoAnnualTurnover: FlowNameCases, FlowRecordValue {
     case over120k
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .upTo6k:
@@ -7729,6 +7743,7 @@ public enum TempoPaymentMethod: FlowNameCases, FlowRecordValue {
     case card
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .credit:
@@ -7769,6 +7784,7 @@ public enum TempoBiometry: FlowNameCases, FlowRecordValue {
     case fingerprint
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .faceId:
@@ -7797,6 +7813,7 @@ public enum TempoCodeStatus: FlowNameCases, FlowRecordValue {
     case expired
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .none:
@@ -7933,6 +7950,7 @@ public enum TempoVirtualCardStatus: FlowNameCases, FlowRecordValue {
     case retired
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .unactivated:
@@ -7964,6 +7982,7 @@ public enum TempoPhysicalCardStatus: FlowNameCases, FlowRecordValue {
     case active
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .none:
@@ -7998,6 +8017,7 @@ public enum TempoCardStatus: FlowNameCases, FlowRecordValue {
     case none
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .frozen:
@@ -8032,6 +8052,7 @@ public enum TempoTransferAnswer: FlowNameCases, FlowRecordValue {
     case failed
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .sent:
@@ -8057,6 +8078,7 @@ public enum TempoTransferRail: FlowNameCases, FlowRecordValue {
     case international
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .uk:
@@ -8082,6 +8104,7 @@ public enum TempoPayWith: FlowNameCases, FlowRecordValue {
     case otherCard
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .balance:
@@ -8109,6 +8132,7 @@ public enum TempoCardIssue: FlowNameCases, FlowRecordValue {
     case unrecognisedTransaction
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .lost:
@@ -8144,6 +8168,7 @@ public enum TempoTransactionKind: FlowNameCases, FlowRecordValue {
     case planFee
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .cardPayment:
@@ -8181,6 +8206,7 @@ public enum TempoTransactionStatus: FlowNameCases, FlowRecordValue {
     case pending
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .completed:
@@ -8327,6 +8353,7 @@ public enum TempoContactKind: FlowNameCases, FlowRecordValue {
     case address
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .email:
@@ -8357,6 +8384,7 @@ public enum TempoSecurityAction: FlowNameCases, FlowRecordValue {
     case signOutOthers
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .toggleFaceId:
@@ -8394,6 +8422,7 @@ public enum TempoNotificationPreference: FlowNameCases, FlowRecordValue {
     case emailSecurityAlerts
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .pushCardPayments:
@@ -8437,6 +8466,7 @@ public enum TempoInboxCategory: FlowNameCases, FlowRecordValue {
     case ecosystem
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .payments:
@@ -8474,6 +8504,7 @@ public enum TempoCloseReason: FlowNameCases, FlowRecordValue {
     case other
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .tooExpensive:
@@ -8509,6 +8540,7 @@ public enum TempoDocumentType: FlowNameCases, FlowRecordValue {
     case nationalId
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .passport:
@@ -8541,6 +8573,7 @@ public enum TempoKycStatus: FlowNameCases, FlowRecordValue {
     case incomplete
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .notStarted:

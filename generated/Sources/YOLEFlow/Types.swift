@@ -802,6 +802,7 @@ public enum YOLEScreen: FlowNameCases {
     public var isScreenshotProtected: Bool { false }
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .step01:
@@ -964,6 +965,7 @@ public enum YOLEField: FlowNameCases {
     case note
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .email:
@@ -1082,6 +1084,7 @@ public enum YOLEVariant: FlowNameCases {
     case cancelled
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .codeResent:
@@ -1170,6 +1173,7 @@ public enum YOLEEnding: FlowNameCases {
     case tryAgain
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .loggedOut:
@@ -1297,6 +1301,7 @@ public enum YOLEText: FlowNameCases {
     case errorReason
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .offlineBanner:
@@ -1412,6 +1417,7 @@ public enum YOLEList: FlowNameCases {
     case favorites
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .favorites:
@@ -1438,6 +1444,7 @@ public enum YOLERowAction: FlowNameCases {
     case sendMoney
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .remove:
@@ -1466,6 +1473,7 @@ public enum YOLESubflow: FlowNameCases {
     case sendMoney
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .main:
@@ -2853,6 +2861,7 @@ public enum YOLEOperation: FlowNameCases {
     case pesapalCheckout
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .authCreateAccount:
@@ -4259,6 +4268,7 @@ public enum YOLELanguage: FlowNameCases, FlowRecordValue {
     case fr
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .en:
@@ -4284,6 +4294,7 @@ public enum YOLETheme: FlowNameCases, FlowRecordValue {
     case dark
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .light:
@@ -4311,6 +4322,7 @@ public enum YOLEKycStatus: FlowNameCases, FlowRecordValue {
     case failed
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .notStarted:
@@ -4343,6 +4355,7 @@ public enum YOLEDocumentType: FlowNameCases, FlowRecordValue {
     case nationalId
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .passport:
@@ -4373,6 +4386,7 @@ public enum YOLETransferStatus: FlowNameCases, FlowRecordValue {
     case cancelled
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .success:

@@ -40,6 +40,7 @@ public enum SmallField: FlowNameCases {
     case email
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .email:
@@ -65,6 +66,7 @@ public enum SmallVariant: FlowNameCases {
     case `default`
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .retry:
@@ -283,6 +285,7 @@ public enum SmallOperation: FlowNameCases {
     case authSignIn
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .authSignIn:

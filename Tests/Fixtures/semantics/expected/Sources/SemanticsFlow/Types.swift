@@ -331,6 +331,7 @@ public enum SemanticsScreen: FlowNameCases {
     public var isScreenshotProtected: Bool { false }
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .hub:
@@ -571,6 +572,7 @@ public enum SemanticsField: FlowNameCases {
     case pinAgain
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .amount:
@@ -635,6 +637,7 @@ public enum SemanticsVariant: FlowNameCases {
     case hidden
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .revealed:
@@ -666,6 +669,7 @@ public enum SemanticsEnding: FlowNameCases {
     case cancelled
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .closed:
@@ -698,6 +702,7 @@ public enum SemanticsText: FlowNameCases {
     case greeting
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .confirmation:
@@ -726,6 +731,7 @@ public enum SemanticsSubflow: FlowNameCases {
     case inner
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .sub:
@@ -1529,6 +1535,7 @@ public enum SemanticsOperation: FlowNameCases {
     case bankStatus
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .bankTransfer:
@@ -1791,6 +1798,7 @@ public enum SemanticsTone: FlowNameCases, FlowRecordValue {
     case cool
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .warm:

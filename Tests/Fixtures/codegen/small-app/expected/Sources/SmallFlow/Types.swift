@@ -70,6 +70,7 @@ public enum SmallScreen: FlowNameCases {
     public var isScreenshotProtected: Bool { false }
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .spl001:
@@ -106,6 +107,7 @@ public enum SmallField: FlowNameCases {
     case email
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .email:
@@ -131,6 +133,7 @@ public enum SmallVariant: FlowNameCases {
     case `default`
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .retry:
@@ -349,6 +352,7 @@ public enum SmallOperation: FlowNameCases {
     case authSignIn
 
     /// The case's position in `allCases`.
+    @inline(never)
     public var caseNumber: Int {
         switch self {
         case .authSignIn:
