@@ -189,7 +189,7 @@ import Testing
         let scratch = try Scratch()
         let paths = try Self.generate(try Self.program("codegen/name-clashes"), into: scratch.folder)
         let next = try scratch.subfolder("next")
-        let nextVersion = try scratch.write("public protocol FlowMachineAPIVersion6 {}\n", to: "APIVersion.swift", in: next)
+        let nextVersion = try scratch.write("public protocol FlowMachineAPIVersion7 {}\n", to: "APIVersion.swift", in: next)
         let library = packageRoot().appendingPathComponent("Sources/FlowMachine")
         let librarySources = (FileManager.default.subpaths(atPath: library.path) ?? [])
             .filter { $0.hasSuffix(".swift") && $0 != "APIVersion.swift" && !$0.hasSuffix("/APIVersion.swift") }.sorted()
@@ -203,6 +203,6 @@ import Testing
         #expect(built.status == 0, "\(built.output)")
         guard let mismatched = await swiftc(["-typecheck", "-wmo", "-swift-version", "6", "-I", next.path, "-I", modules.path] + paths) else { return }
         #expect(mismatched.status != 0)
-        #expect(mismatched.errorsByFile == ["Types.swift": ["cannot find type 'FlowMachineAPIVersion5' in scope"]], "\(mismatched.output)")
+        #expect(mismatched.errorsByFile == ["Types.swift": ["cannot find type 'FlowMachineAPIVersion6' in scope"]], "\(mismatched.output)")
     }
 }

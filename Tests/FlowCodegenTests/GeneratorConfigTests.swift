@@ -37,7 +37,7 @@ import Testing
         let files = renderSwiftSources(lowerApps(program), folder: "", options: GeneratorOptions(accessModifier: .internal, typePrefix: "Cards"))
         let types = try #require(files.first { $0.path == "Types.swift" }).text
         let machine = try #require(files.first { $0.path == "Machine.swift" }).text
-        #expect(types.contains("\nenum CardsScreen: String, CaseIterable, Sendable {"))
+        #expect(types.contains("\nenum CardsScreen: FlowNameCases {"))
         #expect(types.contains("\nprotocol CardsServices: Sendable, CardsAuthService {"))
         #expect(types.contains("\nprotocol CardsAuthService: Sendable {"))
         #expect(types.contains("\nstruct CardsServiceSet: CardsServices {"))

@@ -4,45 +4,45 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 5; a compile error here means the
+/// This module was generated for FlowMachine API version 6; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion5 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion6 {
 }
 
 /// The screens of PeerRing10, by the seed's screen IDs.
-public enum PeerRing10Screen: String, CaseIterable, Sendable {
+public enum PeerRing10Screen: FlowNameCases {
     /// Screen 0 (S-0)
-    case s0 = "S-0"
+    case s0
 
     /// Screen 1 (S-1)
-    case s1 = "S-1"
+    case s1
 
     /// Screen 2 (S-2)
-    case s2 = "S-2"
+    case s2
 
     /// Screen 3 (S-3)
-    case s3 = "S-3"
+    case s3
 
     /// Screen 4 (S-4)
-    case s4 = "S-4"
+    case s4
 
     /// Screen 5 (S-5)
-    case s5 = "S-5"
+    case s5
 
     /// Screen 6 (S-6)
-    case s6 = "S-6"
+    case s6
 
     /// Screen 7 (S-7)
-    case s7 = "S-7"
+    case s7
 
     /// Screen 8 (S-8)
-    case s8 = "S-8"
+    case s8
 
     /// Screen 9 (S-9)
-    case s9 = "S-9"
+    case s9
 
     /// Error (ERR), shown as a sheet
-    case err = "ERR"
+    case err
 
     /// The screen's name in the seed.
     public var name: String {
@@ -75,32 +75,7 @@ public enum PeerRing10Screen: String, CaseIterable, Sendable {
     }
 
     /// The screen's position in the app's tables.
-    public var number: Int32 {
-        switch self {
-        case .s0:
-            return 0
-        case .s1:
-            return 1
-        case .s2:
-            return 2
-        case .s3:
-            return 3
-        case .s4:
-            return 4
-        case .s5:
-            return 5
-        case .s6:
-            return 6
-        case .s7:
-            return 7
-        case .s8:
-            return 8
-        case .s9:
-            return 9
-        case .err:
-            return 10
-        }
-    }
+    public var number: Int32 { Int32(caseNumber) }
 
     /// The screen at `number` in the app's tables.
     @_optimize(none)
@@ -112,6 +87,55 @@ public enum PeerRing10Screen: String, CaseIterable, Sendable {
 
     /// Whether screenshots and screen recording must be blocked while this screen shows (`screenshot_protected: true`).
     public var isScreenshotProtected: Bool { false }
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .s0:
+                return 0
+            case .s1:
+                return 1
+            case .s2:
+                return 2
+            case .s3:
+                return 3
+            case .s4:
+                return 4
+            case .s5:
+                return 5
+            case .s6:
+                return 6
+            case .s7:
+                return 7
+            case .s8:
+                return 8
+            case .s9:
+                return 9
+            case .err:
+                return 10
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    S-0
+    S-1
+    S-2
+    S-3
+    S-4
+    S-5
+    S-6
+    S-7
+    S-8
+    S-9
+    ERR
+    """#
 }
 
 /// The form fields of PeerRing10, by their names in the flows: `machine.fill(.field, .text(...))`.

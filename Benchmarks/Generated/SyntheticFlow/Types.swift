@@ -4,9 +4,9 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 5; a compile error here means the
+/// This module was generated for FlowMachine API version 6; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion5 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion6 {
 }
 
 /// The screens of Synthetic, by the seed's screen IDs.
@@ -37,9 +37,28 @@ public struct SyntheticScreen: Hashable, Sendable, RawRepresentable {
 /// The form fields of Synthetic, by their names in the flows: `machine.fill(.code, .text(...))`.
 /// One enum for the whole app, so a field keeps its case on every screen that has it; filling a field the
 /// current screen does not have throws.
-public enum SyntheticField: String, FlowName {
+public enum SyntheticField: FlowNameCases {
     /// On S-0, S-10, S-20, S-30, S-40, S-50, S-60, S-70 and 992 more.
     case code
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .code:
+                return 0
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    code
+    """#
 }
 
 /// The screen variants of Synthetic (what `variant()` returns), by their names in the flows.

@@ -35,11 +35,14 @@ struct AppNames {
     /// Each service's protocol name (`TempoEqualsService`), clear of the other generated types.
     private let serviceProtocols: [String]
 
+    /// The members every name enum has as a `FlowNameCases` (`TypesTranslator.nameTableEnum`), which no case may be named.
+    static let nameTableMembers: Set<String> = ["caseNumber", "rawValues", "rawValuesData", "hashValue"]
+
     init(app: App, typePrefix: String? = nil) {
         self.app = app
         prefix = typePrefix ?? Naming.type(app.name)
         var taken: Set<String> = []
-        screenCases = app.screens.map { Self.unique(Naming.member($0.id), &taken, reserved: ["name", "number", "ordered", "allCases", "rawValue", "init"]) }
+        screenCases = app.screens.map { Self.unique(Naming.member($0.id), &taken, reserved: Self.nameTableMembers.union(["name", "number", "ordered", "allCases", "rawValue", "init"])) }
         taken = []
         var events: [String: String] = [:]
         for event in app.events {
@@ -48,18 +51,18 @@ struct AppNames {
         eventCases = events
         taken = []
         operationCases = app.services.map { service in
-            service.operations.map { Self.unique(Naming.member(service.name + "_" + $0.name), &taken, reserved: ["operation"]) }
+            service.operations.map { Self.unique(Naming.member(service.name + "_" + $0.name), &taken, reserved: Self.nameTableMembers.union(["operation"])) }
         }
         var enums: [String: [String: String]] = [:]
         for type in app.types {
             guard case .enumeration(let values) = type.kind else { continue }
             taken = []
             var cases: [String: String] = [:]
-            for value in values { cases[value] = Self.unique(Naming.member(value), &taken, reserved: ["rawValue", "allCases", "init"]) }
+            for value in values { cases[value] = Self.unique(Naming.member(value), &taken, reserved: Self.nameTableMembers.union(["rawValue", "allCases", "init"])) }
             enums[type.name] = cases
         }
         enumCases = enums
-        let nameReserved: Set<String> = ["rawValue", "allCases", "init", "hashValue"]
+        let nameReserved = Self.nameTableMembers.union(["rawValue", "allCases", "init", "hashValue"])
         func cases(_ names: [String]) -> [(name: String, swift: String)] {
             var taken: Set<String> = []
             var seen: Set<String> = []

@@ -3,11 +3,11 @@
 /// Generated code and FlowMachine change together: a module generated for API version N declares a
 /// type conforming to `FlowMachineAPIVersion<N>`, a protocol only a FlowMachine of that version has.
 /// Compiling it against another FlowMachine fails at that line with "cannot find type
-/// 'FlowMachineAPIVersion5' in scope", which says what is wrong (regenerate with the flowc that ships
+/// 'FlowMachineAPIVersion6' in scope", which says what is wrong (regenerate with the flowc that ships
 /// this FlowMachine) instead of drifting silently.
 enum FlowMachineAPI {
     /// Bump together with `FlowMachine/APIVersion.swift` whenever generated code needs a changed library.
-    static let version = 5
+    static let version = 6
 
     /// The import every generated file starts with: the library helpers are SPI, kept out of the host app's namespace.
     static let importLine = "@_spi(Generated) FlowMachine"

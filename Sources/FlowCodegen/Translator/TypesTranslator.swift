@@ -46,26 +46,24 @@ struct TypesTranslator {
             return largeScreenType(doc: doc)
         }
         var cases: [SwiftEnumCase] = []
-        var numberCases: [SwiftSwitchCase] = []
         var nameCases: [SwiftSwitchCase] = []
         for (index, screen) in app.screens.enumerated() {
             let name = names.screenCases[index]
             cases.append(SwiftEnumCase(doc: screenDoc(index), name: name, rawValue: .string(screen.id)))
-            numberCases.append(SwiftSwitchCase([".\(name)"], [.return(.int(index))]))
             nameCases.append(SwiftSwitchCase([".\(name)"], [.return(.string(screen.name))]))
         }
         let members: [SwiftDeclaration] = [
             SwiftDeclaration(doc: ["The screen's name in the seed."], access: publicAccess,
                              .variable(isLet: false, isStatic: false, name: "name", type: "String", value: nil, getter: [.switch(.id("self"), nameCases)])),
             SwiftDeclaration(doc: ["The screen's position in the app's tables."], access: publicAccess,
-                             .variable(isLet: false, isStatic: false, name: "number", type: "Int32", value: nil, getter: [.switch(.id("self"), numberCases)])).keptOptimized(),
+                             .variable(isLet: false, isStatic: false, name: "number", type: "Int32", value: nil, getter: [.return(.call(.id("Int32"), [SwiftArgument(nil, .id("caseNumber"))]))])).keptOptimized(),
             SwiftDeclaration(doc: ["The screen at `number` in the app's tables."], access: publicAccess, .initializer(parameters: [SwiftParameter(name: "number", type: "Int32")], effects: [], body: [
                 .assign(.id("self"), .subscript(.member(.id("Self"), "ordered"), .call(.id("Int"), [SwiftArgument(nil, .id("number"))]))),
             ])),
             SwiftDeclaration(.variable(isLet: true, isStatic: true, name: "ordered", type: "[\(names.screen)]", value: .id("allCases"), getter: nil)),
             screenshotProtectionMember(access: publicAccess),
         ]
-        return SwiftDeclaration(doc: doc, access: publicAccess, .enum(name: names.screen, conformances: ["String", "CaseIterable", "Sendable"], cases: cases, members: members))
+        return nameTableEnum(name: names.screen, doc: doc, cases: cases, members: members)
     }
 
     /// The screen type of a very large app: a number, with the seed ID read from the tables.
@@ -176,7 +174,7 @@ struct TypesTranslator {
                 SwiftDeclaration(doc: ["Never read: there is no value."], access: publicAccess, .variable(isLet: false, isStatic: false, name: "rawValue", type: "String", value: nil, getter: [.switch(.id("self"), [])])),
             ]))
         }
-        return SwiftDeclaration(doc: doc, access: publicAccess, .enum(name: name, conformances: ["String", "FlowName"], cases: cases, members: []))
+        return nameTableEnum(name: name, doc: doc, cases: cases)
     }
 
     /// Places for a doc comment: all of them, or the first eight and how many more (a field on every tenth screen of a
@@ -402,7 +400,7 @@ struct TypesTranslator {
                 let name = names.enumCase(type: type.name, value: value)
                 return SwiftEnumCase(name: name, rawValue: name == value ? nil : .string(value))
             }
-            return SwiftDeclaration(doc: doc, access: publicAccess, .enum(name: names.typeName(type.name), conformances: ["String", "Hashable", "Sendable", "Codable", "CaseIterable", "FlowRecordValue"], cases: cases, members: []))
+            return nameTableEnum(name: names.typeName(type.name), doc: doc, cases: cases, conformances: ["FlowRecordValue"])
         case .record(let fields):
             return recordDeclaration(name: names.typeName(type.name), doc: doc, fields: fields.map { ($0.name, $0.type, nil as String?) })
         }

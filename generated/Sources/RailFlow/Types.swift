@@ -4,19 +4,19 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 5; a compile error here means the
+/// This module was generated for FlowMachine API version 6; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion5 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion6 {
 }
 
 /// The screens of Rail, by the seed's screen IDs.
-public enum RailScreen: String, CaseIterable, Sendable {
+public enum RailScreen: FlowNameCases {
     /// App Launch (launch)
     ///
     /// Not a screen the person sees: the app's launch, where what the device kept decides the first screen (Welcome, or
     /// Login Passcode for a person who set a passcode here and did not sign out). Welcome's screen view fires only when
     /// Welcome shows.
-    case launch = "launch"
+    case launch
 
     /// Welcome (intro)
     ///
@@ -35,7 +35,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - PRF-M1: App launch (cold) | < 2 seconds
     /// - DOD-1: User can sign up, load money, spend, and see auto-invest in one session
     /// - DOD-5: App launches in < 2 seconds
-    case intro = "intro"
+    case intro
 
     /// Sign In (signin)
     ///
@@ -46,7 +46,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-ONB-06: Error states show clear recovery actions
     /// - AC-ERR-02: API errors show user-friendly messages
     /// - AC-ERR-03: Retry buttons on all failed requests
-    case signin = "signin"
+    case signin
 
     /// Verify Email (verify-email)
     ///
@@ -56,7 +56,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-ONB-04: No financial jargon in onboarding copy
     /// - AC-ONB-06: Error states show clear recovery actions
     /// - AC-ERR-03: Retry buttons on all failed requests
-    case verifyEmail = "verify-email"
+    case verifyEmail
 
     /// Create Passcode (create-passcode)
     ///
@@ -68,7 +68,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-ONB-04: No financial jargon in onboarding copy
     /// - US-1-1: As a new user, I can sign up using Apple Sign-In so that I can start quickly without creating new
     ///   credentials.
-    case createPasscode = "create-passcode"
+    case createPasscode
 
     /// Confirm Passcode (confirm-passcode)
     ///
@@ -80,7 +80,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-ONB-05: Biometric auth prompt after passcode setup
     /// - AC-ONB-06: Error states show clear recovery actions
     /// - AC-ERR-03: Retry buttons on all failed requests
-    case confirmPasscode = "confirm-passcode"
+    case confirmPasscode
 
     /// Biometric Prompt (biometric-prompt), shown as a alert
     ///
@@ -89,7 +89,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-ONB-04: No financial jargon in onboarding copy
     /// - AC-ONB-05: Biometric auth prompt after passcode setup
-    case biometricPrompt = "biometric-prompt"
+    case biometricPrompt
 
     /// Complete Profile (complete-profile)
     ///
@@ -99,7 +99,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-ONB-04: No financial jargon in onboarding copy
     /// - AC-ONB-06: Error states show clear recovery actions
     /// - AC-ERR-03: Retry buttons on all failed requests
-    case completeProfile = "complete-profile"
+    case completeProfile
 
     /// KYC Flow (onboarding)
     ///
@@ -113,7 +113,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - US-1-3: As a new user, I see no finance or investing explanations during onboarding so that the experience
     ///   feels simple.
     /// - AC-ERR-03: Retry buttons on all failed requests
-    case onboarding = "onboarding"
+    case onboarding
 
     /// KYC Status (kyc-status)
     ///
@@ -126,7 +126,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - US-1-2: As a new user, I can complete identity verification in-app so that I can access all features.
     /// - ERR-S4: KYC pending | Gate features with status message
     /// - AC-ERR-03: Retry buttons on all failed requests
-    case kycStatus = "kyc-status"
+    case kycStatus
 
     /// Station (station)
     ///
@@ -181,7 +181,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - DOD-3: Spending feels normal, investing feels invisible
     /// - DOD-5: App launches in < 2 seconds
     /// - DOD-6: Crash-free sessions > 99.5%
-    case station = "station"
+    case station
 
     /// Transactions (transactions)
     ///
@@ -202,7 +202,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-ERR-04: Loading skeletons match content layout
     /// - PRF-M4: List scroll | 60 FPS
     /// - PRF-O3: Use FlashList for long lists
-    case transactions = "transactions"
+    case transactions
 
     /// Transaction Detail (transaction-detail)
     ///
@@ -212,7 +212,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-SPD-06: No budgeting tools, spend limits, or categories
     /// - US-4-3: As a user, I can view my transaction history so that I can track my spending.
     /// - AC-CRD-06: Card transactions show merchant name and logo
-    case transactionDetail = "transaction-detail"
+    case transactionDetail
 
     /// Card (card)
     ///
@@ -234,7 +234,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-ERR-03: Retry buttons on all failed requests
     /// - PRF-O4: Optimize images with expo-image
     /// - DOD-3: Spending feels normal, investing feels invisible
-    case card = "card"
+    case card
 
     /// Card Details (card-details)
     ///
@@ -244,7 +244,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-CRD-03: Reveal requires passcode/biometric
     /// - AC-ERR-03: Retry buttons on all failed requests
     /// - AC-ERR-04: Loading skeletons match content layout
-    case cardDetails = "card-details"
+    case cardDetails
 
     /// Card Settings (card-settings)
     ///
@@ -254,7 +254,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-CRD-04: Freeze/unfreeze with single tap
     /// - AC-ERR-03: Retry buttons on all failed requests
-    case cardSettings = "card-settings"
+    case cardSettings
 
     /// Round-Ups (round-ups)
     ///
@@ -273,7 +273,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-ERR-03: Retry buttons on all failed requests
     /// - A11Y-05: Reduce motion option
     /// - DOD-1: User can sign up, load money, spend, and see auto-invest in one session
-    case roundUps = "round-ups"
+    case roundUps
 
     /// Invest (invest)
     ///
@@ -297,7 +297,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - A11Y-05: Reduce motion option
     /// - DOD-3: Spending feels normal, investing feels invisible
     /// - DOD-4: User does not feel responsible for investment decisions
-    case invest = "invest"
+    case invest
 
     /// Profile (profile)
     ///
@@ -309,7 +309,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-PRF-06: Delete account option (with confirmation)
     /// - US-8-1: As a user, I can view and edit my profile so that my information is accurate.
     /// - US-8-3: As a user, I can sign out so that I can secure my device.
-    case profile = "profile"
+    case profile
 
     /// Delete Account (delete-account), shown as a alert
     ///
@@ -318,7 +318,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-PRF-06: Delete account option (with confirmation)
     /// - AC-ERR-03: Retry buttons on all failed requests
-    case deleteAccount = "delete-account"
+    case deleteAccount
 
     /// Personal Info (personal)
     ///
@@ -327,7 +327,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - US-8-1: As a user, I can view and edit my profile so that my information is accurate.
     /// - AC-ERR-03: Retry buttons on all failed requests
-    case personal = "personal"
+    case personal
 
     /// Security (security)
     ///
@@ -340,7 +340,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-PRF-03: Biometric toggle (Face ID / Touch ID)
     /// - US-8-2: As a user, I can manage security settings so that my account is protected.
     /// - AC-ERR-03: Retry buttons on all failed requests
-    case security = "security"
+    case security
 
     /// Change Passcode (change-passcode)
     ///
@@ -350,7 +350,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-PRF-02: Change passcode requires current passcode
     /// - US-8-2: As a user, I can manage security settings so that my account is protected.
     /// - AC-ERR-03: Retry buttons on all failed requests
-    case changePasscode = "change-passcode"
+    case changePasscode
 
     /// Notifications (notifications)
     ///
@@ -359,7 +359,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-PRF-04: Push notification preferences
     /// - AC-ERR-03: Retry buttons on all failed requests
-    case notifications = "notifications"
+    case notifications
 
     /// Support (support)
     ///
@@ -367,7 +367,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - PRF-O5: Lazy load non-critical screens
-    case support = "support"
+    case support
 
     /// Deposit Options (deposit)
     ///
@@ -380,7 +380,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-DEP-06: Language uses "Load money" not "Deposit"
     /// - US-3-1: As a user, I can load money via bank transfer to my virtual account so that I can fund with fiat.
     /// - US-3-3: As a user, I see a preview of the 70/30 split before depositing so that I understand how Rail works.
-    case deposit = "deposit"
+    case deposit
 
     /// Select Network (deposit-network)
     ///
@@ -389,7 +389,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-DEP-02: USDC networks: Ethereum, Polygon, BSC, Solana
     /// - US-3-2: As a user, I can deposit USDC from multiple chains so that I can fund with crypto.
-    case depositNetwork = "deposit-network"
+    case depositNetwork
 
     /// Deposit Address (deposit-address)
     ///
@@ -411,7 +411,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-ERR-03: Retry buttons on all failed requests
     /// - AC-ERR-04: Loading skeletons match content layout
     /// - DOD-1: User can sign up, load money, spend, and see auto-invest in one session
-    case depositAddress = "deposit-address"
+    case depositAddress
 
     /// Deposit Success (deposit-success)
     ///
@@ -423,7 +423,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-DEP-06: Language uses "Load money" not "Deposit"
     /// - US-3-4: As a user, I receive confirmation when my deposit is processed so that I know my money arrived.
     /// - DOD-2: 70/30 split happens without configuration
-    case depositSuccess = "deposit-success"
+    case depositSuccess
 
     /// Withdraw (withdraw)
     ///
@@ -434,7 +434,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-WDR-02: Bank transfer and crypto withdrawal options
     /// - US-9-1: As a user, I can withdraw to my bank account so that I can access my money.
     /// - US-9-2: As a user, I can withdraw to a crypto wallet so that I have flexibility.
-    case withdraw = "withdraw"
+    case withdraw
 
     /// Amount (withdraw-amount)
     ///
@@ -442,7 +442,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-WDR-03: Amount validation against available balance
-    case withdrawAmount = "withdraw-amount"
+    case withdrawAmount
 
     /// Confirm (withdraw-confirm)
     ///
@@ -457,7 +457,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - US-9-3: As a user, I see clear confirmation before withdrawing so that I don't make mistakes.
     /// - AC-ERR-02: API errors show user-friendly messages
     /// - AC-ERR-03: Retry buttons on all failed requests
-    case withdrawConfirm = "withdraw-confirm"
+    case withdrawConfirm
 
     /// Success (withdraw-success)
     ///
@@ -465,7 +465,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-WDR-06: Success screen with transaction ID
-    case withdrawSuccess = "withdraw-success"
+    case withdrawSuccess
 
     /// Login Passcode (login-passcode), shown as a modal
     ///
@@ -480,7 +480,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - US-10-2: As a user, I can use Face ID instead of passcode so that access is faster.
     /// - ERR-S3: Session expired | Redirect to passcode screen
     /// - AC-ERR-03: Retry buttons on all failed requests
-    case loginPasscode = "login-passcode"
+    case loginPasscode
 
     /// Authorize Transaction (authorize-transaction), shown as a sheet
     ///
@@ -495,7 +495,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-CRD-03: Reveal requires passcode/biometric
     /// - AC-WDR-05: Passcode/biometric required to confirm
     /// - AC-ERR-03: Retry buttons on all failed requests
-    case authorizeTransaction = "authorize-transaction"
+    case authorizeTransaction
 
     /// Passcode Cooldown (passcode-cooldown), shown as a modal
     ///
@@ -503,7 +503,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-SEC-03: 3 failed attempts triggers cooldown
-    case passcodeCooldown = "passcode-cooldown"
+    case passcodeCooldown
 
     /// The screen's name in the seed.
     public var name: String {
@@ -586,82 +586,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     }
 
     /// The screen's position in the app's tables.
-    public var number: Int32 {
-        switch self {
-        case .launch:
-            return 0
-        case .intro:
-            return 1
-        case .signin:
-            return 2
-        case .verifyEmail:
-            return 3
-        case .createPasscode:
-            return 4
-        case .confirmPasscode:
-            return 5
-        case .biometricPrompt:
-            return 6
-        case .completeProfile:
-            return 7
-        case .onboarding:
-            return 8
-        case .kycStatus:
-            return 9
-        case .station:
-            return 10
-        case .transactions:
-            return 11
-        case .transactionDetail:
-            return 12
-        case .card:
-            return 13
-        case .cardDetails:
-            return 14
-        case .cardSettings:
-            return 15
-        case .roundUps:
-            return 16
-        case .invest:
-            return 17
-        case .profile:
-            return 18
-        case .deleteAccount:
-            return 19
-        case .personal:
-            return 20
-        case .security:
-            return 21
-        case .changePasscode:
-            return 22
-        case .notifications:
-            return 23
-        case .support:
-            return 24
-        case .deposit:
-            return 25
-        case .depositNetwork:
-            return 26
-        case .depositAddress:
-            return 27
-        case .depositSuccess:
-            return 28
-        case .withdraw:
-            return 29
-        case .withdrawAmount:
-            return 30
-        case .withdrawConfirm:
-            return 31
-        case .withdrawSuccess:
-            return 32
-        case .loginPasscode:
-            return 33
-        case .authorizeTransaction:
-            return 34
-        case .passcodeCooldown:
-            return 35
-        }
-    }
+    public var number: Int32 { Int32(caseNumber) }
 
     /// The screen at `number` in the app's tables.
     @_optimize(none)
@@ -673,12 +598,136 @@ public enum RailScreen: String, CaseIterable, Sendable {
 
     /// Whether screenshots and screen recording must be blocked while this screen shows (`screenshot_protected: true`).
     public var isScreenshotProtected: Bool { false }
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .launch:
+                return 0
+            case .intro:
+                return 1
+            case .signin:
+                return 2
+            case .verifyEmail:
+                return 3
+            case .createPasscode:
+                return 4
+            case .confirmPasscode:
+                return 5
+            case .biometricPrompt:
+                return 6
+            case .completeProfile:
+                return 7
+            case .onboarding:
+                return 8
+            case .kycStatus:
+                return 9
+            case .station:
+                return 10
+            case .transactions:
+                return 11
+            case .transactionDetail:
+                return 12
+            case .card:
+                return 13
+            case .cardDetails:
+                return 14
+            case .cardSettings:
+                return 15
+            case .roundUps:
+                return 16
+            case .invest:
+                return 17
+            case .profile:
+                return 18
+            case .deleteAccount:
+                return 19
+            case .personal:
+                return 20
+            case .security:
+                return 21
+            case .changePasscode:
+                return 22
+            case .notifications:
+                return 23
+            case .support:
+                return 24
+            case .deposit:
+                return 25
+            case .depositNetwork:
+                return 26
+            case .depositAddress:
+                return 27
+            case .depositSuccess:
+                return 28
+            case .withdraw:
+                return 29
+            case .withdrawAmount:
+                return 30
+            case .withdrawConfirm:
+                return 31
+            case .withdrawSuccess:
+                return 32
+            case .loginPasscode:
+                return 33
+            case .authorizeTransaction:
+                return 34
+            case .passcodeCooldown:
+                return 35
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    launch
+    intro
+    signin
+    verify-email
+    create-passcode
+    confirm-passcode
+    biometric-prompt
+    complete-profile
+    onboarding
+    kyc-status
+    station
+    transactions
+    transaction-detail
+    card
+    card-details
+    card-settings
+    round-ups
+    invest
+    profile
+    delete-account
+    personal
+    security
+    change-passcode
+    notifications
+    support
+    deposit
+    deposit-network
+    deposit-address
+    deposit-success
+    withdraw
+    withdraw-amount
+    withdraw-confirm
+    withdraw-success
+    login-passcode
+    authorize-transaction
+    passcode-cooldown
+    """#
 }
 
 /// The form fields of Rail, by their names in the flows: `machine.fill(.method, .text(...))`.
 /// One enum for the whole app, so a field keeps its case on every screen that has it; filling a field the
 /// current screen does not have throws.
-public enum RailField: String, FlowName {
+public enum RailField: FlowNameCases {
     /// On signin.
     case method
 
@@ -695,13 +744,13 @@ public enum RailField: String, FlowName {
     case passcode
 
     /// On confirm-passcode.
-    case passcodeConfirmation = "passcode_confirmation"
+    case passcodeConfirmation
 
     /// On complete-profile (First name), personal.
-    case firstName = "first_name"
+    case firstName
 
     /// On complete-profile (Last name), personal.
-    case lastName = "last_name"
+    case lastName
 
     /// On complete-profile (Date of birth).
     case dob
@@ -710,13 +759,13 @@ public enum RailField: String, FlowName {
     case timeout
 
     /// On change-passcode.
-    case currentPasscode = "current_passcode"
+    case currentPasscode
 
     /// On change-passcode.
-    case newPasscode = "new_passcode"
+    case newPasscode
 
     /// On change-passcode.
-    case confirmPasscode = "confirm_passcode"
+    case confirmPasscode
 
     /// On deposit-network.
     case network
@@ -726,10 +775,74 @@ public enum RailField: String, FlowName {
 
     /// On withdraw-amount (To).
     case destination
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .method:
+                return 0
+            case .email:
+                return 1
+            case .phone:
+                return 2
+            case .code:
+                return 3
+            case .passcode:
+                return 4
+            case .passcodeConfirmation:
+                return 5
+            case .firstName:
+                return 6
+            case .lastName:
+                return 7
+            case .dob:
+                return 8
+            case .timeout:
+                return 9
+            case .currentPasscode:
+                return 10
+            case .newPasscode:
+                return 11
+            case .confirmPasscode:
+                return 12
+            case .network:
+                return 13
+            case .amount:
+                return 14
+            case .destination:
+                return 15
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    method
+    email
+    phone
+    code
+    passcode
+    passcode_confirmation
+    first_name
+    last_name
+    dob
+    timeout
+    current_passcode
+    new_passcode
+    confirm_passcode
+    network
+    amount
+    destination
+    """#
 }
 
 /// The screen variants of Rail (what `variant()` returns), by their names in the flows.
-public enum RailVariant: String, FlowName {
+public enum RailVariant: FlowNameCases {
     /// A variant of kyc-status.
     case rejected
 
@@ -743,7 +856,7 @@ public enum RailVariant: String, FlowName {
     case refreshing
 
     /// A variant of station.
-    case depositPending = "deposit_pending"
+    case depositPending
 
     /// A variant of station, invest.
     case allocating
@@ -764,7 +877,7 @@ public enum RailVariant: String, FlowName {
     case missing
 
     /// A variant of card.
-    case notFunded = "not_funded"
+    case notFunded
 
     /// A variant of card, card-settings.
     case frozen
@@ -785,31 +898,132 @@ public enum RailVariant: String, FlowName {
     case working
 
     /// A variant of security.
-    case biometricsOn = "biometrics_on"
+    case biometricsOn
 
     /// A variant of deposit-address.
     case bank
 
     /// A variant of deposit-address.
     case crypto
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .rejected:
+                return 0
+            case .pending:
+                return 1
+            case .offline:
+                return 2
+            case .refreshing:
+                return 3
+            case .depositPending:
+                return 4
+            case .allocating:
+                return 5
+            case .paused:
+                return 6
+            case .active:
+                return 7
+            case .empty:
+                return 8
+            case .`default`:
+                return 9
+            case .missing:
+                return 10
+            case .notFunded:
+                return 11
+            case .frozen:
+                return 12
+            case .revealed:
+                return 13
+            case .loading:
+                return 14
+            case .on:
+                return 15
+            case .off:
+                return 16
+            case .working:
+                return 17
+            case .biometricsOn:
+                return 18
+            case .bank:
+                return 19
+            case .crypto:
+                return 20
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    rejected
+    pending
+    offline
+    refreshing
+    deposit_pending
+    allocating
+    paused
+    active
+    empty
+    default
+    missing
+    not_funded
+    frozen
+    revealed
+    loading
+    on
+    off
+    working
+    biometrics_on
+    bank
+    crypto
+    """#
 }
 
 /// The outcomes Rail's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller).
-public enum RailEnding: String, FlowName {
+public enum RailEnding: FlowNameCases {
     /// An outcome of `deposit`, `withdraw`.
     case done
 
     /// An outcome of `deposit`, `withdraw`.
     case cancelled
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .done:
+                return 0
+            case .cancelled:
+                return 1
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    done
+    cancelled
+    """#
 }
 
 /// What Rail's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.headline]`.
-public enum RailText: String, FlowName {
+public enum RailText: FlowNameCases {
     /// Shown on intro.
     case headline
 
     /// Shown on verify-email.
-    case sentTo = "sent_to"
+    case sentTo
 
     /// Shown on biometric-prompt, onboarding, support, deposit, deposit-address, deposit-success, withdraw-success.
     case title
@@ -830,10 +1044,10 @@ public enum RailText: String, FlowName {
     case status
 
     /// Shown on station.
-    case loadMoney = "load_money"
+    case loadMoney
 
     /// Shown on station.
-    case offlineBanner = "offline_banner"
+    case offlineBanner
 
     /// Shown on station, deposit-address.
     case pending
@@ -854,7 +1068,7 @@ public enum RailText: String, FlowName {
     case explainer
 
     /// Shown on round-ups.
-    case thisMonth = "this_month"
+    case thisMonth
 
     /// Shown on invest.
     case balance
@@ -872,16 +1086,16 @@ public enum RailText: String, FlowName {
     case timeout
 
     /// Shown on deposit, deposit-address, deposit-success.
-    case splitPreview = "split_preview"
+    case splitPreview
 
     /// Shown on deposit-address.
     case address
 
     /// Shown on deposit-success.
-    case spendShare = "spend_share"
+    case spendShare
 
     /// Shown on deposit-success.
-    case investShare = "invest_share"
+    case investShare
 
     /// Shown on withdraw, withdraw-amount.
     case available
@@ -896,25 +1110,178 @@ public enum RailText: String, FlowName {
     case from
 
     /// Shown on withdraw-success.
-    case transactionId = "transaction_id"
+    case transactionId
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .headline:
+                return 0
+            case .sentTo:
+                return 1
+            case .title:
+                return 2
+            case .message:
+                return 3
+            case .checking:
+                return 4
+            case .total:
+                return 5
+            case .split:
+                return 6
+            case .status:
+                return 7
+            case .loadMoney:
+                return 8
+            case .offlineBanner:
+                return 9
+            case .pending:
+                return 10
+            case .merchant:
+                return 11
+            case .amount:
+                return 12
+            case .number:
+                return 13
+            case .spendable:
+                return 14
+            case .explainer:
+                return 15
+            case .thisMonth:
+                return 16
+            case .balance:
+                return 17
+            case .name:
+                return 18
+            case .email:
+                return 19
+            case .phone:
+                return 20
+            case .timeout:
+                return 21
+            case .splitPreview:
+                return 22
+            case .address:
+                return 23
+            case .spendShare:
+                return 24
+            case .investShare:
+                return 25
+            case .available:
+                return 26
+            case .method:
+                return 27
+            case .destination:
+                return 28
+            case .from:
+                return 29
+            case .transactionId:
+                return 30
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    headline
+    sent_to
+    title
+    message
+    checking
+    total
+    split
+    status
+    load_money
+    offline_banner
+    pending
+    merchant
+    amount
+    number
+    spendable
+    explainer
+    this_month
+    balance
+    name
+    email
+    phone
+    timeout
+    split_preview
+    address
+    spend_share
+    invest_share
+    available
+    method
+    destination
+    from
+    transaction_id
+    """#
 }
 
 /// The lists Rail's screens show (`lists:`), by their names in the flows: `machine.rows(.recentActivity)`.
-public enum RailList: String, FlowName {
+public enum RailList: FlowNameCases {
     /// Shown on station.
-    case recentActivity = "recent_activity"
+    case recentActivity
 
     /// Shown on transactions.
     case transactions
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .recentActivity:
+                return 0
+            case .transactions:
+                return 1
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    recent_activity
+    transactions
+    """#
 }
 
 /// The flows Rail calls as sub-flows, by their names in the flows (`activeSubflows`).
-public enum RailSubflow: String, FlowName {
+public enum RailSubflow: FlowNameCases {
     /// Funding & Deposits.
     case deposit
 
     /// Withdrawals & Transfers.
     case withdraw
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .deposit:
+                return 0
+            case .withdraw:
+                return 1
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    deposit
+    withdraw
+    """#
 }
 
 /// The events Rail reacts to: taps and entries, service outcomes, timers.
@@ -2092,63 +2459,136 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 public typealias RailEffect = FlowEffect<RailServiceCall>
 
 /// The service operations Rail calls, by their names in the flows (`service.operation`).
-public enum RailOperation: String, FlowName {
+public enum RailOperation: FlowNameCases {
     /// Sign in with Apple: `sign_in`.
-    case appleSignIn = "apple.sign_in"
+    case appleSignIn
 
     /// Rail auth API: `send_code`.
-    case authSendCode = "auth.send_code"
+    case authSendCode
 
     /// Rail auth API: `verify_otp`.
-    case authVerifyOtp = "auth.verify_otp"
+    case authVerifyOtp
 
     /// Rail auth API: `sign_out`.
-    case authSignOut = "auth.sign_out"
+    case authSignOut
 
     /// Rail passcode API: `create`.
-    case passcodeCreate = "passcode.create"
+    case passcodeCreate
 
     /// Rail passcode API: `verify`.
-    case passcodeVerify = "passcode.verify"
+    case passcodeVerify
 
     /// Rail passcode API: `change`.
-    case passcodeChange = "passcode.change"
+    case passcodeChange
 
     /// Device biometrics: `biometric_check`.
-    case deviceBiometricCheck = "device.biometric_check"
+    case deviceBiometricCheck
 
     /// Rail profile API: `save`.
-    case profileSave = "profile.save"
+    case profileSave
 
     /// Rail KYC API: `submit`.
-    case kycSubmit = "kyc.submit"
+    case kycSubmit
 
     /// Rail KYC API: `status`.
-    case kycStatus = "kyc.status"
+    case kycStatus
 
     /// Rail account API: `refresh`.
-    case accountRefresh = "account.refresh"
+    case accountRefresh
 
     /// Rail account API: `delete`.
-    case accountDelete = "account.delete"
+    case accountDelete
 
     /// Rail deposit API: `details`.
-    case depositsDetails = "deposits.details"
+    case depositsDetails
 
     /// Rail card API: `set_frozen`.
-    case cardSetFrozen = "card.set_frozen"
+    case cardSetFrozen
 
     /// Rail card API: `details`.
-    case cardDetails = "card.details"
+    case cardDetails
 
     /// Rail card API: `add_to_apple_wallet`.
-    case cardAddToAppleWallet = "card.add_to_apple_wallet"
+    case cardAddToAppleWallet
 
     /// Rail withdrawal API: `submit`.
-    case withdrawalsSubmit = "withdrawals.submit"
+    case withdrawalsSubmit
 
     /// Rail settings API: `save`.
-    case settingsSave = "settings.save"
+    case settingsSave
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .appleSignIn:
+                return 0
+            case .authSendCode:
+                return 1
+            case .authVerifyOtp:
+                return 2
+            case .authSignOut:
+                return 3
+            case .passcodeCreate:
+                return 4
+            case .passcodeVerify:
+                return 5
+            case .passcodeChange:
+                return 6
+            case .deviceBiometricCheck:
+                return 7
+            case .profileSave:
+                return 8
+            case .kycSubmit:
+                return 9
+            case .kycStatus:
+                return 10
+            case .accountRefresh:
+                return 11
+            case .accountDelete:
+                return 12
+            case .depositsDetails:
+                return 13
+            case .cardSetFrozen:
+                return 14
+            case .cardDetails:
+                return 15
+            case .cardAddToAppleWallet:
+                return 16
+            case .withdrawalsSubmit:
+                return 17
+            case .settingsSave:
+                return 18
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    apple.sign_in
+    auth.send_code
+    auth.verify_otp
+    auth.sign_out
+    passcode.create
+    passcode.verify
+    passcode.change
+    device.biometric_check
+    profile.save
+    kyc.submit
+    kyc.status
+    account.refresh
+    account.delete
+    deposits.details
+    card.set_frozen
+    card.details
+    card.add_to_apple_wallet
+    withdrawals.submit
+    settings.save
+    """#
 }
 
 /// The service operations Rail calls, with their inputs.
@@ -3424,79 +3864,347 @@ public enum RailOutcome {
 }
 
 /// Where identity verification stands; only `approved` opens the main app.
-public enum RailKycStatus: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
-    case notStarted = "not_started"
+public enum RailKycStatus: FlowNameCases, FlowRecordValue {
+    case notStarted
     case pending
     case approved
     case rejected
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .notStarted:
+                return 0
+            case .pending:
+                return 1
+            case .approved:
+                return 2
+            case .rejected:
+                return 3
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    not_started
+    pending
+    approved
+    rejected
+    """#
 }
 
 /// System status: `Allocating` | `Active` | `Paused`.
-public enum RailSystemStatus: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
+public enum RailSystemStatus: FlowNameCases, FlowRecordValue {
     case allocating
     case active
     case paused
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .allocating:
+                return 0
+            case .active:
+                return 1
+            case .paused:
+                return 2
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    allocating
+    active
+    paused
+    """#
 }
 
 /// Sign In's email/phone fallback.
-public enum RailSignInMethod: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
+public enum RailSignInMethod: FlowNameCases, FlowRecordValue {
     case email
     case phone
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .email:
+                return 0
+            case .phone:
+                return 1
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    email
+    phone
+    """#
 }
 
 /// What moved money (a deposit, a card payment, a round-up, a withdrawal).
-public enum RailTxKind: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
+public enum RailTxKind: FlowNameCases, FlowRecordValue {
     case deposit
-    case cardPayment = "card_payment"
-    case roundUp = "round_up"
+    case cardPayment
+    case roundUp
     case withdrawal
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .deposit:
+                return 0
+            case .cardPayment:
+                return 1
+            case .roundUp:
+                return 2
+            case .withdrawal:
+                return 3
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    deposit
+    card_payment
+    round_up
+    withdrawal
+    """#
 }
 
 /// Filter by: All, Spend, Invest, Deposits.
-public enum RailTxFilter: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
+public enum RailTxFilter: FlowNameCases, FlowRecordValue {
     case all
     case spend
     case invest
     case deposits
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .all:
+                return 0
+            case .spend:
+                return 1
+            case .invest:
+                return 2
+            case .deposits:
+                return 3
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    all
+    spend
+    invest
+    deposits
+    """#
 }
 
 /// How money is loaded: the USD or GBP virtual account (bank transfer), or USDC.
-public enum RailDepositMethod: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
-    case bankUsd = "bank_usd"
-    case bankGbp = "bank_gbp"
+public enum RailDepositMethod: FlowNameCases, FlowRecordValue {
+    case bankUsd
+    case bankGbp
     case usdc
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .bankUsd:
+                return 0
+            case .bankGbp:
+                return 1
+            case .usdc:
+                return 2
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    bank_usd
+    bank_gbp
+    usdc
+    """#
 }
 
 /// USDC networks: Ethereum, Polygon, BSC, Solana.
-public enum RailNetwork: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
+public enum RailNetwork: FlowNameCases, FlowRecordValue {
     case ethereum
     case polygon
     case bsc
     case solana
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .ethereum:
+                return 0
+            case .polygon:
+                return 1
+            case .bsc:
+                return 2
+            case .solana:
+                return 3
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    ethereum
+    polygon
+    bsc
+    solana
+    """#
 }
 
 /// Bank transfer or crypto withdrawal.
-public enum RailWithdrawMethod: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
+public enum RailWithdrawMethod: FlowNameCases, FlowRecordValue {
     case bank
     case crypto
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .bank:
+                return 0
+            case .crypto:
+                return 1
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    bank
+    crypto
+    """#
 }
 
 /// "Sensitive actions: withdrawals, card reveal, settings changes" (what Authorize Transaction is confirming).
-public enum RailSensitiveAction: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
+public enum RailSensitiveAction: FlowNameCases, FlowRecordValue {
     case withdrawal
-    case cardReveal = "card_reveal"
-    case biometricsChange = "biometrics_change"
-    case timeoutChange = "timeout_change"
-    case roundUpsChange = "round_ups_change"
-    case pushChange = "push_change"
-    case profileChange = "profile_change"
+    case cardReveal
+    case biometricsChange
+    case timeoutChange
+    case roundUpsChange
+    case pushChange
+    case profileChange
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .withdrawal:
+                return 0
+            case .cardReveal:
+                return 1
+            case .biometricsChange:
+                return 2
+            case .timeoutChange:
+                return 3
+            case .roundUpsChange:
+                return 4
+            case .pushChange:
+                return 5
+            case .profileChange:
+                return 6
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    withdrawal
+    card_reveal
+    biometrics_change
+    timeout_change
+    round_ups_change
+    push_change
+    profile_change
+    """#
 }
 
 /// The session timeouts Security offers (Q-RAIL-D9).
-public enum RailTimeoutChoice: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
-    case oneMinute = "one_minute"
-    case fiveMinutes = "five_minutes"
-    case fifteenMinutes = "fifteen_minutes"
+public enum RailTimeoutChoice: FlowNameCases, FlowRecordValue {
+    case oneMinute
+    case fiveMinutes
+    case fifteenMinutes
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .oneMinute:
+                return 0
+            case .fiveMinutes:
+                return 1
+            case .fifteenMinutes:
+                return 2
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    one_minute
+    five_minutes
+    fifteen_minutes
+    """#
 }
 
 /// One row of the transaction history (`TransactionItem`), newest first.

@@ -4,13 +4,13 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 5; a compile error here means the
+/// This module was generated for FlowMachine API version 6; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion5 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion6 {
 }
 
 /// The screens of Regent, by the seed's screen IDs.
-public enum RegentScreen: String, CaseIterable, Sendable {
+public enum RegentScreen: FlowNameCases {
     /// App Launch (R-LAUNCH)
     ///
     /// Not a screen the person sees: at launch AsyncStorage loads all data and RevenueCat's entitlement is checked
@@ -29,7 +29,7 @@ public enum RegentScreen: String, CaseIterable, Sendable {
     /// - EC-F1-3: User closes app mid-setup → Resume where left off (store setup progress)
     /// - EC-F9-2: User already subscribed on another device → RevenueCat syncs entitlement
     /// - INT-STORE-2: Read error → Use defaults (empty arrays)
-    case rLAUNCH = "R-LAUNCH"
+    case rLAUNCH
 
     /// Sign-Up Screen (R-S1)
     ///
@@ -55,7 +55,7 @@ public enum RegentScreen: String, CaseIterable, Sendable {
     /// - EC-S1-1: Network offline → Error message: "No internet connection"
     /// - EC-S1-2: Google account already registered → Log in (skip setup)
     /// - EC-I1-1: User cancels → Show toast: "Sign-in cancelled"
-    case rS1 = "R-S1"
+    case rS1
 
     /// Face ID Setup (R-S1-faceid)
     ///
@@ -66,7 +66,7 @@ public enum RegentScreen: String, CaseIterable, Sendable {
     /// - SC-01: User can sign up with Google
     /// - P0-AUTH-5: Basic error handling (network, permissions)
     /// - EC-F1-1: User denies Face ID → Show warning: "PIN will be your only login method"
-    case rS1Faceid = "R-S1-faceid"
+    case rS1Faceid
 
     /// Create your 4-digit PIN (R-S1-pin)
     ///
@@ -77,7 +77,7 @@ public enum RegentScreen: String, CaseIterable, Sendable {
     /// - P0-AUTH-4: PIN setup on first login
     /// - P0-DATA-5: SecureStore for PIN
     /// - EC-F1-3: User closes app mid-setup → Resume where left off (store setup progress)
-    case rS1Pin = "R-S1-pin"
+    case rS1Pin
 
     /// Choose your primary currency (R-S1-currency), shown as a modal
     ///
@@ -87,7 +87,7 @@ public enum RegentScreen: String, CaseIterable, Sendable {
     /// - SC-01: User can sign up with Google
     /// - SC-10: Currency selection works (GBP/USD/EUR)
     /// - P0-CUR-1: Currency selection (GBP, USD, EUR)
-    case rS1Currency = "R-S1-currency"
+    case rS1Currency
 
     /// Auth Screen (R-S2)
     ///
@@ -101,7 +101,7 @@ public enum RegentScreen: String, CaseIterable, Sendable {
     /// - P1-DES-1: Cityscape backgrounds (Sign-Up, Auth screens)
     /// - TC-02: Face ID prompts on auth screen
     /// - EC-F7-1: After 2 failed attempts → Show "Use PIN" button
-    case rS2 = "R-S2"
+    case rS2
 
     /// PIN Entry (R-S2-pin)
     ///
@@ -116,7 +116,7 @@ public enum RegentScreen: String, CaseIterable, Sendable {
     /// - EC-F7-3: Text: "Face ID unavailable. Use your PIN."
     /// - EC-F7-4: Show alert: "Face ID is disabled. Enable in Settings or use PIN."
     /// - EC-S2-1: User forgets PIN → "Reset PIN" link (requires Google re-authentication)
-    case rS2Pin = "R-S2-pin"
+    case rS2Pin
 
     /// PIN Locked (R-S2-locked)
     ///
@@ -125,7 +125,7 @@ public enum RegentScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - EC-F7-2: After 3 failed PIN attempts → Lock for 1 minute
     /// - EC-S2-2: Too many failed attempts → Lock for 1 minute, show countdown
-    case rS2Locked = "R-S2-locked"
+    case rS2Locked
 
     /// Reset PIN (R-S2-reset)
     ///
@@ -133,13 +133,13 @@ public enum RegentScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - EC-S2-1: User forgets PIN → "Reset PIN" link (requires Google re-authentication)
-    case rS2Reset = "R-S2-reset"
+    case rS2Reset
 
     /// Set New PIN (R-S2-newpin)
     ///
     /// Acceptance criteria:
     /// - EC-S2-1: User forgets PIN → "Reset PIN" link (requires Google re-authentication)
-    case rS2Newpin = "R-S2-newpin"
+    case rS2Newpin
 
     /// Home Screen (R-S3)
     ///
@@ -211,7 +211,7 @@ public enum RegentScreen: String, CaseIterable, Sendable {
     /// - DM-6: Compare to 30 days ago (stored snapshot)
     /// - INT-STORE-1: Storage full → Show alert: "Device storage full"
     /// - INT-STORE-2: Read error → Use defaults (empty arrays)
-    case rS3 = "R-S3"
+    case rS3
 
     /// Add Asset Modal (Manual Entry) (R-S4), shown as a sheet
     ///
@@ -253,7 +253,7 @@ public enum RegentScreen: String, CaseIterable, Sendable {
     /// - EC-S4-3: User adds duplicate ticker → Allow (separate holdings)
     /// - EC-F2-1: User enters text in value field → Block non-numeric input
     /// - DM-5: `metadata.ticker` uppercase, validated against Twelve Data
-    case rS4 = "R-S4"
+    case rS4
 
     /// Connect Bank (R-S4-bank), shown as a sheet
     ///
@@ -270,7 +270,7 @@ public enum RegentScreen: String, CaseIterable, Sendable {
     /// - EC-F3-1: User cancels bank login → Return to modal, show message: "Connection cancelled"
     /// - EC-F3-2: Bank login fails → Show error: "Unable to connect. Please try again."
     /// - EC-F3-3: TrueLayer returns no accounts → Show error: "No accounts found."
-    case rS4Bank = "R-S4-bank"
+    case rS4Bank
 
     /// TrueLayer Bank Login (R-S4-truelayer), shown as a external
     ///
@@ -285,7 +285,7 @@ public enum RegentScreen: String, CaseIterable, Sendable {
     /// - P1-BANK-5: Refresh token storage (SecureStore)
     /// - TC-12: Bank connection (TrueLayer) opens browser
     /// - TC-13: TrueLayer redirects back to app
-    case rS4Truelayer = "R-S4-truelayer"
+    case rS4Truelayer
 
     /// Add Liability (R-S4-liability), shown as a sheet
     ///
@@ -301,7 +301,7 @@ public enum RegentScreen: String, CaseIterable, Sendable {
     /// - TC-05: Add liability saves and displays
     /// - EC-F5-1: User enters negative amount → Block and show error
     /// - DM-3: `amount` always positive (not negative)
-    case rS4Liability = "R-S4-liability"
+    case rS4Liability
 
     /// Edit Asset Modal (R-S5), shown as a sheet
     ///
@@ -319,7 +319,7 @@ public enum RegentScreen: String, CaseIterable, Sendable {
     /// - EC-F6-2: User tries to delete only asset → Allow (net worth becomes £0)
     /// - EC-F6-3: User edits stock ticker → Re-fetch price from Twelve Data
     /// - DM-5: `metadata.ticker` uppercase, validated against Twelve Data
-    case rS5 = "R-S5"
+    case rS5
 
     /// Edit Liability Modal (R-S5-liability), shown as a sheet
     ///
@@ -328,7 +328,7 @@ public enum RegentScreen: String, CaseIterable, Sendable {
     /// - P0-EDIT-1: Edit existing asset/liability
     /// - P0-EDIT-2: Delete with confirmation
     /// - DM-3: `amount` always positive (not negative)
-    case rS5Liability = "R-S5-liability"
+    case rS5Liability
 
     /// Assets Detail Screen (R-S6)
     ///
@@ -347,7 +347,7 @@ public enum RegentScreen: String, CaseIterable, Sendable {
     /// - EC-F6-1: User tries to delete connected bank account → Show warning: "This will disconnect your bank. You can
     ///   reconnect anytime."
     /// - DM-2: Sort by value (largest first)
-    case rS6 = "R-S6"
+    case rS6
 
     /// Liabilities Detail Screen (R-S6-liability)
     ///
@@ -360,7 +360,7 @@ public enum RegentScreen: String, CaseIterable, Sendable {
     /// - P1-DET-2: Liabilities detail screen (full list)
     /// - P1-DET-3: Grouped by category
     /// - P1-DET-4: Swipe-to-delete
-    case rS6Liability = "R-S6-liability"
+    case rS6Liability
 
     /// Settings Screen (R-S7)
     ///
@@ -382,12 +382,12 @@ public enum RegentScreen: String, CaseIterable, Sendable {
     /// - TC-26: Logout clears data and returns to sign-up
     /// - EC-F9-1: User cancels trial → Reverts to free tier at end of trial period
     /// - EC-F9-3: User restores purchases → RevenueCat checks receipt, grants access
-    case rS7 = "R-S7"
+    case rS7
 
     /// Web View (R-S7-web), shown as a external
     ///
     /// Privacy Policy or Terms of Service in a web view.
-    case rS7Web = "R-S7-web"
+    case rS7Web
 
     /// iOS Subscription Settings (R-S7-subscriptions), shown as a external
     ///
@@ -395,7 +395,7 @@ public enum RegentScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - P1-SET-5: Subscription management
-    case rS7Subscriptions = "R-S7-subscriptions"
+    case rS7Subscriptions
 
     /// Currency Selection (R-S7-currency)
     ///
@@ -410,19 +410,19 @@ public enum RegentScreen: String, CaseIterable, Sendable {
     /// - EC-F8-1: Exchange rate API unavailable → Use fallback rates (hardcoded, show warning)
     /// - EC-F8-2: User switches currency frequently → Maintain original value + conversion (don't compound errors)
     /// - DM-4: `value` always stored in user's primary currency (converted if needed)
-    case rS7Currency = "R-S7-currency"
+    case rS7Currency
 
     /// Face ID & PIN (R-S7-security)
     ///
     /// Acceptance criteria:
     /// - P1-SET-3: Face ID toggle (enable/disable)
-    case rS7Security = "R-S7-security"
+    case rS7Security
 
     /// Change PIN (R-S7-change-pin)
     ///
     /// Acceptance criteria:
     /// - P1-SET-4: Change PIN
-    case rS7ChangePin = "R-S7-change-pin"
+    case rS7ChangePin
 
     /// Paywall Modal (R-S8), shown as a modal
     ///
@@ -444,7 +444,7 @@ public enum RegentScreen: String, CaseIterable, Sendable {
     /// - EC-F9-3: User restores purchases → RevenueCat checks receipt, grants access
     /// - EC-I5-1: Purchase cancelled → Show toast: "Purchase cancelled"
     /// - EC-I5-2: Already subscribed → Skip purchase, grant access
-    case rS8 = "R-S8"
+    case rS8
 
     /// The screen's name in the seed.
     public var name: String {
@@ -507,62 +507,7 @@ public enum RegentScreen: String, CaseIterable, Sendable {
     }
 
     /// The screen's position in the app's tables.
-    public var number: Int32 {
-        switch self {
-        case .rLAUNCH:
-            return 0
-        case .rS1:
-            return 1
-        case .rS1Faceid:
-            return 2
-        case .rS1Pin:
-            return 3
-        case .rS1Currency:
-            return 4
-        case .rS2:
-            return 5
-        case .rS2Pin:
-            return 6
-        case .rS2Locked:
-            return 7
-        case .rS2Reset:
-            return 8
-        case .rS2Newpin:
-            return 9
-        case .rS3:
-            return 10
-        case .rS4:
-            return 11
-        case .rS4Bank:
-            return 12
-        case .rS4Truelayer:
-            return 13
-        case .rS4Liability:
-            return 14
-        case .rS5:
-            return 15
-        case .rS5Liability:
-            return 16
-        case .rS6:
-            return 17
-        case .rS6Liability:
-            return 18
-        case .rS7:
-            return 19
-        case .rS7Web:
-            return 20
-        case .rS7Subscriptions:
-            return 21
-        case .rS7Currency:
-            return 22
-        case .rS7Security:
-            return 23
-        case .rS7ChangePin:
-            return 24
-        case .rS8:
-            return 25
-        }
-    }
+    public var number: Int32 { Int32(caseNumber) }
 
     /// The screen at `number` in the app's tables.
     @_optimize(none)
@@ -574,17 +519,111 @@ public enum RegentScreen: String, CaseIterable, Sendable {
 
     /// Whether screenshots and screen recording must be blocked while this screen shows (`screenshot_protected: true`).
     public var isScreenshotProtected: Bool { false }
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .rLAUNCH:
+                return 0
+            case .rS1:
+                return 1
+            case .rS1Faceid:
+                return 2
+            case .rS1Pin:
+                return 3
+            case .rS1Currency:
+                return 4
+            case .rS2:
+                return 5
+            case .rS2Pin:
+                return 6
+            case .rS2Locked:
+                return 7
+            case .rS2Reset:
+                return 8
+            case .rS2Newpin:
+                return 9
+            case .rS3:
+                return 10
+            case .rS4:
+                return 11
+            case .rS4Bank:
+                return 12
+            case .rS4Truelayer:
+                return 13
+            case .rS4Liability:
+                return 14
+            case .rS5:
+                return 15
+            case .rS5Liability:
+                return 16
+            case .rS6:
+                return 17
+            case .rS6Liability:
+                return 18
+            case .rS7:
+                return 19
+            case .rS7Web:
+                return 20
+            case .rS7Subscriptions:
+                return 21
+            case .rS7Currency:
+                return 22
+            case .rS7Security:
+                return 23
+            case .rS7ChangePin:
+                return 24
+            case .rS8:
+                return 25
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    R-LAUNCH
+    R-S1
+    R-S1-faceid
+    R-S1-pin
+    R-S1-currency
+    R-S2
+    R-S2-pin
+    R-S2-locked
+    R-S2-reset
+    R-S2-newpin
+    R-S3
+    R-S4
+    R-S4-bank
+    R-S4-truelayer
+    R-S4-liability
+    R-S5
+    R-S5-liability
+    R-S6
+    R-S6-liability
+    R-S7
+    R-S7-web
+    R-S7-subscriptions
+    R-S7-currency
+    R-S7-security
+    R-S7-change-pin
+    R-S8
+    """#
 }
 
 /// The form fields of Regent, by their names in the flows: `machine.fill(.pin, .text(...))`.
 /// One enum for the whole app, so a field keeps its case on every screen that has it; filling a field the
 /// current screen does not have throws.
-public enum RegentField: String, FlowName {
+public enum RegentField: FlowNameCases {
     /// On R-S1-pin (PIN), R-S2-pin, R-S2-newpin.
     case pin
 
     /// On R-S1-pin (Confirm PIN), R-S2-newpin, R-S7-change-pin.
-    case confirmPin = "confirm_pin"
+    case confirmPin
 
     /// On R-S1-currency, R-S7-currency.
     case currency
@@ -596,7 +635,7 @@ public enum RegentField: String, FlowName {
     case name
 
     /// On R-S4 (Is this a stock or ETF?).
-    case isStock = "is_stock"
+    case isStock
 
     /// On R-S4 (Value), R-S5.
     case value
@@ -608,7 +647,7 @@ public enum RegentField: String, FlowName {
     case quantity
 
     /// On R-S4 (Currency).
-    case stockCurrency = "stock_currency"
+    case stockCurrency
 
     /// On R-S4-bank.
     case search
@@ -617,14 +656,72 @@ public enum RegentField: String, FlowName {
     case amount
 
     /// On R-S7-change-pin.
-    case currentPin = "current_pin"
+    case currentPin
 
     /// On R-S7-change-pin.
-    case newPin = "new_pin"
+    case newPin
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .pin:
+                return 0
+            case .confirmPin:
+                return 1
+            case .currency:
+                return 2
+            case .category:
+                return 3
+            case .name:
+                return 4
+            case .isStock:
+                return 5
+            case .value:
+                return 6
+            case .ticker:
+                return 7
+            case .quantity:
+                return 8
+            case .stockCurrency:
+                return 9
+            case .search:
+                return 10
+            case .amount:
+                return 11
+            case .currentPin:
+                return 12
+            case .newPin:
+                return 13
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    pin
+    confirm_pin
+    currency
+    category
+    name
+    is_stock
+    value
+    ticker
+    quantity
+    stock_currency
+    search
+    amount
+    current_pin
+    new_pin
+    """#
 }
 
 /// The screen variants of Regent (what `variant()` returns), by their names in the flows.
-public enum RegentVariant: String, FlowName {
+public enum RegentVariant: FlowNameCases {
     /// A variant of R-S1.
     case loading
 
@@ -641,28 +738,28 @@ public enum RegentVariant: String, FlowName {
     case asking
 
     /// A variant of R-S2.
-    case usePin = "use_pin"
+    case usePin
 
     /// A variant of R-S2.
     case failed
 
     /// A variant of R-S2.
-    case faceIdActive = "face_id_active"
+    case faceIdActive
 
     /// A variant of R-S2-pin.
-    case pinWrong = "pin_wrong"
+    case pinWrong
 
     /// A variant of R-S2-pin.
-    case faceIdDisabled = "face_id_disabled"
+    case faceIdDisabled
 
     /// A variant of R-S2-pin.
-    case faceIdUnavailable = "face_id_unavailable"
+    case faceIdUnavailable
 
     /// A variant of R-S2-pin.
-    case pinEntry = "pin_entry"
+    case pinEntry
 
     /// A variant of R-S3.
-    case storageFull = "storage_full"
+    case storageFull
 
     /// A variant of R-S3.
     case refreshing
@@ -674,7 +771,7 @@ public enum RegentVariant: String, FlowName {
     case discarding
 
     /// A variant of R-S4.
-    case stockApiLoading = "stock_api_loading"
+    case stockApiLoading
 
     /// A variant of R-S4-bank.
     case message
@@ -683,7 +780,7 @@ public enum RegentVariant: String, FlowName {
     case deleting
 
     /// A variant of R-S7.
-    case loggingOut = "logging_out"
+    case loggingOut
 
     /// A variant of R-S7.
     case alert
@@ -693,6 +790,91 @@ public enum RegentVariant: String, FlowName {
 
     /// A variant of R-S8.
     case purchasing
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .loading:
+                return 0
+            case .error:
+                return 1
+            case .`default`:
+                return 2
+            case .denied:
+                return 3
+            case .asking:
+                return 4
+            case .usePin:
+                return 5
+            case .failed:
+                return 6
+            case .faceIdActive:
+                return 7
+            case .pinWrong:
+                return 8
+            case .faceIdDisabled:
+                return 9
+            case .faceIdUnavailable:
+                return 10
+            case .pinEntry:
+                return 11
+            case .storageFull:
+                return 12
+            case .refreshing:
+                return 13
+            case .empty:
+                return 14
+            case .discarding:
+                return 15
+            case .stockApiLoading:
+                return 16
+            case .message:
+                return 17
+            case .deleting:
+                return 18
+            case .loggingOut:
+                return 19
+            case .alert:
+                return 20
+            case .confirming:
+                return 21
+            case .purchasing:
+                return 22
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    loading
+    error
+    default
+    denied
+    asking
+    use_pin
+    failed
+    face_id_active
+    pin_wrong
+    face_id_disabled
+    face_id_unavailable
+    pin_entry
+    storage_full
+    refreshing
+    empty
+    discarding
+    stock_api_loading
+    message
+    deleting
+    logging_out
+    alert
+    confirming
+    purchasing
+    """#
 }
 
 /// The outcomes Regent's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller).
@@ -713,7 +895,7 @@ public enum RegentEnding: FlowName {
 }
 
 /// What Regent's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.tagline]`.
-public enum RegentText: String, FlowName {
+public enum RegentText: FlowNameCases {
     /// Shown on R-S1.
     case tagline
 
@@ -751,40 +933,40 @@ public enum RegentText: String, FlowName {
     case date
 
     /// Shown on R-S3.
-    case netWorthLabel = "net_worth_label"
+    case netWorthLabel
 
     /// Shown on R-S3.
-    case netWorth = "net_worth"
+    case netWorth
 
     /// Shown on R-S3.
     case change
 
     /// Shown on R-S3.
-    case changeDirection = "change_direction"
+    case changeDirection
 
     /// Shown on R-S3.
-    case emptyPrompt = "empty_prompt"
+    case emptyPrompt
 
     /// Shown on R-S3.
-    case assetsTotal = "assets_total"
+    case assetsTotal
 
     /// Shown on R-S3.
-    case liabilitiesTotal = "liabilities_total"
+    case liabilitiesTotal
 
     /// Shown on R-S3.
-    case priceWarning = "price_warning"
+    case priceWarning
 
     /// Shown on R-S3.
     case reconnect
 
     /// Shown on R-S3.
-    case storageAlert = "storage_alert"
+    case storageAlert
 
     /// Shown on R-S3.
-    case assetsEmpty = "assets_empty"
+    case assetsEmpty
 
     /// Shown on R-S3.
-    case liabilitiesEmpty = "liabilities_empty"
+    case liabilitiesEmpty
 
     /// Shown on R-S7.
     case name
@@ -796,34 +978,34 @@ public enum RegentText: String, FlowName {
     case amount
 
     /// Shown on R-S4, R-S4-liability.
-    case valueSymbol = "value_symbol"
+    case valueSymbol
 
     /// Shown on R-S4, R-S5.
     case quote
 
     /// Shown on R-S4.
-    case currentValue = "current_value"
+    case currentValue
 
     /// Shown on R-S4.
-    case currentValueOneShare = "current_value_one_share"
+    case currentValueOneShare
 
     /// Shown on R-S4.
-    case quoteError = "quote_error"
+    case quoteError
 
     /// Shown on R-S4, R-S4-liability.
     case discard
 
     /// Shown on R-S5, R-S5-liability, R-S6, R-S6-liability.
-    case deleteMessage = "delete_message"
+    case deleteMessage
 
     /// Shown on R-S5, R-S6.
-    case deleteWarning = "delete_warning"
+    case deleteWarning
 
     /// Shown on R-S6, R-S6-liability.
     case total
 
     /// Shown on R-S6, R-S6-liability.
-    case totalLabel = "total_label"
+    case totalLabel
 
     /// Shown on R-S6, R-S6-liability.
     case sections
@@ -853,7 +1035,7 @@ public enum RegentText: String, FlowName {
     case confirm
 
     /// Shown on R-S7-security.
-    case faceId = "face_id"
+    case faceId
 
     /// Shown on R-S8.
     case subtitle
@@ -868,29 +1050,248 @@ public enum RegentText: String, FlowName {
     case period
 
     /// Shown on R-S8.
-    case perMonth = "per_month"
+    case perMonth
 
     /// Shown on R-S8.
     case cta
 
     /// Shown on R-S8.
-    case ctaSubtext = "cta_subtext"
+    case ctaSubtext
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .tagline:
+                return 0
+            case .button:
+                return 1
+            case .alert:
+                return 2
+            case .usage:
+                return 3
+            case .warning:
+                return 4
+            case .title:
+                return 5
+            case .purpose:
+                return 6
+            case .prompt:
+                return 7
+            case .message:
+                return 8
+            case .error:
+                return 9
+            case .countdown:
+                return 10
+            case .date:
+                return 11
+            case .netWorthLabel:
+                return 12
+            case .netWorth:
+                return 13
+            case .change:
+                return 14
+            case .changeDirection:
+                return 15
+            case .emptyPrompt:
+                return 16
+            case .assetsTotal:
+                return 17
+            case .liabilitiesTotal:
+                return 18
+            case .priceWarning:
+                return 19
+            case .reconnect:
+                return 20
+            case .storageAlert:
+                return 21
+            case .assetsEmpty:
+                return 22
+            case .liabilitiesEmpty:
+                return 23
+            case .name:
+                return 24
+            case .value:
+                return 25
+            case .amount:
+                return 26
+            case .valueSymbol:
+                return 27
+            case .quote:
+                return 28
+            case .currentValue:
+                return 29
+            case .currentValueOneShare:
+                return 30
+            case .quoteError:
+                return 31
+            case .discard:
+                return 32
+            case .deleteMessage:
+                return 33
+            case .deleteWarning:
+                return 34
+            case .total:
+                return 35
+            case .totalLabel:
+                return 36
+            case .sections:
+                return 37
+            case .category:
+                return 38
+            case .email:
+                return 39
+            case .badge:
+                return 40
+            case .currency:
+                return 41
+            case .renewal:
+                return 42
+            case .logout:
+                return 43
+            case .disclaimer:
+                return 44
+            case .confirm:
+                return 45
+            case .faceId:
+                return 46
+            case .subtitle:
+                return 47
+            case .plan:
+                return 48
+            case .price:
+                return 49
+            case .period:
+                return 50
+            case .perMonth:
+                return 51
+            case .cta:
+                return 52
+            case .ctaSubtext:
+                return 53
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    tagline
+    button
+    alert
+    usage
+    warning
+    title
+    purpose
+    prompt
+    message
+    error
+    countdown
+    date
+    net_worth_label
+    net_worth
+    change
+    change_direction
+    empty_prompt
+    assets_total
+    liabilities_total
+    price_warning
+    reconnect
+    storage_alert
+    assets_empty
+    liabilities_empty
+    name
+    value
+    amount
+    value_symbol
+    quote
+    current_value
+    current_value_one_share
+    quote_error
+    discard
+    delete_message
+    delete_warning
+    total
+    total_label
+    sections
+    category
+    email
+    badge
+    currency
+    renewal
+    logout
+    disclaimer
+    confirm
+    face_id
+    subtitle
+    plan
+    price
+    period
+    per_month
+    cta
+    cta_subtext
+    """#
 }
 
 /// The lists Regent's screens show (`lists:`), by their names in the flows: `machine.rows(.assets)`.
-public enum RegentList: String, FlowName {
+public enum RegentList: FlowNameCases {
     /// Shown on R-S3, R-S6.
     case assets
 
     /// Shown on R-S3, R-S6-liability.
     case liabilities
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .assets:
+                return 0
+            case .liabilities:
+                return 1
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    assets
+    liabilities
+    """#
 }
 
 /// The actions Regent's list rows offer besides a tap (`swipe:`, `long_press:`), by their names in the flows:
 /// `machine.rowActionEvent(list, .delete, at: row.index)`.
-public enum RegentRowAction: String, FlowName {
+public enum RegentRowAction: FlowNameCases {
     /// Offered on the rows of R-S6's assets, R-S6-liability's liabilities.
     case delete
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .delete:
+                return 0
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    delete
+    """#
 }
 
 /// The flows Regent calls as sub-flows, by their names in the flows (`activeSubflows`).
@@ -2021,51 +2422,112 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 public typealias RegentEffect = FlowEffect<RegentServiceCall>
 
 /// The service operations Regent calls, by their names in the flows (`service.operation`).
-public enum RegentOperation: String, FlowName {
+public enum RegentOperation: FlowNameCases {
     /// Google Sign-In: `sign_in`.
-    case googleSignIn = "google.sign_in"
+    case googleSignIn
 
     /// Face ID (Expo Local Authentication): `request_permission`.
-    case localAuthRequestPermission = "local_auth.request_permission"
+    case localAuthRequestPermission
 
     /// Face ID (Expo Local Authentication): `authenticate`.
-    case localAuthAuthenticate = "local_auth.authenticate"
+    case localAuthAuthenticate
 
     /// SecureStore (@regent_auth): `save`.
-    case pinStoreSave = "pin_store.save"
+    case pinStoreSave
 
     /// SecureStore (@regent_auth): `verify`.
-    case pinStoreVerify = "pin_store.verify"
+    case pinStoreVerify
 
     /// TrueLayer: `connect`.
-    case truelayerConnect = "truelayer.connect"
+    case truelayerConnect
 
     /// TrueLayer: `refresh`.
-    case truelayerRefresh = "truelayer.refresh"
+    case truelayerRefresh
 
     /// TrueLayer: `disconnect`.
-    case truelayerDisconnect = "truelayer.disconnect"
+    case truelayerDisconnect
 
     /// Twelve Data: `quote`.
-    case twelveDataQuote = "twelve_data.quote"
+    case twelveDataQuote
 
     /// Twelve Data: `prices`.
-    case twelveDataPrices = "twelve_data.prices"
+    case twelveDataPrices
 
     /// exchangerate-api.com: `latest`.
-    case exchangeRatesLatest = "exchange_rates.latest"
+    case exchangeRatesLatest
 
     /// RevenueCat: `offerings`.
-    case revenuecatOfferings = "revenuecat.offerings"
+    case revenuecatOfferings
 
     /// RevenueCat: `purchase`.
-    case revenuecatPurchase = "revenuecat.purchase"
+    case revenuecatPurchase
 
     /// RevenueCat: `restore`.
-    case revenuecatRestore = "revenuecat.restore"
+    case revenuecatRestore
 
     /// RevenueCat: `customer_info`.
-    case revenuecatCustomerInfo = "revenuecat.customer_info"
+    case revenuecatCustomerInfo
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .googleSignIn:
+                return 0
+            case .localAuthRequestPermission:
+                return 1
+            case .localAuthAuthenticate:
+                return 2
+            case .pinStoreSave:
+                return 3
+            case .pinStoreVerify:
+                return 4
+            case .truelayerConnect:
+                return 5
+            case .truelayerRefresh:
+                return 6
+            case .truelayerDisconnect:
+                return 7
+            case .twelveDataQuote:
+                return 8
+            case .twelveDataPrices:
+                return 9
+            case .exchangeRatesLatest:
+                return 10
+            case .revenuecatOfferings:
+                return 11
+            case .revenuecatPurchase:
+                return 12
+            case .revenuecatRestore:
+                return 13
+            case .revenuecatCustomerInfo:
+                return 14
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    google.sign_in
+    local_auth.request_permission
+    local_auth.authenticate
+    pin_store.save
+    pin_store.verify
+    truelayer.connect
+    truelayer.refresh
+    truelayer.disconnect
+    twelve_data.quote
+    twelve_data.prices
+    exchange_rates.latest
+    revenuecat.offerings
+    revenuecat.purchase
+    revenuecat.restore
+    revenuecat.customer_info
+    """#
 }
 
 /// The service operations Regent calls, with their inputs.
@@ -3138,26 +3600,107 @@ public enum RegentOutcome {
 }
 
 /// category (string: "cash" | "property" | "investments" | "other")
-public enum RegentAssetCategory: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
+public enum RegentAssetCategory: FlowNameCases, FlowRecordValue {
     case cash
     case property
     case investments
     case other
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .cash:
+                return 0
+            case .property:
+                return 1
+            case .investments:
+                return 2
+            case .other:
+                return 3
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    cash
+    property
+    investments
+    other
+    """#
 }
 
 /// category (string: "mortgage" | "loan" | "creditCard" | "other")
-public enum RegentLiabilityCategory: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
+public enum RegentLiabilityCategory: FlowNameCases, FlowRecordValue {
     case mortgage
     case loan
-    case creditCard = "credit_card"
+    case creditCard
     case other
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .mortgage:
+                return 0
+            case .loan:
+                return 1
+            case .creditCard:
+                return 2
+            case .other:
+                return 3
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    mortgage
+    loan
+    credit_card
+    other
+    """#
 }
 
 /// source (string: "manual" | "truelayer" | "twelvedata")
-public enum RegentAssetSource: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
+public enum RegentAssetSource: FlowNameCases, FlowRecordValue {
     case manual
     case truelayer
     case twelvedata
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .manual:
+                return 0
+            case .truelayer:
+                return 1
+            case .twelvedata:
+                return 2
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    manual
+    truelayer
+    twelvedata
+    """#
 }
 
 /// Anything owned with monetary value. `value` is always in the primary currency.

@@ -4,13 +4,13 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 5; a compile error here means the
+/// This module was generated for FlowMachine API version 6; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion5 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion6 {
 }
 
 /// The screens of Tempo, by the seed's screen IDs.
-public enum TempoScreen: String, CaseIterable, Sendable {
+public enum TempoScreen: FlowNameCases {
     /// App Locked (XC-LOCK), shown as a modal
     ///
     /// Not a screen of the wireframes (the spec gives it no ID): "App locks after 60 seconds of background; biometric
@@ -22,7 +22,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-XC-PERF-04: Biometric prompt to authenticated screen: <400ms after success
     /// - AC-XC-SEC-04: Biometric data stored on-device only (Secure Enclave / Keystore); never leaves the device
     /// - AC-XC-OFF-04: Biometric works offline (Secure Enclave / Keystore is local)
-    case xcLOCK = "XC-LOCK"
+    case xcLOCK
 
     /// Device Not Supported (XC-COMPROMISED)
     ///
@@ -32,7 +32,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-XC-SEC-06: Jailbreak/root detection on launch; app refuses to run on compromised devices
-    case xcCOMPROMISED = "XC-COMPROMISED"
+    case xcCOMPROMISED
 
     /// Splash screen (ONB-000)
     ///
@@ -43,7 +43,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-XC-SEC-06: Jailbreak/root detection on launch; app refuses to run on compromised devices
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
     ///   every step (including login vs new user paths)
-    case onb000 = "ONB-000"
+    case onb000
 
     /// Welcome (ONB-001)
     ///
@@ -54,7 +54,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
     ///   every step (including login vs new user paths)
-    case onb001 = "ONB-001"
+    case onb001
 
     /// Log In (ONB-002)
     ///
@@ -66,7 +66,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
     ///   every step (including login vs new user paths)
     /// - AC-AUD-01: Every session starts here.
-    case onb002 = "ONB-002"
+    case onb002
 
     /// Card Selection (ONB-003)
     ///
@@ -78,7 +78,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
     ///   every step (including login vs new user paths)
     /// - AC-ONB-02: Users must select a card plan before continuing — no default selection, clear pricing visible
-    case onb003 = "ONB-003"
+    case onb003
 
     /// Your Name (ONB-004), step 01/12
     ///
@@ -90,7 +90,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
     ///   every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
-    case onb004 = "ONB-004"
+    case onb004
 
     /// Email (ONB-005), step 02/12
     ///
@@ -101,7 +101,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
     ///   every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
-    case onb005 = "ONB-005"
+    case onb005
 
     /// Verify Email (ONB-006)
     ///
@@ -113,7 +113,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
     ///   every step (including login vs new user paths)
     /// - AC-ONB-04: Email verified via 6-digit code; resend functionality available
-    case onb006 = "ONB-006"
+    case onb006
 
     /// Mobile Number (ONB-007), step 03/12
     ///
@@ -126,7 +126,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///   every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
     /// - AC-ONB-07: Country code picker opens as bottom sheet; defaults to UK (+44)
-    case onb007 = "ONB-007"
+    case onb007
 
     /// Country Code Picker (ONB-007b), shown as a sheet
     ///
@@ -135,7 +135,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-07: Country code picker opens as bottom sheet; defaults to UK (+44)
-    case onb007b = "ONB-007b"
+    case onb007b
 
     /// Keycode Creation (ONB-008), step 04/12
     ///
@@ -148,7 +148,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///   every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
     /// - AC-ONB-05: Authentication set up (6-digit keycode, optional biometrics); keycode confirmation enforced
-    case onb008 = "ONB-008"
+    case onb008
 
     /// Biometric Setup (ONB-009)
     ///
@@ -160,7 +160,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
     ///   every step (including login vs new user paths)
     /// - AC-ONB-05: Authentication set up (6-digit keycode, optional biometrics); keycode confirmation enforced
-    case onb009 = "ONB-009"
+    case onb009
 
     /// Date of Birth (ONB-010), step 05/12
     ///
@@ -171,7 +171,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
     ///   every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
-    case onb010 = "ONB-010"
+    case onb010
 
     /// Nationality (ONB-010a), step 06/12
     ///
@@ -184,7 +184,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
     /// - AC-ONB-06: AML fields (nationality, market, purpose, source, monthly/annual estimates) all collected and
     ///   submitted
-    case onb010a = "ONB-010a"
+    case onb010a
 
     /// Market (ONB-010b), step 07/12
     ///
@@ -197,7 +197,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
     /// - AC-ONB-06: AML fields (nationality, market, purpose, source, monthly/annual estimates) all collected and
     ///   submitted
-    case onb010b = "ONB-010b"
+    case onb010b
 
     /// Purpose of Account (ONB-010c), step 08/12
     ///
@@ -210,7 +210,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
     /// - AC-ONB-06: AML fields (nationality, market, purpose, source, monthly/annual estimates) all collected and
     ///   submitted
-    case onb010c = "ONB-010c"
+    case onb010c
 
     /// Source of Funds (ONB-010d), step 09/12
     ///
@@ -223,7 +223,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
     /// - AC-ONB-06: AML fields (nationality, market, purpose, source, monthly/annual estimates) all collected and
     ///   submitted
-    case onb010d = "ONB-010d"
+    case onb010d
 
     /// Monthly Transactions (ONB-010e), step 10/12
     ///
@@ -236,7 +236,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
     /// - AC-ONB-06: AML fields (nationality, market, purpose, source, monthly/annual estimates) all collected and
     ///   submitted
-    case onb010e = "ONB-010e"
+    case onb010e
 
     /// Annual Transactions (ONB-010f), step 11/12
     ///
@@ -250,7 +250,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
     /// - AC-ONB-06: AML fields (nationality, market, purpose, source, monthly/annual estimates) all collected and
     ///   submitted
-    case onb010f = "ONB-010f"
+    case onb010f
 
     /// Address (ONB-011), step 12/12
     ///
@@ -261,7 +261,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
     ///   every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
-    case onb011 = "ONB-011"
+    case onb011
 
     /// Home (WAL-001)
     ///
@@ -297,7 +297,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-AUD-01: Every session starts here.
     /// - AC-AUD-02: Push toggles: card payments (on), funds received (on), large transactions >£250 (on), rewards &
     ///   perks (off default), product updates (off default).
-    case wal001 = "WAL-001"
+    case wal001
 
     /// Balance (WAL-003)
     ///
@@ -311,7 +311,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-XC-PERF-02: Wallet balance refresh from Equals API: <800ms p95
     /// - AC-XC-OFF-01: Wallet home shows last-known balance with a "Last updated X min ago" marker when offline
-    case wal003 = "WAL-003"
+    case wal003
 
     /// Ecosystem Highlights (WAL-018)
     ///
@@ -323,7 +323,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-WAL-03: Ecosystem carousel loads within 2 seconds of wallet home appearing
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-XC-AN-03: Ecosystem carousel tracks: impression, tap-through, conversion (by slot + campaign ID)
-    case wal018 = "WAL-018"
+    case wal018
 
     /// Transaction History (WAL-005)
     ///
@@ -341,7 +341,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-XC-A11Y-07: No information conveyed by colour alone (e.g. "declined" also has ✕ icon + red text label)
     /// - AC-XC-OFF-02: Transaction list shows cached entries; pull-to-refresh retries silently
     /// - AC-AUD-07: Full transaction history with search and date filter.
-    case wal005 = "WAL-005"
+    case wal005
 
     /// Add Money (WAL-006)
     ///
@@ -352,7 +352,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-PAY-07: Insufficient funds check runs before confirm screen; CTA routes to Add Funds
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-AUD-06: Two ways to top up: card/digital wallet (instant) or bank transfer (copyable account details).
-    case wal006 = "WAL-006"
+    case wal006
 
     /// Bank Transfer Details (WAL-007), shown as a sheet
     ///
@@ -361,7 +361,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-AUD-06: Two ways to top up: card/digital wallet (instant) or bank transfer (copyable account details).
-    case wal007 = "WAL-007"
+    case wal007
 
     /// Hub · Virtual (unactivated) (WAL-008a)
     ///
@@ -372,7 +372,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-CARD-01: Virtual card activation requires biometric/keycode only — no PAN digits
     /// - AC-XC-OFF-03: Send & Pay blocked offline with clear messaging — never partial-submit
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    case wal008a = "WAL-008a"
+    case wal008a
 
     /// Hub · Virtual (active) (WAL-008b)
     ///
@@ -385,7 +385,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-CARD-03: Freeze/unfreeze takes effect immediately; push notification sent on each action
     /// - AC-XC-OFF-03: Send & Pay blocked offline with clear messaging — never partial-submit
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    case wal008b = "WAL-008b"
+    case wal008b
 
     /// Hub · Physical (active) (WAL-008c)
     ///
@@ -396,7 +396,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-CARD-07: Once physical card activates, virtual card is retired (same CPAN cannot exist in two places)
     /// - AC-XC-OFF-03: Send & Pay blocked offline with clear messaging — never partial-submit
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    case wal008c = "WAL-008c"
+    case wal008c
 
     /// Add to Wallet (WAL-009)
     ///
@@ -406,7 +406,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-CARD-08: Apple/Google Wallet provisioning follows platform-specific guidelines
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    case wal009 = "WAL-009"
+    case wal009
 
     /// Activate · Intro (WAL-010a)
     ///
@@ -415,7 +415,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-CARD-01: Virtual card activation requires biometric/keycode only — no PAN digits
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    case wal010a = "WAL-010a"
+    case wal010a
 
     /// Activate · Biometric (WAL-010b)
     ///
@@ -426,7 +426,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-XC-PERF-04: Biometric prompt to authenticated screen: <400ms after success
     /// - AC-XC-AN-02: Funnel events for: onboarding completion, first transaction, card activation, first send
-    case wal010b = "WAL-010b"
+    case wal010b
 
     /// Activated ✓ (WAL-010c)
     ///
@@ -435,7 +435,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-CARD-01: Virtual card activation requires biometric/keycode only — no PAN digits
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    case wal010c = "WAL-010c"
+    case wal010c
 
     /// Activation Failed (WAL-010d)
     ///
@@ -444,7 +444,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-CARD-01: Virtual card activation requires biometric/keycode only — no PAN digits
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    case wal010d = "WAL-010d"
+    case wal010d
 
     /// Freeze Confirm (WAL-011), shown as a modal
     ///
@@ -455,7 +455,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-WAL-04: Freeze/unfreeze takes effect immediately and is reflected in card image
     /// - AC-CARD-03: Freeze/unfreeze takes effect immediately; push notification sent on each action
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    case wal011 = "WAL-011"
+    case wal011
 
     /// View Card Details (WAL-012)
     ///
@@ -469,7 +469,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-XC-PERF-04: Biometric prompt to authenticated screen: <400ms after success
     /// - AC-XC-SEC-07: Screenshot/screen-recording blocked on card details, PIN reveal, and Send review screens
-    case wal012 = "WAL-012"
+    case wal012
 
     /// PIN Reveal (physical only) (WAL-012b)
     ///
@@ -481,7 +481,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-XC-SEC-03: PIN never transmitted or stored in plaintext; reveal is ephemeral (client-only)
     /// - AC-XC-SEC-07: Screenshot/screen-recording blocked on card details, PIN reveal, and Send review screens
-    case wal012b = "WAL-012b"
+    case wal012b
 
     /// Report Card Issue (WAL-014)
     ///
@@ -492,7 +492,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-CARD-03: Freeze/unfreeze takes effect immediately; push notification sent on each action
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    case wal014 = "WAL-014"
+    case wal014
 
     /// Limits & Controls (WAL-015)
     ///
@@ -503,7 +503,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-CARD-09: Card Limit toggle requires confirmation modal before disabling
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    case wal015 = "WAL-015"
+    case wal015
 
     /// Order · Pay (WAL-013a)
     ///
@@ -513,7 +513,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-CARD-04: Physical card order deducts £4.99 from balance or charges selected payment method
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    case wal013a = "WAL-013a"
+    case wal013a
 
     /// Confirm Address (WAL-013b)
     ///
@@ -521,7 +521,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    case wal013b = "WAL-013b"
+    case wal013b
 
     /// Change Address (WAL-013c)
     ///
@@ -529,7 +529,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    case wal013c = "WAL-013c"
+    case wal013c
 
     /// Set PIN · Intro (WAL-013d)
     ///
@@ -538,7 +538,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-CARD-05: PIN set in-app during order (two matching entries required); mismatch returns to step 1
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    case wal013d = "WAL-013d"
+    case wal013d
 
     /// Set PIN · Enter (WAL-013e), step 1/2
     ///
@@ -549,7 +549,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-CARD-05: PIN set in-app during order (two matching entries required); mismatch returns to step 1
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-XC-SEC-03: PIN never transmitted or stored in plaintext; reveal is ephemeral (client-only)
-    case wal013e = "WAL-013e"
+    case wal013e
 
     /// Set PIN · Confirm (WAL-013f), step 2/2
     ///
@@ -560,7 +560,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-CARD-05: PIN set in-app during order (two matching entries required); mismatch returns to step 1
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-XC-SEC-03: PIN never transmitted or stored in plaintext; reveal is ephemeral (client-only)
-    case wal013f = "WAL-013f"
+    case wal013f
 
     /// Set PIN · Mismatch (WAL-013g)
     ///
@@ -569,7 +569,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-CARD-05: PIN set in-app during order (two matching entries required); mismatch returns to step 1
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    case wal013g = "WAL-013g"
+    case wal013g
 
     /// Order Placed (WAL-013h)
     ///
@@ -580,7 +580,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-CARD-04: Physical card order deducts £4.99 from balance or charges selected payment method
     /// - AC-CARD-06: Physical card activates on first successful ATM transaction; no in-app step required
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    case wal013h = "WAL-013h"
+    case wal013h
 
     /// Card Arrived · Awaiting ATM (WAL-013i)
     ///
@@ -590,7 +590,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-CARD-06: Physical card activates on first successful ATM transaction; no in-app step required
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    case wal013i = "WAL-013i"
+    case wal013i
 
     /// Physical Activated (push) (WAL-013j), shown as a alert
     ///
@@ -601,7 +601,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-CARD-06: Physical card activates on first successful ATM transaction; no in-app step required
     /// - AC-CARD-07: Once physical card activates, virtual card is retired (same CPAN cannot exist in two places)
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    case wal013j = "WAL-013j"
+    case wal013j
 
     /// Choose Transfer Type (PAY-001)
     ///
@@ -614,7 +614,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-PAY-05: Fee displayed clearly alongside send amount before confirmation
     /// - AC-XC-OFF-03: Send & Pay blocked offline with clear messaging — never partial-submit
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    case pay001 = "PAY-001"
+    case pay001
 
     /// Recipient Details (PAY-002)
     ///
@@ -623,7 +623,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-PAY-02: UK transfers use Faster Payments; arrive within 2 hours
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    case pay002 = "PAY-002"
+    case pay002
 
     /// Enter Amount (PAY-003)
     ///
@@ -633,7 +633,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-PAY-02: UK transfers use Faster Payments; arrive within 2 hours
     /// - AC-PAY-07: Insufficient funds check runs before confirm screen; CTA routes to Add Funds
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    case pay003 = "PAY-003"
+    case pay003
 
     /// Review & Confirm (PAY-004)
     ///
@@ -650,7 +650,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-XC-PERF-05: Send & Pay confirm to success screen: <3s (UK), <6s (international)
     /// - AC-XC-SEC-07: Screenshot/screen-recording blocked on card details, PIN reveal, and Send review screens
     /// - AC-XC-AN-02: Funnel events for: onboarding completion, first transaction, card activation, first send
-    case pay004 = "PAY-004"
+    case pay004
 
     /// Transfer Sent ✓ (PAY-005)
     ///
@@ -662,7 +662,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-PAY-09: Push notification sent on successful transfer
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-XC-PERF-05: Send & Pay confirm to success screen: <3s (UK), <6s (international)
-    case pay005 = "PAY-005"
+    case pay005
 
     /// Recipient Details (PAY-006)
     ///
@@ -673,7 +673,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-PAY-03: International transfers use SWIFT/SEPA; arrive within 1–3 working days
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    case pay006 = "PAY-006"
+    case pay006
 
     /// Currency & Amount (PAY-007)
     ///
@@ -686,7 +686,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-PAY-05: Fee displayed clearly alongside send amount before confirmation
     /// - AC-PAY-07: Insufficient funds check runs before confirm screen; CTA routes to Add Funds
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    case pay007 = "PAY-007"
+    case pay007
 
     /// Review & Confirm (PAY-008)
     ///
@@ -703,7 +703,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-XC-PERF-05: Send & Pay confirm to success screen: <3s (UK), <6s (international)
     /// - AC-XC-SEC-07: Screenshot/screen-recording blocked on card details, PIN reveal, and Send review screens
-    case pay008 = "PAY-008"
+    case pay008
 
     /// Processing (PAY-009)
     ///
@@ -714,7 +714,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-XC-PERF-05: Send & Pay confirm to success screen: <3s (UK), <6s (international)
     /// - AC-XC-AN-02: Funnel events for: onboarding completion, first transaction, card activation, first send
-    case pay009 = "PAY-009"
+    case pay009
 
     /// Transfer Sent ✓ (PAY-010)
     ///
@@ -727,7 +727,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-PAY-09: Push notification sent on successful transfer
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-XC-PERF-05: Send & Pay confirm to success screen: <3s (UK), <6s (international)
-    case pay010 = "PAY-010"
+    case pay010
 
     /// Insufficient Funds (PAY-011)
     ///
@@ -737,7 +737,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-PAY-07: Insufficient funds check runs before confirm screen; CTA routes to Add Funds
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    case pay011 = "PAY-011"
+    case pay011
 
     /// Transfer Failed (PAY-012)
     ///
@@ -746,7 +746,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-PAY-10: Failed transfers never debit the user's account
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    case pay012 = "PAY-012"
+    case pay012
 
     /// Profile Hub (SET-001)
     ///
@@ -760,7 +760,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-AUD-08: Three sections: Account (Personal, Security, Notifications, Subscription), Support & Legal, Sign
     ///   Out (red text, no-border).
     /// - AC-AUD-09: Tab bar persists.
-    case set001 = "SET-001"
+    case set001
 
     /// View Personal Details (SET-002)
     ///
@@ -770,7 +770,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-SET-02: Identity fields (name, DOB, nationality) cannot be edited in-app — must open a support ticket
-    case set002 = "SET-002"
+    case set002
 
     /// Edit Email/Phone/Address (SET-003)
     ///
@@ -779,7 +779,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    case set003 = "SET-003"
+    case set003
 
     /// Security Hub (SET-004)
     ///
@@ -791,7 +791,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-SET-06: Active sessions list refreshes on open; remote sign-out invalidates the target session within 5
     ///   seconds
-    case set004 = "SET-004"
+    case set004
 
     /// Change Keycode (SET-005)
     ///
@@ -800,7 +800,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    case set005 = "SET-005"
+    case set005
 
     /// Notification Preferences (SET-006)
     ///
@@ -813,7 +813,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-SET-05: Security alerts cannot be disabled (FCA requirement)
     /// - AC-AUD-02: Push toggles: card payments (on), funds received (on), large transactions >£250 (on), rewards &
     ///   perks (off default), product updates (off default).
-    case set006 = "SET-006"
+    case set006
 
     /// Notification Inbox (SET-007)
     ///
@@ -825,7 +825,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-AUD-03: Tap row → routes to relevant screen (transaction detail, reward claim, session review).
     /// - AC-AUD-04: SET-007 Inbox (deep-linkable from push)
-    case set007 = "SET-007"
+    case set007
 
     /// Current Plan (SET-008)
     ///
@@ -836,7 +836,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-SET-09: Subscription upgrades are prorated to the current billing cycle; downgrades take effect at the next
     ///   cycle
-    case set008 = "SET-008"
+    case set008
 
     /// Upgrade/Switch Confirm (SET-009)
     ///
@@ -847,7 +847,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-SET-09: Subscription upgrades are prorated to the current billing cycle; downgrades take effect at the next
     ///   cycle
-    case set009 = "SET-009"
+    case set009
 
     /// PITStop Support (SET-010)
     ///
@@ -856,7 +856,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    case set010 = "SET-010"
+    case set010
 
     /// Legal Documents (SET-011)
     ///
@@ -866,7 +866,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-AUD-05: Material changes trigger in-app notification.
-    case set011 = "SET-011"
+    case set011
 
     /// Close · Step 1 Warn (SET-012a)
     ///
@@ -878,7 +878,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-SET-07: Close account is a two-step confirmation; user must type "CLOSE" exactly (case-sensitive)
     /// - AC-SET-08: After close, balance is returned to the nominated bank account within 3 business days
-    case set012a = "SET-012a"
+    case set012a
 
     /// Close · Step 2 Confirm (SET-012b)
     ///
@@ -888,7 +888,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-SET-07: Close account is a two-step confirmation; user must type "CLOSE" exactly (case-sensitive)
-    case set012b = "SET-012b"
+    case set012b
 
     /// Submit & Processing (ONB-012)
     ///
@@ -899,7 +899,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
     ///   every step (including login vs new user paths)
     /// - AC-ONB-08: KYC handoff to Veriff completes successfully; success/failure/pending states handled on re-login
-    case onb012 = "ONB-012"
+    case onb012
 
     /// KYC Success (ONB-013)
     ///
@@ -910,7 +910,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
     ///   every step (including login vs new user paths)
     /// - AC-ONB-08: KYC handoff to Veriff completes successfully; success/failure/pending states handled on re-login
-    case onb013 = "ONB-013"
+    case onb013
 
     /// KYC Failure (ONB-014)
     ///
@@ -919,7 +919,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-08: KYC handoff to Veriff completes successfully; success/failure/pending states handled on re-login
-    case onb014 = "ONB-014"
+    case onb014
 
     /// Veriff Handoff (ONB-015)
     ///
@@ -930,7 +930,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
     ///   every step (including login vs new user paths)
     /// - AC-ONB-08: KYC handoff to Veriff completes successfully; success/failure/pending states handled on re-login
-    case onb015 = "ONB-015"
+    case onb015
 
     /// Pending (re-login) (ONB-016)
     ///
@@ -939,7 +939,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-08: KYC handoff to Veriff completes successfully; success/failure/pending states handled on re-login
-    case onb016 = "ONB-016"
+    case onb016
 
     /// Approved (re-login) (ONB-017)
     ///
@@ -948,7 +948,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-08: KYC handoff to Veriff completes successfully; success/failure/pending states handled on re-login
-    case onb017 = "ONB-017"
+    case onb017
 
     /// Rejected (re-login) (ONB-018)
     ///
@@ -957,7 +957,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-08: KYC handoff to Veriff completes successfully; success/failure/pending states handled on re-login
-    case onb018 = "ONB-018"
+    case onb018
 
     /// Incomplete (re-login) (ONB-019)
     ///
@@ -966,7 +966,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-08: KYC handoff to Veriff completes successfully; success/failure/pending states handled on re-login
-    case onb019 = "ONB-019"
+    case onb019
 
     /// Veriff Landing (ONB-W01), shown as a external
     ///
@@ -974,7 +974,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-ONB-08: KYC handoff to Veriff completes successfully; success/failure/pending states handled on re-login
-    case onbW01 = "ONB-W01"
+    case onbW01
 
     /// Camera Permission (ONB-W02), shown as a external
     ///
@@ -982,7 +982,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-ONB-08: KYC handoff to Veriff completes successfully; success/failure/pending states handled on re-login
-    case onbW02 = "ONB-W02"
+    case onbW02
 
     /// Connected to Mobile (ONB-W03), shown as a external
     ///
@@ -990,7 +990,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-ONB-08: KYC handoff to Veriff completes successfully; success/failure/pending states handled on re-login
-    case onbW03 = "ONB-W03"
+    case onbW03
 
     /// Intro to Capture (ONB-W04), shown as a external
     ///
@@ -998,7 +998,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-ONB-08: KYC handoff to Veriff completes successfully; success/failure/pending states handled on re-login
-    case onbW04 = "ONB-W04"
+    case onbW04
 
     /// Scan Front (ONB-W05), shown as a external
     ///
@@ -1006,7 +1006,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-ONB-08: KYC handoff to Veriff completes successfully; success/failure/pending states handled on re-login
-    case onbW05 = "ONB-W05"
+    case onbW05
 
     /// Scan Back (conditional) (ONB-W06), shown as a external
     ///
@@ -1014,7 +1014,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-ONB-08: KYC handoff to Veriff completes successfully; success/failure/pending states handled on re-login
-    case onbW06 = "ONB-W06"
+    case onbW06
 
     /// Document Type (fallback) (ONB-W07), shown as a external
     ///
@@ -1022,7 +1022,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-ONB-08: KYC handoff to Veriff completes successfully; success/failure/pending states handled on re-login
-    case onbW07 = "ONB-W07"
+    case onbW07
 
     /// Selfie (ONB-W08), shown as a external
     ///
@@ -1030,7 +1030,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-ONB-08: KYC handoff to Veriff completes successfully; success/failure/pending states handled on re-login
-    case onbW08 = "ONB-W08"
+    case onbW08
 
     /// Please Wait (ONB-W09), shown as a external
     ///
@@ -1038,7 +1038,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-ONB-08: KYC handoff to Veriff completes successfully; success/failure/pending states handled on re-login
-    case onbW09 = "ONB-W09"
+    case onbW09
 
     /// Submitted (ONB-W10), shown as a external
     ///
@@ -1046,7 +1046,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-ONB-08: KYC handoff to Veriff completes successfully; success/failure/pending states handled on re-login
-    case onbW10 = "ONB-W10"
+    case onbW10
 
     /// Initial Payment (Kickstart) (ONB-015-FT)
     ///
@@ -1058,7 +1058,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
     ///   every step (including login vs new user paths)
     /// - AC-ONB-09: Initial payment processed before account activation; Pay Now disabled until valid method selected
-    case onb015FT = "ONB-015-FT"
+    case onb015FT
 
     /// Add to Wallet (ONB-016-FT)
     ///
@@ -1068,7 +1068,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
     ///   every step (including login vs new user paths)
-    case onb016FT = "ONB-016-FT"
+    case onb016FT
 
     /// Legal Agreements (ONB-017-FT)
     ///
@@ -1080,7 +1080,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
     ///   every step (including login vs new user paths)
     /// - AC-ONB-10: Legal agreements accepted; both checkboxes required before proceeding
-    case onb017FT = "ONB-017-FT"
+    case onb017FT
 
     /// Finished! (ONB-018-FT)
     ///
@@ -1091,7 +1091,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-XC-AN-02: Funnel events for: onboarding completion, first transaction, card activation, first send
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
     ///   every step (including login vs new user paths)
-    case onb018FT = "ONB-018-FT"
+    case onb018FT
 
     /// The screen's name in the seed.
     public var name: String {
@@ -1296,204 +1296,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     }
 
     /// The screen's position in the app's tables.
-    public var number: Int32 {
-        switch self {
-        case .xcLOCK:
-            return 0
-        case .xcCOMPROMISED:
-            return 1
-        case .onb000:
-            return 2
-        case .onb001:
-            return 3
-        case .onb002:
-            return 4
-        case .onb003:
-            return 5
-        case .onb004:
-            return 6
-        case .onb005:
-            return 7
-        case .onb006:
-            return 8
-        case .onb007:
-            return 9
-        case .onb007b:
-            return 10
-        case .onb008:
-            return 11
-        case .onb009:
-            return 12
-        case .onb010:
-            return 13
-        case .onb010a:
-            return 14
-        case .onb010b:
-            return 15
-        case .onb010c:
-            return 16
-        case .onb010d:
-            return 17
-        case .onb010e:
-            return 18
-        case .onb010f:
-            return 19
-        case .onb011:
-            return 20
-        case .wal001:
-            return 21
-        case .wal003:
-            return 22
-        case .wal018:
-            return 23
-        case .wal005:
-            return 24
-        case .wal006:
-            return 25
-        case .wal007:
-            return 26
-        case .wal008a:
-            return 27
-        case .wal008b:
-            return 28
-        case .wal008c:
-            return 29
-        case .wal009:
-            return 30
-        case .wal010a:
-            return 31
-        case .wal010b:
-            return 32
-        case .wal010c:
-            return 33
-        case .wal010d:
-            return 34
-        case .wal011:
-            return 35
-        case .wal012:
-            return 36
-        case .wal012b:
-            return 37
-        case .wal014:
-            return 38
-        case .wal015:
-            return 39
-        case .wal013a:
-            return 40
-        case .wal013b:
-            return 41
-        case .wal013c:
-            return 42
-        case .wal013d:
-            return 43
-        case .wal013e:
-            return 44
-        case .wal013f:
-            return 45
-        case .wal013g:
-            return 46
-        case .wal013h:
-            return 47
-        case .wal013i:
-            return 48
-        case .wal013j:
-            return 49
-        case .pay001:
-            return 50
-        case .pay002:
-            return 51
-        case .pay003:
-            return 52
-        case .pay004:
-            return 53
-        case .pay005:
-            return 54
-        case .pay006:
-            return 55
-        case .pay007:
-            return 56
-        case .pay008:
-            return 57
-        case .pay009:
-            return 58
-        case .pay010:
-            return 59
-        case .pay011:
-            return 60
-        case .pay012:
-            return 61
-        case .set001:
-            return 62
-        case .set002:
-            return 63
-        case .set003:
-            return 64
-        case .set004:
-            return 65
-        case .set005:
-            return 66
-        case .set006:
-            return 67
-        case .set007:
-            return 68
-        case .set008:
-            return 69
-        case .set009:
-            return 70
-        case .set010:
-            return 71
-        case .set011:
-            return 72
-        case .set012a:
-            return 73
-        case .set012b:
-            return 74
-        case .onb012:
-            return 75
-        case .onb013:
-            return 76
-        case .onb014:
-            return 77
-        case .onb015:
-            return 78
-        case .onb016:
-            return 79
-        case .onb017:
-            return 80
-        case .onb018:
-            return 81
-        case .onb019:
-            return 82
-        case .onbW01:
-            return 83
-        case .onbW02:
-            return 84
-        case .onbW03:
-            return 85
-        case .onbW04:
-            return 86
-        case .onbW05:
-            return 87
-        case .onbW06:
-            return 88
-        case .onbW07:
-            return 89
-        case .onbW08:
-            return 90
-        case .onbW09:
-            return 91
-        case .onbW10:
-            return 92
-        case .onb015FT:
-            return 93
-        case .onb016FT:
-            return 94
-        case .onb017FT:
-            return 95
-        case .onb018FT:
-            return 96
-        }
-    }
+    public var number: Int32 { Int32(caseNumber) }
 
     /// The screen at `number` in the app's tables.
     @_optimize(none)
@@ -1514,12 +1317,319 @@ public enum TempoScreen: String, CaseIterable, Sendable {
             }
         }
     }
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .xcLOCK:
+                return 0
+            case .xcCOMPROMISED:
+                return 1
+            case .onb000:
+                return 2
+            case .onb001:
+                return 3
+            case .onb002:
+                return 4
+            case .onb003:
+                return 5
+            case .onb004:
+                return 6
+            case .onb005:
+                return 7
+            case .onb006:
+                return 8
+            case .onb007:
+                return 9
+            case .onb007b:
+                return 10
+            case .onb008:
+                return 11
+            case .onb009:
+                return 12
+            case .onb010:
+                return 13
+            case .onb010a:
+                return 14
+            case .onb010b:
+                return 15
+            case .onb010c:
+                return 16
+            case .onb010d:
+                return 17
+            case .onb010e:
+                return 18
+            case .onb010f:
+                return 19
+            case .onb011:
+                return 20
+            case .wal001:
+                return 21
+            case .wal003:
+                return 22
+            case .wal018:
+                return 23
+            case .wal005:
+                return 24
+            case .wal006:
+                return 25
+            case .wal007:
+                return 26
+            case .wal008a:
+                return 27
+            case .wal008b:
+                return 28
+            case .wal008c:
+                return 29
+            case .wal009:
+                return 30
+            case .wal010a:
+                return 31
+            case .wal010b:
+                return 32
+            case .wal010c:
+                return 33
+            case .wal010d:
+                return 34
+            case .wal011:
+                return 35
+            case .wal012:
+                return 36
+            case .wal012b:
+                return 37
+            case .wal014:
+                return 38
+            case .wal015:
+                return 39
+            case .wal013a:
+                return 40
+            case .wal013b:
+                return 41
+            case .wal013c:
+                return 42
+            case .wal013d:
+                return 43
+            case .wal013e:
+                return 44
+            case .wal013f:
+                return 45
+            case .wal013g:
+                return 46
+            case .wal013h:
+                return 47
+            case .wal013i:
+                return 48
+            case .wal013j:
+                return 49
+            case .pay001:
+                return 50
+            case .pay002:
+                return 51
+            case .pay003:
+                return 52
+            case .pay004:
+                return 53
+            case .pay005:
+                return 54
+            case .pay006:
+                return 55
+            case .pay007:
+                return 56
+            case .pay008:
+                return 57
+            case .pay009:
+                return 58
+            case .pay010:
+                return 59
+            case .pay011:
+                return 60
+            case .pay012:
+                return 61
+            case .set001:
+                return 62
+            case .set002:
+                return 63
+            case .set003:
+                return 64
+            case .set004:
+                return 65
+            case .set005:
+                return 66
+            case .set006:
+                return 67
+            case .set007:
+                return 68
+            case .set008:
+                return 69
+            case .set009:
+                return 70
+            case .set010:
+                return 71
+            case .set011:
+                return 72
+            case .set012a:
+                return 73
+            case .set012b:
+                return 74
+            case .onb012:
+                return 75
+            case .onb013:
+                return 76
+            case .onb014:
+                return 77
+            case .onb015:
+                return 78
+            case .onb016:
+                return 79
+            case .onb017:
+                return 80
+            case .onb018:
+                return 81
+            case .onb019:
+                return 82
+            case .onbW01:
+                return 83
+            case .onbW02:
+                return 84
+            case .onbW03:
+                return 85
+            case .onbW04:
+                return 86
+            case .onbW05:
+                return 87
+            case .onbW06:
+                return 88
+            case .onbW07:
+                return 89
+            case .onbW08:
+                return 90
+            case .onbW09:
+                return 91
+            case .onbW10:
+                return 92
+            case .onb015FT:
+                return 93
+            case .onb016FT:
+                return 94
+            case .onb017FT:
+                return 95
+            case .onb018FT:
+                return 96
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    XC-LOCK
+    XC-COMPROMISED
+    ONB-000
+    ONB-001
+    ONB-002
+    ONB-003
+    ONB-004
+    ONB-005
+    ONB-006
+    ONB-007
+    ONB-007b
+    ONB-008
+    ONB-009
+    ONB-010
+    ONB-010a
+    ONB-010b
+    ONB-010c
+    ONB-010d
+    ONB-010e
+    ONB-010f
+    ONB-011
+    WAL-001
+    WAL-003
+    WAL-018
+    WAL-005
+    WAL-006
+    WAL-007
+    WAL-008a
+    WAL-008b
+    WAL-008c
+    WAL-009
+    WAL-010a
+    WAL-010b
+    WAL-010c
+    WAL-010d
+    WAL-011
+    WAL-012
+    WAL-012b
+    WAL-014
+    WAL-015
+    WAL-013a
+    WAL-013b
+    WAL-013c
+    WAL-013d
+    WAL-013e
+    WAL-013f
+    WAL-013g
+    WAL-013h
+    WAL-013i
+    WAL-013j
+    PAY-001
+    PAY-002
+    PAY-003
+    PAY-004
+    PAY-005
+    PAY-006
+    PAY-007
+    PAY-008
+    PAY-009
+    PAY-010
+    PAY-011
+    PAY-012
+    SET-001
+    SET-002
+    SET-003
+    SET-004
+    SET-005
+    SET-006
+    SET-007
+    SET-008
+    SET-009
+    SET-010
+    SET-011
+    SET-012a
+    SET-012b
+    ONB-012
+    ONB-013
+    ONB-014
+    ONB-015
+    ONB-016
+    ONB-017
+    ONB-018
+    ONB-019
+    ONB-W01
+    ONB-W02
+    ONB-W03
+    ONB-W04
+    ONB-W05
+    ONB-W06
+    ONB-W07
+    ONB-W08
+    ONB-W09
+    ONB-W10
+    ONB-015-FT
+    ONB-016-FT
+    ONB-017-FT
+    ONB-018-FT
+    """#
 }
 
 /// The form fields of Tempo, by their names in the flows: `machine.fill(.keycode, .text(...))`.
 /// One enum for the whole app, so a field keeps its case on every screen that has it; filling a field the
 /// current screen does not have throws.
-public enum TempoField: String, FlowName {
+public enum TempoField: FlowNameCases {
     /// On ONB-002 (Keycode), ONB-008 (Lock It: create your keycode).
     case keycode
 
@@ -1527,19 +1637,19 @@ public enum TempoField: String, FlowName {
     case plan
 
     /// On ONB-004 (Given name(s)).
-    case givenName = "given_name"
+    case givenName
 
     /// On ONB-004 (Surname).
     case surname
 
     /// On ONB-004 (Preferred Name (optional)).
-    case preferredName = "preferred_name"
+    case preferredName
 
     /// On ONB-005 (Email).
     case email
 
     /// On ONB-005 (Confirm email).
-    case confirmEmail = "confirm_email"
+    case confirmEmail
 
     /// On ONB-006 (Verification code), SET-003 (Verification code).
     case code
@@ -1551,7 +1661,7 @@ public enum TempoField: String, FlowName {
     case search
 
     /// On ONB-008 (Secure It: re-enter your keycode), SET-005 (Step 2: re-enter your new keycode).
-    case confirmKeycode = "confirm_keycode"
+    case confirmKeycode
 
     /// On ONB-010 (Date of birth).
     case dob
@@ -1566,13 +1676,13 @@ public enum TempoField: String, FlowName {
     case purposes
 
     /// On ONB-010d (Source of funds).
-    case fundsSources = "funds_sources"
+    case fundsSources
 
     /// On ONB-010e (Expected monthly spend).
-    case monthlySpend = "monthly_spend"
+    case monthlySpend
 
     /// On ONB-010f (Expected annual turnover).
-    case annualTurnover = "annual_turnover"
+    case annualTurnover
 
     /// On ONB-011 (Postcode), WAL-013c (Postcode).
     case postcode
@@ -1581,34 +1691,34 @@ public enum TempoField: String, FlowName {
     case amount
 
     /// On WAL-006 (Payment Method), ONB-015-FT (Payment option).
-    case paymentMethod = "payment_method"
+    case paymentMethod
 
     /// On WAL-014 (What happened?).
     case issue
 
     /// On WAL-013a (Pay £4.99 with).
-    case payWith = "pay_with"
+    case payWith
 
     /// On WAL-013e (Choose a 6-digit PIN).
     case pin
 
     /// On WAL-013f (Re-enter your PIN).
-    case pinConfirm = "pin_confirm"
+    case pinConfirm
 
     /// On PAY-002 (Account name).
-    case accountName = "account_name"
+    case accountName
 
     /// On PAY-002 (Sort code).
-    case sortCode = "sort_code"
+    case sortCode
 
     /// On PAY-002 (Account number).
-    case accountNumber = "account_number"
+    case accountNumber
 
     /// On PAY-002 (Reference (optional)), PAY-006 (Reference (optional)).
     case reference
 
     /// On PAY-006 (Recipient name).
-    case recipientName = "recipient_name"
+    case recipientName
 
     /// On PAY-006 (Country).
     case country
@@ -1620,10 +1730,10 @@ public enum TempoField: String, FlowName {
     case bic
 
     /// On SET-003 (New value).
-    case newValue = "new_value"
+    case newValue
 
     /// On SET-005 (Step 1: enter your new keycode).
-    case newKeycode = "new_keycode"
+    case newKeycode
 
     /// On SET-012b (Type CLOSE to confirm).
     case confirmation
@@ -1632,40 +1742,176 @@ public enum TempoField: String, FlowName {
     case reason
 
     /// On ONB-W07 (Document type).
-    case documentType = "document_type"
+    case documentType
 
     /// On ONB-017-FT (Terms of Service).
-    case acceptTerms = "accept_terms"
+    case acceptTerms
 
     /// On ONB-017-FT (Privacy Policy).
-    case acceptPrivacy = "accept_privacy"
+    case acceptPrivacy
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .keycode:
+                return 0
+            case .plan:
+                return 1
+            case .givenName:
+                return 2
+            case .surname:
+                return 3
+            case .preferredName:
+                return 4
+            case .email:
+                return 5
+            case .confirmEmail:
+                return 6
+            case .code:
+                return 7
+            case .phone:
+                return 8
+            case .search:
+                return 9
+            case .confirmKeycode:
+                return 10
+            case .dob:
+                return 11
+            case .nationality:
+                return 12
+            case .market:
+                return 13
+            case .purposes:
+                return 14
+            case .fundsSources:
+                return 15
+            case .monthlySpend:
+                return 16
+            case .annualTurnover:
+                return 17
+            case .postcode:
+                return 18
+            case .amount:
+                return 19
+            case .paymentMethod:
+                return 20
+            case .issue:
+                return 21
+            case .payWith:
+                return 22
+            case .pin:
+                return 23
+            case .pinConfirm:
+                return 24
+            case .accountName:
+                return 25
+            case .sortCode:
+                return 26
+            case .accountNumber:
+                return 27
+            case .reference:
+                return 28
+            case .recipientName:
+                return 29
+            case .country:
+                return 30
+            case .iban:
+                return 31
+            case .bic:
+                return 32
+            case .newValue:
+                return 33
+            case .newKeycode:
+                return 34
+            case .confirmation:
+                return 35
+            case .reason:
+                return 36
+            case .documentType:
+                return 37
+            case .acceptTerms:
+                return 38
+            case .acceptPrivacy:
+                return 39
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    keycode
+    plan
+    given_name
+    surname
+    preferred_name
+    email
+    confirm_email
+    code
+    phone
+    search
+    confirm_keycode
+    dob
+    nationality
+    market
+    purposes
+    funds_sources
+    monthly_spend
+    annual_turnover
+    postcode
+    amount
+    payment_method
+    issue
+    pay_with
+    pin
+    pin_confirm
+    account_name
+    sort_code
+    account_number
+    reference
+    recipient_name
+    country
+    iban
+    bic
+    new_value
+    new_keycode
+    confirmation
+    reason
+    document_type
+    accept_terms
+    accept_privacy
+    """#
 }
 
 /// The screen variants of Tempo (what `variant()` returns), by their names in the flows.
-public enum TempoVariant: String, FlowName {
+public enum TempoVariant: FlowNameCases {
     /// A variant of ONB-002.
-    case wrongKeycode = "wrong_keycode"
+    case wrongKeycode
 
     /// A variant of ONB-002, ONB-006, ONB-009, ONB-011, WAL-001, WAL-003, WAL-005, WAL-006 and 15 more.
     case `default`
 
     /// A variant of ONB-006.
-    case wrongCode = "wrong_code"
+    case wrongCode
 
     /// A variant of ONB-006.
     case expired
 
     /// A variant of ONB-006.
-    case notSent = "not_sent"
+    case notSent
 
     /// A variant of ONB-009.
     case fingerprint
 
     /// A variant of ONB-011.
-    case notFound = "not_found"
+    case notFound
 
     /// A variant of ONB-011.
-    case addressList = "address_list"
+    case addressList
 
     /// A variant of WAL-001, WAL-008b, WAL-008c.
     case frozen
@@ -1680,13 +1926,13 @@ public enum TempoVariant: String, FlowName {
     case loading
 
     /// A variant of WAL-005.
-    case searchExpanded = "search_expanded"
+    case searchExpanded
 
     /// A variant of WAL-005.
-    case dateFilterOpen = "date_filter_open"
+    case dateFilterOpen
 
     /// A variant of WAL-006.
-    case paymentMethod = "payment_method"
+    case paymentMethod
 
     /// A variant of WAL-009.
     case added
@@ -1701,31 +1947,31 @@ public enum TempoVariant: String, FlowName {
     case reported
 
     /// A variant of WAL-015.
-    case confirmDisable = "confirm_disable"
+    case confirmDisable
 
     /// A variant of WAL-015.
-    case limitOff = "limit_off"
+    case limitOff
 
     /// A variant of WAL-013b.
-    case noAddress = "no_address"
+    case noAddress
 
     /// A variant of PAY-007.
-    case awaitingRate = "awaiting_rate"
+    case awaitingRate
 
     /// A variant of PAY-008.
-    case rateLocked = "rate_locked"
+    case rateLocked
 
     /// A variant of SET-002.
-    case addressCheckPending = "address_check_pending"
+    case addressCheckPending
 
     /// A variant of SET-003.
-    case codeRejected = "code_rejected"
+    case codeRejected
 
     /// A variant of SET-003.
-    case codeSent = "code_sent"
+    case codeSent
 
     /// A variant of SET-003.
-    case addressRejected = "address_rejected"
+    case addressRejected
 
     /// A variant of SET-003.
     case email
@@ -1746,7 +1992,7 @@ public enum TempoVariant: String, FlowName {
     case everyday
 
     /// A variant of SET-009.
-    case insufficientFunds = "insufficient_funds"
+    case insufficientFunds
 
     /// A variant of SET-009.
     case upgrade
@@ -1758,13 +2004,13 @@ public enum TempoVariant: String, FlowName {
     case updated
 
     /// A variant of ONB-012.
-    case submitFailed = "submit_failed"
+    case submitFailed
 
     /// A variant of ONB-012.
-    case kycCheck = "kyc_check"
+    case kycCheck
 
     /// A variant of ONB-015.
-    case linkSent = "link_sent"
+    case linkSent
 
     /// A variant of ONB-W02.
     case denied
@@ -1773,25 +2019,195 @@ public enum TempoVariant: String, FlowName {
     case declined
 
     /// A variant of ONB-015-FT.
-    case methodConfirmed = "method_confirmed"
+    case methodConfirmed
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .wrongKeycode:
+                return 0
+            case .`default`:
+                return 1
+            case .wrongCode:
+                return 2
+            case .expired:
+                return 3
+            case .notSent:
+                return 4
+            case .fingerprint:
+                return 5
+            case .notFound:
+                return 6
+            case .addressList:
+                return 7
+            case .frozen:
+                return 8
+            case .offline:
+                return 9
+            case .empty:
+                return 10
+            case .loading:
+                return 11
+            case .searchExpanded:
+                return 12
+            case .dateFilterOpen:
+                return 13
+            case .paymentMethod:
+                return 14
+            case .added:
+                return 15
+            case .revealed:
+                return 16
+            case .hidden:
+                return 17
+            case .reported:
+                return 18
+            case .confirmDisable:
+                return 19
+            case .limitOff:
+                return 20
+            case .noAddress:
+                return 21
+            case .awaitingRate:
+                return 22
+            case .rateLocked:
+                return 23
+            case .addressCheckPending:
+                return 24
+            case .codeRejected:
+                return 25
+            case .codeSent:
+                return 26
+            case .addressRejected:
+                return 27
+            case .email:
+                return 28
+            case .phone:
+                return 29
+            case .address:
+                return 30
+            case .premium:
+                return 31
+            case .plus:
+                return 32
+            case .everyday:
+                return 33
+            case .insufficientFunds:
+                return 34
+            case .upgrade:
+                return 35
+            case .`switch`:
+                return 36
+            case .updated:
+                return 37
+            case .submitFailed:
+                return 38
+            case .kycCheck:
+                return 39
+            case .linkSent:
+                return 40
+            case .denied:
+                return 41
+            case .declined:
+                return 42
+            case .methodConfirmed:
+                return 43
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    wrong_keycode
+    default
+    wrong_code
+    expired
+    not_sent
+    fingerprint
+    not_found
+    address_list
+    frozen
+    offline
+    empty
+    loading
+    search_expanded
+    date_filter_open
+    payment_method
+    added
+    revealed
+    hidden
+    reported
+    confirm_disable
+    limit_off
+    no_address
+    awaiting_rate
+    rate_locked
+    address_check_pending
+    code_rejected
+    code_sent
+    address_rejected
+    email
+    phone
+    address
+    premium
+    plus
+    everyday
+    insufficient_funds
+    upgrade
+    switch
+    updated
+    submit_failed
+    kyc_check
+    link_sent
+    denied
+    declined
+    method_confirmed
+    """#
 }
 
 /// The outcomes Tempo's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller).
-public enum TempoEnding: String, FlowName {
+public enum TempoEnding: FlowNameCases {
     /// An outcome of `veriff`.
     case submitted
 
     /// An outcome of `veriff`.
     case abandoned
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .submitted:
+                return 0
+            case .abandoned:
+                return 1
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    submitted
+    abandoned
+    """#
 }
 
 /// What Tempo's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.lastUpdated]`.
-public enum TempoText: String, FlowName {
+public enum TempoText: FlowNameCases {
     /// Shown on WAL-001, WAL-003.
-    case lastUpdated = "last_updated"
+    case lastUpdated
 
     /// Shown on WAL-001.
-    case noTransactions = "no_transactions"
+    case noTransactions
 
     /// Shown on .
     case avatar
@@ -1803,31 +2219,115 @@ public enum TempoText: String, FlowName {
     case amount
 
     /// Shown on WAL-013h.
-    case expectedDelivery = "expected_delivery"
+    case expectedDelivery
 
     /// Shown on PAY-004.
-    case amountAndFee = "amount_and_fee"
+    case amountAndFee
 
     /// Shown on PAY-007.
     case fee
 
     /// Shown on PAY-007.
-    case feeWaiting = "fee_waiting"
+    case feeWaiting
 
     /// Shown on PAY-008.
-    case youSend = "you_send"
+    case youSend
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .lastUpdated:
+                return 0
+            case .noTransactions:
+                return 1
+            case .avatar:
+                return 2
+            case .description:
+                return 3
+            case .amount:
+                return 4
+            case .expectedDelivery:
+                return 5
+            case .amountAndFee:
+                return 6
+            case .fee:
+                return 7
+            case .feeWaiting:
+                return 8
+            case .youSend:
+                return 9
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    last_updated
+    no_transactions
+    avatar
+    description
+    amount
+    expected_delivery
+    amount_and_fee
+    fee
+    fee_waiting
+    you_send
+    """#
 }
 
 /// The lists Tempo's screens show (`lists:`), by their names in the flows: `machine.rows(.latestTransactions)`.
-public enum TempoList: String, FlowName {
+public enum TempoList: FlowNameCases {
     /// Shown on WAL-001.
-    case latestTransactions = "latest_transactions"
+    case latestTransactions
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .latestTransactions:
+                return 0
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    latest_transactions
+    """#
 }
 
 /// The flows Tempo calls as sub-flows, by their names in the flows (`activeSubflows`).
-public enum TempoSubflow: String, FlowName {
+public enum TempoSubflow: FlowNameCases {
     /// Veriff-hosted verification.
     case veriff
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .veriff:
+                return 0
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    veriff
+    """#
 }
 
 /// The events Tempo reacts to: taps and entries, service outcomes, timers.
@@ -4070,144 +4570,298 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 public typealias TempoEffect = FlowEffect<TempoServiceCall>
 
 /// The service operations Tempo calls, by their names in the flows (`service.operation`).
-public enum TempoOperation: String, FlowName {
+public enum TempoOperation: FlowNameCases {
     /// Equals Money: `submit_application`.
-    case equalsSubmitApplication = "equals.submit_application"
+    case equalsSubmitApplication
 
     /// Equals Money: `create_account`.
-    case equalsCreateAccount = "equals.create_account"
+    case equalsCreateAccount
 
     /// Equals Money: `get_onboarding_status`.
-    case equalsGetOnboardingStatus = "equals.get_onboarding_status"
+    case equalsGetOnboardingStatus
 
     /// Equals Money: `activate_account`.
-    case equalsActivateAccount = "equals.activate_account"
+    case equalsActivateAccount
 
     /// Equals Money: `list_transactions`.
-    case equalsListTransactions = "equals.list_transactions"
+    case equalsListTransactions
 
     /// Equals Money: `list_sessions`.
-    case equalsListSessions = "equals.list_sessions"
+    case equalsListSessions
 
     /// Equals Money: `sign_out_session`.
-    case equalsSignOutSession = "equals.sign_out_session"
+    case equalsSignOutSession
 
     /// Equals Money: `sign_out_other_sessions`.
-    case equalsSignOutOtherSessions = "equals.sign_out_other_sessions"
+    case equalsSignOutOtherSessions
 
     /// Equals Money: `charge_plan_upgrade`.
-    case equalsChargePlanUpgrade = "equals.charge_plan_upgrade"
+    case equalsChargePlanUpgrade
 
     /// Equals Money: `schedule_plan_change`.
-    case equalsSchedulePlanChange = "equals.schedule_plan_change"
+    case equalsSchedulePlanChange
 
     /// Equals Money: `close_account`.
-    case equalsCloseAccount = "equals.close_account"
+    case equalsCloseAccount
 
     /// Equals Money: `log_in`.
-    case equalsLogIn = "equals.log_in"
+    case equalsLogIn
 
     /// Equals Money: `activate_card`.
-    case equalsActivateCard = "equals.activate_card"
+    case equalsActivateCard
 
     /// Equals Money: `set_card_frozen`.
-    case equalsSetCardFrozen = "equals.set_card_frozen"
+    case equalsSetCardFrozen
 
     /// Equals Money: `get_card_details`.
-    case equalsGetCardDetails = "equals.get_card_details"
+    case equalsGetCardDetails
 
     /// Equals Money: `get_pin`.
-    case equalsGetPin = "equals.get_pin"
+    case equalsGetPin
 
     /// Equals Money: `set_card_limit`.
-    case equalsSetCardLimit = "equals.set_card_limit"
+    case equalsSetCardLimit
 
     /// Equals Money: `order_physical_card`.
-    case equalsOrderPhysicalCard = "equals.order_physical_card"
+    case equalsOrderPhysicalCard
 
     /// Equals Money: `send_uk_transfer`.
-    case equalsSendUkTransfer = "equals.send_uk_transfer"
+    case equalsSendUkTransfer
 
     /// Equals Money: `get_balance`.
-    case equalsGetBalance = "equals.get_balance"
+    case equalsGetBalance
 
     /// Equals Money: `refresh_session`.
-    case equalsRefreshSession = "equals.refresh_session"
+    case equalsRefreshSession
 
     /// Equals Money: `send_international_transfer`.
-    case equalsSendInternationalTransfer = "equals.send_international_transfer"
+    case equalsSendInternationalTransfer
 
     /// OTP provider: `send_email_code`.
-    case otpSendEmailCode = "otp.send_email_code"
+    case otpSendEmailCode
 
     /// OTP provider: `verify_email_code`.
-    case otpVerifyEmailCode = "otp.verify_email_code"
+    case otpVerifyEmailCode
 
     /// OTP provider: `send_sms_code`.
-    case otpSendSmsCode = "otp.send_sms_code"
+    case otpSendSmsCode
 
     /// OTP provider: `verify_sms_code`.
-    case otpVerifySmsCode = "otp.verify_sms_code"
+    case otpVerifySmsCode
 
     /// Postcode lookup: `find_addresses`.
-    case postcodeLookupFindAddresses = "postcode_lookup.find_addresses"
+    case postcodeLookupFindAddresses
 
     /// Device security: `check_integrity`.
-    case deviceCheckIntegrity = "device.check_integrity"
+    case deviceCheckIntegrity
 
     /// Device security: `enable_biometrics`.
-    case deviceEnableBiometrics = "device.enable_biometrics"
+    case deviceEnableBiometrics
 
     /// Device security: `authenticate`.
-    case deviceAuthenticate = "device.authenticate"
+    case deviceAuthenticate
 
     /// Payments (card / Apple Pay / Google Pay / Direct Debit): `initial_payment`.
-    case paymentsInitialPayment = "payments.initial_payment"
+    case paymentsInitialPayment
 
     /// Payments (card / Apple Pay / Google Pay / Direct Debit): `charge`.
-    case paymentsCharge = "payments.charge"
+    case paymentsCharge
 
     /// PITStop support: `open_ticket`.
-    case pitstopOpenTicket = "pitstop.open_ticket"
+    case pitstopOpenTicket
 
     /// PITStop support: `start_chat`.
-    case pitstopStartChat = "pitstop.start_chat"
+    case pitstopStartChat
 
     /// Merchant logo service: `find_logo`.
-    case logosFindLogo = "logos.find_logo"
+    case logosFindLogo
 
     /// FX provider: `subscribe_rates`.
-    case fxSubscribeRates = "fx.subscribe_rates"
+    case fxSubscribeRates
 
     /// FX provider: `lock_rate`.
-    case fxLockRate = "fx.lock_rate"
+    case fxLockRate
 
     /// Apple Wallet / Google Wallet: `provision_card`.
-    case deviceWalletProvisionCard = "device_wallet.provision_card"
+    case deviceWalletProvisionCard
 
     /// Push provider (Firebase / APNs): `save_preferences`.
-    case pushProviderSavePreferences = "push_provider.save_preferences"
+    case pushProviderSavePreferences
 
     /// Veriff GuidedID: `send_sms_link`.
-    case veriffSendSmsLink = "veriff.send_sms_link"
+    case veriffSendSmsLink
 
     /// Veriff GuidedID: `scan_front`.
-    case veriffScanFront = "veriff.scan_front"
+    case veriffScanFront
 
     /// Veriff GuidedID: `scan_back`.
-    case veriffScanBack = "veriff.scan_back"
+    case veriffScanBack
 
     /// Veriff GuidedID: `capture_selfie`.
-    case veriffCaptureSelfie = "veriff.capture_selfie"
+    case veriffCaptureSelfie
 
     /// Veriff GuidedID: `analyse`.
-    case veriffAnalyse = "veriff.analyse"
+    case veriffAnalyse
 
     /// Veriff GuidedID: `get_decision`.
-    case veriffGetDecision = "veriff.get_decision"
+    case veriffGetDecision
 
     /// Veriff GuidedID: `check_proof_of_address`.
-    case veriffCheckProofOfAddress = "veriff.check_proof_of_address"
+    case veriffCheckProofOfAddress
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .equalsSubmitApplication:
+                return 0
+            case .equalsCreateAccount:
+                return 1
+            case .equalsGetOnboardingStatus:
+                return 2
+            case .equalsActivateAccount:
+                return 3
+            case .equalsListTransactions:
+                return 4
+            case .equalsListSessions:
+                return 5
+            case .equalsSignOutSession:
+                return 6
+            case .equalsSignOutOtherSessions:
+                return 7
+            case .equalsChargePlanUpgrade:
+                return 8
+            case .equalsSchedulePlanChange:
+                return 9
+            case .equalsCloseAccount:
+                return 10
+            case .equalsLogIn:
+                return 11
+            case .equalsActivateCard:
+                return 12
+            case .equalsSetCardFrozen:
+                return 13
+            case .equalsGetCardDetails:
+                return 14
+            case .equalsGetPin:
+                return 15
+            case .equalsSetCardLimit:
+                return 16
+            case .equalsOrderPhysicalCard:
+                return 17
+            case .equalsSendUkTransfer:
+                return 18
+            case .equalsGetBalance:
+                return 19
+            case .equalsRefreshSession:
+                return 20
+            case .equalsSendInternationalTransfer:
+                return 21
+            case .otpSendEmailCode:
+                return 22
+            case .otpVerifyEmailCode:
+                return 23
+            case .otpSendSmsCode:
+                return 24
+            case .otpVerifySmsCode:
+                return 25
+            case .postcodeLookupFindAddresses:
+                return 26
+            case .deviceCheckIntegrity:
+                return 27
+            case .deviceEnableBiometrics:
+                return 28
+            case .deviceAuthenticate:
+                return 29
+            case .paymentsInitialPayment:
+                return 30
+            case .paymentsCharge:
+                return 31
+            case .pitstopOpenTicket:
+                return 32
+            case .pitstopStartChat:
+                return 33
+            case .logosFindLogo:
+                return 34
+            case .fxSubscribeRates:
+                return 35
+            case .fxLockRate:
+                return 36
+            case .deviceWalletProvisionCard:
+                return 37
+            case .pushProviderSavePreferences:
+                return 38
+            case .veriffSendSmsLink:
+                return 39
+            case .veriffScanFront:
+                return 40
+            case .veriffScanBack:
+                return 41
+            case .veriffCaptureSelfie:
+                return 42
+            case .veriffAnalyse:
+                return 43
+            case .veriffGetDecision:
+                return 44
+            case .veriffCheckProofOfAddress:
+                return 45
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    equals.submit_application
+    equals.create_account
+    equals.get_onboarding_status
+    equals.activate_account
+    equals.list_transactions
+    equals.list_sessions
+    equals.sign_out_session
+    equals.sign_out_other_sessions
+    equals.charge_plan_upgrade
+    equals.schedule_plan_change
+    equals.close_account
+    equals.log_in
+    equals.activate_card
+    equals.set_card_frozen
+    equals.get_card_details
+    equals.get_pin
+    equals.set_card_limit
+    equals.order_physical_card
+    equals.send_uk_transfer
+    equals.get_balance
+    equals.refresh_session
+    equals.send_international_transfer
+    otp.send_email_code
+    otp.verify_email_code
+    otp.send_sms_code
+    otp.verify_sms_code
+    postcode_lookup.find_addresses
+    device.check_integrity
+    device.enable_biometrics
+    device.authenticate
+    payments.initial_payment
+    payments.charge
+    pitstop.open_ticket
+    pitstop.start_chat
+    logos.find_logo
+    fx.subscribe_rates
+    fx.lock_rate
+    device_wallet.provision_card
+    push_provider.save_preferences
+    veriff.send_sms_link
+    veriff.scan_front
+    veriff.scan_back
+    veriff.capture_selfie
+    veriff.analyse
+    veriff.get_decision
+    veriff.check_proof_of_address
+    """#
 }
 
 /// The service operations Tempo calls, with their inputs.
@@ -7149,79 +7803,334 @@ public enum TempoOutcome {
 }
 
 /// The card plan tiers of ONB-003: Everyday £4.99/mo, Plus £6.99/mo, Premium £89.99/yr.
-public enum TempoPlan: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
+public enum TempoPlan: FlowNameCases, FlowRecordValue {
     case everyday
     case plus
     case premium
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .everyday:
+                return 0
+            case .plus:
+                return 1
+            case .premium:
+                return 2
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    everyday
+    plus
+    premium
+    """#
 }
 
 /// The market chosen on ONB-010b; it determines the regulatory jurisdiction and card product.
-public enum TempoMarket: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
+public enum TempoMarket: FlowNameCases, FlowRecordValue {
     case uk
     case eu
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .uk:
+                return 0
+            case .eu:
+                return 1
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    uk
+    eu
+    """#
 }
 
 /// Purpose of account, ONB-010c (AML).
-public enum TempoAccountPurpose: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
-    case personalSpending = "personal_spending"
+public enum TempoAccountPurpose: FlowNameCases, FlowRecordValue {
+    case personalSpending
     case travel
-    case motorsportEvents = "motorsport_events"
-    case businessExpenses = "business_expenses"
+    case motorsportEvents
+    case businessExpenses
     case other
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .personalSpending:
+                return 0
+            case .travel:
+                return 1
+            case .motorsportEvents:
+                return 2
+            case .businessExpenses:
+                return 3
+            case .other:
+                return 4
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    personal_spending
+    travel
+    motorsport_events
+    business_expenses
+    other
+    """#
 }
 
 /// Source of funds, ONB-010d (AML).
-public enum TempoFundsSource: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
+public enum TempoFundsSource: FlowNameCases, FlowRecordValue {
     case employment
     case savings
-    case businessIncome = "business_income"
+    case businessIncome
     case investments
     case other
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .employment:
+                return 0
+            case .savings:
+                return 1
+            case .businessIncome:
+                return 2
+            case .investments:
+                return 3
+            case .other:
+                return 4
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    employment
+    savings
+    business_income
+    investments
+    other
+    """#
 }
 
 /// Expected monthly spend band, ONB-010e: £0–£500, £500–£2k, £2k–£10k, £10k+.
-public enum TempoMonthlySpend: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
-    case upTo500 = "up_to_500"
-    case from500To2k = "from_500_to_2k"
-    case from2kTo10k = "from_2k_to_10k"
-    case over10k = "over_10k"
+public enum TempoMonthlySpend: FlowNameCases, FlowRecordValue {
+    case upTo500
+    case from500To2k
+    case from2kTo10k
+    case over10k
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .upTo500:
+                return 0
+            case .from500To2k:
+                return 1
+            case .from2kTo10k:
+                return 2
+            case .over10k:
+                return 3
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    up_to_500
+    from_500_to_2k
+    from_2k_to_10k
+    over_10k
+    """#
 }
 
 /// Expected annual turnover band, ONB-010f: £0–£6k, £6k–£24k, £24k–£120k, £120k+ (the spec gives no bands; twelve times
 /// the monthly bands, an assumption to confirm).
-public enum TempoAnnualTurnover: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
-    case upTo6k = "up_to_6k"
-    case from6kTo24k = "from_6k_to_24k"
-    case from24kTo120k = "from_24k_to_120k"
-    case over120k = "over_120k"
+public enum TempoAnnualTurnover: FlowNameCases, FlowRecordValue {
+    case upTo6k
+    case from6kTo24k
+    case from24kTo120k
+    case over120k
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .upTo6k:
+                return 0
+            case .from6kTo24k:
+                return 1
+            case .from24kTo120k:
+                return 2
+            case .over120k:
+                return 3
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    up_to_6k
+    from_6k_to_24k
+    from_24k_to_120k
+    over_120k
+    """#
 }
 
 /// How a payment is made: the Kickstart options of ONB-015-FT (Credit, Direct Debit, Apple Pay, Google Pay), the Add
 /// Funds methods of WAL-006 (Apple Pay, Google Pay, Visa, Mastercard), and `card` for the physical card fee paid "via
 /// another card" (WAL-013a).
-public enum TempoPaymentMethod: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
+public enum TempoPaymentMethod: FlowNameCases, FlowRecordValue {
     case credit
-    case directDebit = "direct_debit"
-    case applePay = "apple_pay"
-    case googlePay = "google_pay"
+    case directDebit
+    case applePay
+    case googlePay
     case visa
     case mastercard
     case card
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .credit:
+                return 0
+            case .directDebit:
+                return 1
+            case .applePay:
+                return 2
+            case .googlePay:
+                return 3
+            case .visa:
+                return 4
+            case .mastercard:
+                return 5
+            case .card:
+                return 6
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    credit
+    direct_debit
+    apple_pay
+    google_pay
+    visa
+    mastercard
+    card
+    """#
 }
 
 /// The device's biometric method (Face ID on iPhone, fingerprint on Android).
-public enum TempoBiometry: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
-    case faceId = "face_id"
+public enum TempoBiometry: FlowNameCases, FlowRecordValue {
+    case faceId
     case fingerprint
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .faceId:
+                return 0
+            case .fingerprint:
+                return 1
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    face_id
+    fingerprint
+    """#
 }
 
 /// Where the email verification code stands (ONB-006).
-public enum TempoCodeStatus: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
+public enum TempoCodeStatus: FlowNameCases, FlowRecordValue {
     case none
     case sent
-    case notSent = "not_sent"
-    case wrongCode = "wrong_code"
+    case notSent
+    case wrongCode
     case expired
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .none:
+                return 0
+            case .sent:
+                return 1
+            case .notSent:
+                return 2
+            case .wrongCode:
+                return 3
+            case .expired:
+                return 4
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    none
+    sent
+    not_sent
+    wrong_code
+    expired
+    """#
 }
 
 /// Everything the 12-step form collects (ONB-004 → ONB-011).
@@ -7332,70 +8241,304 @@ public struct TempoApplicant: Hashable, Sendable, Codable, FlowRecord {
 
 /// "Virtual card — issued unactivated to every user at signup." It becomes active with one tap + biometric (WAL-010)
 /// and is retired once the physical card is ATM-activated ("the virtual card ceases to exist").
-public enum TempoVirtualCardStatus: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
+public enum TempoVirtualCardStatus: FlowNameCases, FlowRecordValue {
     case unactivated
     case active
     case retired
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .unactivated:
+                return 0
+            case .active:
+                return 1
+            case .retired:
+                return 2
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    unactivated
+    active
+    retired
+    """#
 }
 
 /// "Physical card — optional (£4.99 inc. delivery)." Ordered in-app (WAL-013a → WAL-013h), delivered inert (WAL-013i),
 /// activated by the first successful ATM transaction using the PIN (WAL-013j).
-public enum TempoPhysicalCardStatus: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
+public enum TempoPhysicalCardStatus: FlowNameCases, FlowRecordValue {
     case none
     case ordered
-    case awaitingAtm = "awaiting_atm"
+    case awaitingAtm
     case active
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .none:
+                return 0
+            case .ordered:
+                return 1
+            case .awaitingAtm:
+                return 2
+            case .active:
+                return 3
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    none
+    ordered
+    awaiting_atm
+    active
+    """#
 }
 
 /// The card's status as error events report it ("user state (tier, card status, session age)"); see question Q-XC-D1.
-public enum TempoCardStatus: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
+public enum TempoCardStatus: FlowNameCases, FlowRecordValue {
     case frozen
-    case physicalActive = "physical_active"
-    case virtualActive = "virtual_active"
-    case virtualUnactivated = "virtual_unactivated"
+    case physicalActive
+    case virtualActive
+    case virtualUnactivated
     case none
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .frozen:
+                return 0
+            case .physicalActive:
+                return 1
+            case .virtualActive:
+                return 2
+            case .virtualUnactivated:
+                return 3
+            case .none:
+                return 4
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    frozen
+    physical_active
+    virtual_active
+    virtual_unactivated
+    none
+    """#
 }
 
 /// What Equals answered to the transfer last sent (PAY-004, PAY-008), wherever the answer landed.
-public enum TempoTransferAnswer: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
+public enum TempoTransferAnswer: FlowNameCases, FlowRecordValue {
     case sent
     case failed
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .sent:
+                return 0
+            case .failed:
+                return 1
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    sent
+    failed
+    """#
 }
 
 /// How a transfer goes out (PAY-001): Faster Payments (UK) or SWIFT/SEPA (international).
-public enum TempoTransferRail: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
+public enum TempoTransferRail: FlowNameCases, FlowRecordValue {
     case uk
     case international
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .uk:
+                return 0
+            case .international:
+                return 1
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    uk
+    international
+    """#
 }
 
 /// How the £4.99 physical card fee is paid (WAL-013a): "My Tempo balance" or "Another card".
-public enum TempoPayWith: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
+public enum TempoPayWith: FlowNameCases, FlowRecordValue {
     case balance
-    case otherCard = "other_card"
+    case otherCard
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .balance:
+                return 0
+            case .otherCard:
+                return 1
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    balance
+    other_card
+    """#
 }
 
 /// The issue types of Report Card Issue (WAL-014).
-public enum TempoCardIssue: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
+public enum TempoCardIssue: FlowNameCases, FlowRecordValue {
     case lost
     case stolen
     case damaged
-    case unrecognisedTransaction = "unrecognised_transaction"
+    case unrecognisedTransaction
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .lost:
+                return 0
+            case .stolen:
+                return 1
+            case .damaged:
+                return 2
+            case .unrecognisedTransaction:
+                return 3
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    lost
+    stolen
+    damaged
+    unrecognised_transaction
+    """#
 }
 
 /// What a row of the transaction history is.
-public enum TempoTransactionKind: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
-    case cardPayment = "card_payment"
-    case topUp = "top_up"
-    case ukTransfer = "uk_transfer"
-    case internationalTransfer = "international_transfer"
-    case cardFee = "card_fee"
-    case planFee = "plan_fee"
+public enum TempoTransactionKind: FlowNameCases, FlowRecordValue {
+    case cardPayment
+    case topUp
+    case ukTransfer
+    case internationalTransfer
+    case cardFee
+    case planFee
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .cardPayment:
+                return 0
+            case .topUp:
+                return 1
+            case .ukTransfer:
+                return 2
+            case .internationalTransfer:
+                return 3
+            case .cardFee:
+                return 4
+            case .planFee:
+                return 5
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    card_payment
+    top_up
+    uk_transfer
+    international_transfer
+    card_fee
+    plan_fee
+    """#
 }
 
 /// History sections (WAL-005 "Pending section + Completed section").
-public enum TempoTransactionStatus: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
+public enum TempoTransactionStatus: FlowNameCases, FlowRecordValue {
     case completed
     case pending
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .completed:
+                return 0
+            case .pending:
+                return 1
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    completed
+    pending
+    """#
 }
 
 /// One row of the transaction history (WAL-001 latest 3–5, WAL-005 full history).
@@ -7531,65 +8674,276 @@ public struct TempoMerchantLogo: Hashable, Sendable, Codable, FlowRecord {
 }
 
 /// Which contact detail SET-003 edits.
-public enum TempoContactKind: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
+public enum TempoContactKind: FlowNameCases, FlowRecordValue {
     case email
     case phone
     case address
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .email:
+                return 0
+            case .phone:
+                return 1
+            case .address:
+                return 2
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    email
+    phone
+    address
+    """#
 }
 
 /// The Security Hub change waiting for biometric confirmation (SET-004).
-public enum TempoSecurityAction: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
-    case toggleFaceId = "toggle_face_id"
-    case changeKeycode = "change_keycode"
-    case signOutSession = "sign_out_session"
-    case signOutOthers = "sign_out_others"
+public enum TempoSecurityAction: FlowNameCases, FlowRecordValue {
+    case toggleFaceId
+    case changeKeycode
+    case signOutSession
+    case signOutOthers
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .toggleFaceId:
+                return 0
+            case .changeKeycode:
+                return 1
+            case .signOutSession:
+                return 2
+            case .signOutOthers:
+                return 3
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    toggle_face_id
+    change_keycode
+    sign_out_session
+    sign_out_others
+    """#
 }
 
 /// The toggles of SET-006. Push: card payments, funds received, large transactions >£250, rewards & perks, product
 /// updates. Email: monthly statements, security alerts.
-public enum TempoNotificationPreference: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
-    case pushCardPayments = "push_card_payments"
-    case pushFundsReceived = "push_funds_received"
-    case pushLargeTransactions = "push_large_transactions"
-    case pushRewardsPerks = "push_rewards_perks"
-    case pushProductUpdates = "push_product_updates"
-    case emailMonthlyStatements = "email_monthly_statements"
-    case emailSecurityAlerts = "email_security_alerts"
+public enum TempoNotificationPreference: FlowNameCases, FlowRecordValue {
+    case pushCardPayments
+    case pushFundsReceived
+    case pushLargeTransactions
+    case pushRewardsPerks
+    case pushProductUpdates
+    case emailMonthlyStatements
+    case emailSecurityAlerts
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .pushCardPayments:
+                return 0
+            case .pushFundsReceived:
+                return 1
+            case .pushLargeTransactions:
+                return 2
+            case .pushRewardsPerks:
+                return 3
+            case .pushProductUpdates:
+                return 4
+            case .emailMonthlyStatements:
+                return 5
+            case .emailSecurityAlerts:
+                return 6
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    push_card_payments
+    push_funds_received
+    push_large_transactions
+    push_rewards_perks
+    push_product_updates
+    email_monthly_statements
+    email_security_alerts
+    """#
 }
 
 /// Notification Inbox categories (SET-007): payments, rewards, security, transfers, ecosystem.
-public enum TempoInboxCategory: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
+public enum TempoInboxCategory: FlowNameCases, FlowRecordValue {
     case payments
     case rewards
     case security
     case transfers
     case ecosystem
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .payments:
+                return 0
+            case .rewards:
+                return 1
+            case .security:
+                return 2
+            case .transfers:
+                return 3
+            case .ecosystem:
+                return 4
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    payments
+    rewards
+    security
+    transfers
+    ecosystem
+    """#
 }
 
 /// The reasons for leaving offered on SET-012b (optional, 5 options).
-public enum TempoCloseReason: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
-    case tooExpensive = "too_expensive"
-    case notUsing = "not_using"
+public enum TempoCloseReason: FlowNameCases, FlowRecordValue {
+    case tooExpensive
+    case notUsing
     case switching
-    case missingFeatures = "missing_features"
+    case missingFeatures
     case other
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .tooExpensive:
+                return 0
+            case .notUsing:
+                return 1
+            case .switching:
+                return 2
+            case .missingFeatures:
+                return 3
+            case .other:
+                return 4
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    too_expensive
+    not_using
+    switching
+    missing_features
+    other
+    """#
 }
 
 /// The ID document Veriff captures: Passport, Driver's Licence or National ID (ONB-W05, ONB-W07).
-public enum TempoDocumentType: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
+public enum TempoDocumentType: FlowNameCases, FlowRecordValue {
     case passport
-    case drivingLicence = "driving_licence"
-    case nationalId = "national_id"
+    case drivingLicence
+    case nationalId
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .passport:
+                return 0
+            case .drivingLicence:
+                return 1
+            case .nationalId:
+                return 2
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    passport
+    driving_licence
+    national_id
+    """#
 }
 
 /// Where the applicant's identity verification stands.
-public enum TempoKycStatus: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
-    case notStarted = "not_started"
+public enum TempoKycStatus: FlowNameCases, FlowRecordValue {
+    case notStarted
     case submitted
     case pending
     case approved
     case rejected
     case incomplete
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .notStarted:
+                return 0
+            case .submitted:
+                return 1
+            case .pending:
+                return 2
+            case .approved:
+                return 3
+            case .rejected:
+                return 4
+            case .incomplete:
+                return 5
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    not_started
+    submitted
+    pending
+    approved
+    rejected
+    incomplete
+    """#
 }
 
 /// The domain state of Tempo: what the flows read and write. A new value holds the

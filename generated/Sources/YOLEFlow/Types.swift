@@ -4,13 +4,13 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 5; a compile error here means the
+/// This module was generated for FlowMachine API version 6; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion5 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion6 {
 }
 
 /// The screens of YOLE, by the seed's screen IDs.
-public enum YOLEScreen: String, CaseIterable, Sendable {
+public enum YOLEScreen: FlowNameCases {
     /// Splash Screen (STEP-01)
     ///
     /// Default entry point: the first screen displayed when users tap the app icon. "Get started" button, "Log In"
@@ -39,7 +39,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// - G-A11Y-3: High contrast mode - Enhanced contrast for better visibility
     /// - G-A11Y-4: Text scaling - Support for system text size preferences
     /// - G-A11Y-5: Keyboard navigation - Full app navigation without touch
-    case step01 = "STEP-01"
+    case step01
 
     /// Create Account Screen (STEP-02)
     ///
@@ -75,7 +75,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// - G-UA-3: Back navigation - Hardware back button or on-screen back arrow
     /// - G-ERR-2: Server maintenance → Show "Service temporarily unavailable" message
     /// - G-SEC-4: Secure data handling - Encrypted storage and transmission
-    case step02 = "STEP-02"
+    case step02
 
     /// Email Verification Screen (STEP-03)
     ///
@@ -100,7 +100,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// - S03-N3: Alternative: Create Account Screen (change email)
     /// - S06-O1: Back arrow → Return to Email Verification Screen
     /// - S06-N1: Back: Email Verification Screen
-    case step03 = "STEP-03"
+    case step03
 
     /// Login Screen (STEP-04)
     ///
@@ -135,7 +135,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// - G-ERR-3: Session expiration → Automatically redirect to Login Screen
     /// - G-SEC-1: Auto-logout - Session timeout after inactivity
     /// - G-SEC-2: Biometric authentication - Fingerprint/Face ID support
-    case step04 = "STEP-04"
+    case step04
 
     /// Forgot Password Screen (STEP-05)
     ///
@@ -154,7 +154,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// - S05-E5: Network error → Show "Network error. Please check your connection."
     /// - S05-N1: Back: Login Screen (Step 4)
     /// - S05-N2: Next: Login Screen (Step 4, with success message)
-    case step05 = "STEP-05"
+    case step05
 
     /// KYC Screen (STEP-06)
     ///
@@ -170,7 +170,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// - S06-N2: Next: KYC Phone Screen
     /// - S07-O1: Back arrow → Return to KYC Screen
     /// - S07-N1: Back: KYC Screen
-    case step06 = "STEP-06"
+    case step06
 
     /// KYC Phone Screen (STEP-07)
     ///
@@ -194,7 +194,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// - S08-N1: Back: KYC Phone Screen
     /// - S12-O1: "Try again" → Navigate to KYC Phone Screen
     /// - S12-N1: Retry: KYC Phone Screen
-    case step07 = "STEP-07"
+    case step07
 
     /// KYC OTP Screen (STEP-08)
     ///
@@ -216,7 +216,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// - S08-N2: Next: KYC ID Capture Screen
     /// - S09-O1: Back arrow → Return to KYC OTP Screen
     /// - S09-N1: Back: KYC OTP Screen
-    case step08 = "STEP-08"
+    case step08
 
     /// KYC ID Capture Screen (STEP-09)
     ///
@@ -242,7 +242,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// - S09-N2: Next: KYC Selfie Screen
     /// - S10-O1: Back arrow → Return to KYC ID Capture Screen
     /// - S10-N1: Back: KYC ID Capture Screen
-    case step09 = "STEP-09"
+    case step09
 
     /// KYC Selfie Screen (STEP-10)
     ///
@@ -263,7 +263,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// - S10-E6: Upload failure → Show "Failed to upload selfie. Please try again."
     /// - S10-N1: Back: KYC ID Capture Screen
     /// - S10-N2: Next: KYC Success Screen OR KYC Error Screen
-    case step10 = "STEP-10"
+    case step10
 
     /// KYC Success Screen (STEP-11)
     ///
@@ -275,7 +275,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// - S11-O1: "Continue to app" → Navigate to Home Screen (authenticated state)
     /// - S11-O2: "View verification details" → Show verification status details
     /// - S11-N1: Next: Home Screen (authenticated)
-    case step11 = "STEP-11"
+    case step11
 
     /// KYC Error Screen (STEP-12)
     ///
@@ -289,7 +289,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// - S12-O3: "Continue with limited access" → Navigate to Home Screen with restrictions
     /// - S12-N1: Retry: KYC Phone Screen
     /// - S12-N2: Alternative: Home Screen (limited access)
-    case step12 = "STEP-12"
+    case step12
 
     /// Support contact options (STEP-12.support), shown as a sheet
     ///
@@ -297,7 +297,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - S12-O2: "Contact support" → Open support contact options
-    case step12Support = "STEP-12.support"
+    case step12Support
 
     /// Home Screen (STEP-13)
     ///
@@ -345,7 +345,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// - S145-O4: "Done" → Navigate to Home screen
     /// - S145-X1: Notifications: In-app notifications for status updates
     /// - S145-N1: Done: Home Screen
-    case step13 = "STEP-13"
+    case step13
 
     /// Transaction details (STEP-13.transaction)
     ///
@@ -353,7 +353,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - S13-O3: Transaction tap → View transaction details
-    case step13Transaction = "STEP-13.transaction"
+    case step13Transaction
 
     /// Add funds flow (STEP-13.add-funds)
     ///
@@ -361,7 +361,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - S13-O4: "Add money" → Navigate to add funds flow
-    case step13AddFunds = "STEP-13.add-funds"
+    case step13AddFunds
 
     /// Contact support (STEP-13.support), shown as a sheet
     ///
@@ -370,7 +370,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - S13-E3: Account suspended → Show warning banner with contact support
     /// - G-ERR-4: Account suspension → Show suspension notice with support contact
-    case step13Support = "STEP-13.support"
+    case step13Support
 
     /// Enter Details (STEP-14.1)
     ///
@@ -425,7 +425,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// - S145-N2: Try again: Enter Details screen
     /// - EA-CUR-1: Currency Validation: Only USD and EUR allowed
     /// - EA-CUR-2: Currency Validation: Reject all other currencies at validation level
-    case step141 = "STEP-14.1"
+    case step141
 
     /// Favorites Screen (STEP-15)
     ///
@@ -464,7 +464,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// - G-SEC-1: Auto-logout - Session timeout after inactivity
     /// - S141-O5: Bottom navigation → Switch to selected tab
     /// - S141-N2: Favorites: Favorites Screen
-    case step15 = "STEP-15"
+    case step15
 
     /// Remove confirmation (STEP-15.remove), shown as a alert
     ///
@@ -473,7 +473,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - S15-O4: Remove → Show confirmation dialog then remove
     /// - S15-E3: Remove confirmation → Show "Are you sure you want to remove this recipient?"
-    case step15Remove = "STEP-15.remove"
+    case step15Remove
 
     /// Edit recipient form (STEP-15.edit-recipient)
     ///
@@ -481,7 +481,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - S15-O3: Edit → Navigate to edit recipient form
-    case step15EditRecipient = "STEP-15.edit-recipient"
+    case step15EditRecipient
 
     /// Add recipient flow (STEP-15.add-recipient)
     ///
@@ -490,7 +490,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - S15-O5: "Add to favorites" → Navigate to add recipient flow
     /// - S15-N4: Next: Send Screen (with recipient) OR Add recipient flow
-    case step15AddRecipient = "STEP-15.add-recipient"
+    case step15AddRecipient
 
     /// Profile Screen (STEP-16)
     ///
@@ -530,7 +530,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// - G-UA-4: Deep linking - Direct navigation to specific screens via URLs
     /// - S141-O5: Bottom navigation → Switch to selected tab
     /// - S141-N3: Profile: Profile Screen
-    case step16 = "STEP-16"
+    case step16
 
     /// Logout confirmation (STEP-16.logout), shown as a alert
     ///
@@ -540,7 +540,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// - S16-O7: "Log out" → Show confirmation, then return to Welcome Screen
     /// - S16-E3: Logout confirmation → Show "Are you sure you want to log out?"
     /// - S16-N4: Logout: Welcome Screen (unauthenticated)
-    case step16Logout = "STEP-16.logout"
+    case step16Logout
 
     /// Edit profile form (STEP-16.edit-profile)
     ///
@@ -550,7 +550,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - S16-O2: "Edit profile" → Navigate to edit profile form
     /// - S16-E1: Profile update failure → Show "Failed to update profile. Please try again."
-    case step16EditProfile = "STEP-16.edit-profile"
+    case step16EditProfile
 
     /// Camera/gallery picker (STEP-16.photo-picker), shown as a sheet
     ///
@@ -558,7 +558,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - S16-O1: Profile photo → Open camera/gallery picker
-    case step16PhotoPicker = "STEP-16.photo-picker"
+    case step16PhotoPicker
 
     /// Settings screens (STEP-16.settings)
     ///
@@ -568,7 +568,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// - S13-O5: Settings → Navigate to settings
     /// - S16-O3: Settings sections → Navigate to respective settings screens
     /// - S16-N5: Settings: Various settings screens
-    case step16Settings = "STEP-16.settings"
+    case step16Settings
 
     /// Full transaction list (STEP-16.transactions)
     ///
@@ -576,7 +576,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - S16-O5: Transaction history → Navigate to full transaction list
-    case step16Transactions = "STEP-16.transactions"
+    case step16Transactions
 
     /// Support options (STEP-16.support), shown as a sheet
     ///
@@ -584,7 +584,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - S16-O6: Help & support → Open support options
-    case step16Support = "STEP-16.support"
+    case step16Support
 
     /// Review & Fees (STEP-14.2)
     ///
@@ -626,7 +626,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// - EA-FEES-2: Fees API (placeholder): Response: `{ feeAmount: number, feeCurrency: string, feeType: string,
     ///   breakdown?: object }`
     /// - EA-CUR-3: Currency Validation: No FX conversion or rates displayed
-    case step142 = "STEP-14.2"
+    case step142
 
     /// Choose Payment Method (STEP-14.3)
     ///
@@ -646,7 +646,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// - S144-N1: Back: Choose Payment Method screen
     /// - S145-O6: "Change method" → Navigate to Choose Payment Method screen
     /// - S145-N3: Change method: Choose Payment Method screen
-    case step143 = "STEP-14.3"
+    case step143
 
     /// PSP Checkout (Pesapal) (STEP-14.4), shown as a external
     ///
@@ -673,7 +673,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// - EA-CB-1: Callback Parameters: `yoleReference`: string - Internal transaction reference; `pspTransactionId`:
     ///   string - Pesapal transaction ID
     /// - EA-CB-2: Callback Parameters: `status`: 'success'|'pending'|'failed'|'cancelled'
-    case step144 = "STEP-14.4"
+    case step144
 
     /// Result (STEP-14.5)
     ///
@@ -714,7 +714,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// - EA-CB-2: Callback Parameters: `status`: 'success'|'pending'|'failed'|'cancelled'
     /// - EA-CB-3: Callback Parameters: `amount`: number - Transfer amount; `currency`: 'USD'|'EUR' - Transfer currency;
     ///   `feeAmount`: number - Fee charged; `totalAmount`: number - Total amount charged (amount + fees)
-    case step145 = "STEP-14.5"
+    case step145
 
     /// The screen's name in the seed.
     public var name: String {
@@ -791,76 +791,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     }
 
     /// The screen's position in the app's tables.
-    public var number: Int32 {
-        switch self {
-        case .step01:
-            return 0
-        case .step02:
-            return 1
-        case .step03:
-            return 2
-        case .step04:
-            return 3
-        case .step05:
-            return 4
-        case .step06:
-            return 5
-        case .step07:
-            return 6
-        case .step08:
-            return 7
-        case .step09:
-            return 8
-        case .step10:
-            return 9
-        case .step11:
-            return 10
-        case .step12:
-            return 11
-        case .step12Support:
-            return 12
-        case .step13:
-            return 13
-        case .step13Transaction:
-            return 14
-        case .step13AddFunds:
-            return 15
-        case .step13Support:
-            return 16
-        case .step141:
-            return 17
-        case .step15:
-            return 18
-        case .step15Remove:
-            return 19
-        case .step15EditRecipient:
-            return 20
-        case .step15AddRecipient:
-            return 21
-        case .step16:
-            return 22
-        case .step16Logout:
-            return 23
-        case .step16EditProfile:
-            return 24
-        case .step16PhotoPicker:
-            return 25
-        case .step16Settings:
-            return 26
-        case .step16Transactions:
-            return 27
-        case .step16Support:
-            return 28
-        case .step142:
-            return 29
-        case .step143:
-            return 30
-        case .step144:
-            return 31
-        case .step145:
-            return 32
-        }
-    }
+    public var number: Int32 { Int32(caseNumber) }
 
     /// The screen at `number` in the app's tables.
     @_optimize(none)
@@ -872,20 +803,135 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
 
     /// Whether screenshots and screen recording must be blocked while this screen shows (`screenshot_protected: true`).
     public var isScreenshotProtected: Bool { false }
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .step01:
+                return 0
+            case .step02:
+                return 1
+            case .step03:
+                return 2
+            case .step04:
+                return 3
+            case .step05:
+                return 4
+            case .step06:
+                return 5
+            case .step07:
+                return 6
+            case .step08:
+                return 7
+            case .step09:
+                return 8
+            case .step10:
+                return 9
+            case .step11:
+                return 10
+            case .step12:
+                return 11
+            case .step12Support:
+                return 12
+            case .step13:
+                return 13
+            case .step13Transaction:
+                return 14
+            case .step13AddFunds:
+                return 15
+            case .step13Support:
+                return 16
+            case .step141:
+                return 17
+            case .step15:
+                return 18
+            case .step15Remove:
+                return 19
+            case .step15EditRecipient:
+                return 20
+            case .step15AddRecipient:
+                return 21
+            case .step16:
+                return 22
+            case .step16Logout:
+                return 23
+            case .step16EditProfile:
+                return 24
+            case .step16PhotoPicker:
+                return 25
+            case .step16Settings:
+                return 26
+            case .step16Transactions:
+                return 27
+            case .step16Support:
+                return 28
+            case .step142:
+                return 29
+            case .step143:
+                return 30
+            case .step144:
+                return 31
+            case .step145:
+                return 32
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    STEP-01
+    STEP-02
+    STEP-03
+    STEP-04
+    STEP-05
+    STEP-06
+    STEP-07
+    STEP-08
+    STEP-09
+    STEP-10
+    STEP-11
+    STEP-12
+    STEP-12.support
+    STEP-13
+    STEP-13.transaction
+    STEP-13.add-funds
+    STEP-13.support
+    STEP-14.1
+    STEP-15
+    STEP-15.remove
+    STEP-15.edit-recipient
+    STEP-15.add-recipient
+    STEP-16
+    STEP-16.logout
+    STEP-16.edit-profile
+    STEP-16.photo-picker
+    STEP-16.settings
+    STEP-16.transactions
+    STEP-16.support
+    STEP-14.2
+    STEP-14.3
+    STEP-14.4
+    STEP-14.5
+    """#
 }
 
 /// The form fields of YOLE, by their names in the flows: `machine.fill(.email, .text(...))`.
 /// One enum for the whole app, so a field keeps its case on every screen that has it; filling a field the
 /// current screen does not have throws.
-public enum YOLEField: String, FlowName {
+public enum YOLEField: FlowNameCases {
     /// On STEP-02, STEP-04, STEP-05.
     case email
 
     /// On STEP-02, STEP-16.edit-profile.
-    case firstName = "first_name"
+    case firstName
 
     /// On STEP-02, STEP-16.edit-profile.
-    case lastName = "last_name"
+    case lastName
 
     /// On STEP-02, STEP-04.
     case password
@@ -897,19 +943,19 @@ public enum YOLEField: String, FlowName {
     case code
 
     /// On STEP-07 (Country code).
-    case phoneCountry = "phone_country"
+    case phoneCountry
 
     /// On STEP-07.
     case phone
 
     /// On STEP-09 (Document type).
-    case documentType = "document_type"
+    case documentType
 
     /// On STEP-09 (Document photo).
-    case documentPhoto = "document_photo"
+    case documentPhoto
 
     /// On STEP-10 (Selfie).
-    case selfiePhoto = "selfie_photo"
+    case selfiePhoto
 
     /// On STEP-14.1.
     case amount
@@ -922,18 +968,79 @@ public enum YOLEField: String, FlowName {
 
     /// On STEP-14.1 (Note).
     case note
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .email:
+                return 0
+            case .firstName:
+                return 1
+            case .lastName:
+                return 2
+            case .password:
+                return 3
+            case .country:
+                return 4
+            case .code:
+                return 5
+            case .phoneCountry:
+                return 6
+            case .phone:
+                return 7
+            case .documentType:
+                return 8
+            case .documentPhoto:
+                return 9
+            case .selfiePhoto:
+                return 10
+            case .amount:
+                return 11
+            case .currency:
+                return 12
+            case .recipient:
+                return 13
+            case .note:
+                return 14
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    email
+    first_name
+    last_name
+    password
+    country
+    code
+    phone_country
+    phone
+    document_type
+    document_photo
+    selfie_photo
+    amount
+    currency
+    recipient
+    note
+    """#
 }
 
 /// The screen variants of YOLE (what `variant()` returns), by their names in the flows.
-public enum YOLEVariant: String, FlowName {
+public enum YOLEVariant: FlowNameCases {
     /// A variant of STEP-03, STEP-08.
-    case codeResent = "code_resent"
+    case codeResent
 
     /// A variant of STEP-03, STEP-04, STEP-08, STEP-11, STEP-13, STEP-15, STEP-16, STEP-14.2 and 1 more.
     case `default`
 
     /// A variant of STEP-04.
-    case resetLinkSent = "reset_link_sent"
+    case resetLinkSent
 
     /// A variant of STEP-11.
     case details
@@ -942,7 +1049,7 @@ public enum YOLEVariant: String, FlowName {
     case suspended
 
     /// A variant of STEP-13, STEP-15, STEP-16.
-    case loadFailed = "load_failed"
+    case loadFailed
 
     /// A variant of STEP-13.
     case limited
@@ -954,10 +1061,10 @@ public enum YOLEVariant: String, FlowName {
     case loading
 
     /// A variant of STEP-14.2.
-    case feesFailed = "fees_failed"
+    case feesFailed
 
     /// A variant of STEP-14.2.
-    case feeInOtherCurrency = "fee_in_other_currency"
+    case feeInOtherCurrency
 
     /// A variant of STEP-14.3.
     case selected
@@ -966,10 +1073,10 @@ public enum YOLEVariant: String, FlowName {
     case failed
 
     /// A variant of STEP-14.4.
-    case timedOut = "timed_out"
+    case timedOut
 
     /// A variant of STEP-14.4.
-    case inBrowser = "in_browser"
+    case inBrowser
 
     /// A variant of STEP-14.4.
     case loaded
@@ -982,15 +1089,88 @@ public enum YOLEVariant: String, FlowName {
 
     /// A variant of STEP-14.5.
     case cancelled
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .codeResent:
+                return 0
+            case .`default`:
+                return 1
+            case .resetLinkSent:
+                return 2
+            case .details:
+                return 3
+            case .suspended:
+                return 4
+            case .loadFailed:
+                return 5
+            case .limited:
+                return 6
+            case .empty:
+                return 7
+            case .loading:
+                return 8
+            case .feesFailed:
+                return 9
+            case .feeInOtherCurrency:
+                return 10
+            case .selected:
+                return 11
+            case .failed:
+                return 12
+            case .timedOut:
+                return 13
+            case .inBrowser:
+                return 14
+            case .loaded:
+                return 15
+            case .success:
+                return 16
+            case .pending:
+                return 17
+            case .cancelled:
+                return 18
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    code_resent
+    default
+    reset_link_sent
+    details
+    suspended
+    load_failed
+    limited
+    empty
+    loading
+    fees_failed
+    fee_in_other_currency
+    selected
+    failed
+    timed_out
+    in_browser
+    loaded
+    success
+    pending
+    cancelled
+    """#
 }
 
 /// The outcomes YOLE's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller).
-public enum YOLEEnding: String, FlowName {
+public enum YOLEEnding: FlowNameCases {
     /// An outcome of `main`.
-    case loggedOut = "logged_out"
+    case loggedOut
 
     /// An outcome of `main`, `send_money`.
-    case sessionExpired = "session_expired"
+    case sessionExpired
 
     /// An outcome of `send_money`.
     case done
@@ -999,40 +1179,71 @@ public enum YOLEEnding: String, FlowName {
     case edit
 
     /// An outcome of `send_money`.
-    case tryAgain = "try_again"
+    case tryAgain
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .loggedOut:
+                return 0
+            case .sessionExpired:
+                return 1
+            case .done:
+                return 2
+            case .edit:
+                return 3
+            case .tryAgain:
+                return 4
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    logged_out
+    session_expired
+    done
+    edit
+    try_again
+    """#
 }
 
 /// What YOLE's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.offlineBanner]`.
-public enum YOLEText: String, FlowName {
+public enum YOLEText: FlowNameCases {
     /// Shown on STEP-01, STEP-02, STEP-03, STEP-04, STEP-05, STEP-06, STEP-07, STEP-08 and 18 more.
-    case offlineBanner = "offline_banner"
+    case offlineBanner
 
     /// Shown on STEP-01.
-    case getStarted = "get_started"
+    case getStarted
 
     /// Shown on STEP-01.
-    case logIn = "log_in"
+    case logIn
 
     /// Shown on STEP-03.
-    case emailDisplay = "email_display"
+    case emailDisplay
 
     /// Shown on STEP-13.
     case balance
 
     /// Shown on STEP-13.
-    case sendMoney = "send_money"
+    case sendMoney
 
     /// Shown on STEP-13.
-    case addMoney = "add_money"
+    case addMoney
 
     /// Shown on STEP-13, STEP-15, STEP-16, STEP-14.2, STEP-14.4.
     case error
 
     /// Shown on STEP-13.
-    case transactionsEmpty = "transactions_empty"
+    case transactionsEmpty
 
     /// Shown on STEP-15.
-    case noFavorites = "no_favorites"
+    case noFavorites
 
     /// Shown on .
     case name
@@ -1041,34 +1252,34 @@ public enum YOLEText: String, FlowName {
     case message
 
     /// Shown on STEP-16.
-    case editProfile = "edit_profile"
+    case editProfile
 
     /// Shown on STEP-16.
-    case transactionHistory = "transaction_history"
+    case transactionHistory
 
     /// Shown on STEP-16.
     case help
 
     /// Shown on STEP-16.
-    case logOut = "log_out"
+    case logOut
 
     /// Shown on STEP-14.2.
-    case amountRow = "amount_row"
+    case amountRow
 
     /// Shown on STEP-14.2.
-    case feesRow = "fees_row"
+    case feesRow
 
     /// Shown on STEP-14.2.
-    case totalRow = "total_row"
+    case totalRow
 
     /// Shown on STEP-14.2.
     case caption
 
     /// Shown on STEP-14.3.
-    case optionTitle = "option_title"
+    case optionTitle
 
     /// Shown on STEP-14.3.
-    case optionSubtitle = "option_subtitle"
+    case optionSubtitle
 
     /// Shown on STEP-14.4.
     case header
@@ -1086,44 +1297,219 @@ public enum YOLEText: String, FlowName {
     case fees
 
     /// Shown on STEP-14.5.
-    case totalCharged = "total_charged"
+    case totalCharged
 
     /// Shown on STEP-14.5.
     case recipient
 
     /// Shown on STEP-14.5.
-    case yoleRef = "yole_ref"
+    case yoleRef
 
     /// Shown on STEP-14.5.
-    case pspTxnId = "psp_txn_id"
+    case pspTxnId
 
     /// Shown on STEP-14.5.
-    case errorReason = "error_reason"
+    case errorReason
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .offlineBanner:
+                return 0
+            case .getStarted:
+                return 1
+            case .logIn:
+                return 2
+            case .emailDisplay:
+                return 3
+            case .balance:
+                return 4
+            case .sendMoney:
+                return 5
+            case .addMoney:
+                return 6
+            case .error:
+                return 7
+            case .transactionsEmpty:
+                return 8
+            case .noFavorites:
+                return 9
+            case .name:
+                return 10
+            case .message:
+                return 11
+            case .editProfile:
+                return 12
+            case .transactionHistory:
+                return 13
+            case .help:
+                return 14
+            case .logOut:
+                return 15
+            case .amountRow:
+                return 16
+            case .feesRow:
+                return 17
+            case .totalRow:
+                return 18
+            case .caption:
+                return 19
+            case .optionTitle:
+                return 20
+            case .optionSubtitle:
+                return 21
+            case .header:
+                return 22
+            case .loading:
+                return 23
+            case .title:
+                return 24
+            case .amount:
+                return 25
+            case .fees:
+                return 26
+            case .totalCharged:
+                return 27
+            case .recipient:
+                return 28
+            case .yoleRef:
+                return 29
+            case .pspTxnId:
+                return 30
+            case .errorReason:
+                return 31
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    offline_banner
+    get_started
+    log_in
+    email_display
+    balance
+    send_money
+    add_money
+    error
+    transactions_empty
+    no_favorites
+    name
+    message
+    edit_profile
+    transaction_history
+    help
+    log_out
+    amount_row
+    fees_row
+    total_row
+    caption
+    option_title
+    option_subtitle
+    header
+    loading
+    title
+    amount
+    fees
+    total_charged
+    recipient
+    yole_ref
+    psp_txn_id
+    error_reason
+    """#
 }
 
 /// The lists YOLE's screens show (`lists:`), by their names in the flows: `machine.rows(.favorites)`.
-public enum YOLEList: String, FlowName {
+public enum YOLEList: FlowNameCases {
     /// Shown on STEP-15.
     case favorites
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .favorites:
+                return 0
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    favorites
+    """#
 }
 
 /// The actions YOLE's list rows offer besides a tap (`swipe:`, `long_press:`), by their names in the flows:
 /// `machine.rowActionEvent(list, .remove, at: row.index)`.
-public enum YOLERowAction: String, FlowName {
+public enum YOLERowAction: FlowNameCases {
     /// Offered on the rows of STEP-15's favorites.
     case remove
 
     /// Offered on the rows of STEP-15's favorites.
-    case sendMoney = "send_money"
+    case sendMoney
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .remove:
+                return 0
+            case .sendMoney:
+                return 1
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    remove
+    send_money
+    """#
 }
 
 /// The flows YOLE calls as sub-flows, by their names in the flows (`activeSubflows`).
-public enum YOLESubflow: String, FlowName {
+public enum YOLESubflow: FlowNameCases {
     /// Authenticated user flow.
     case main
 
     /// Send Money — PSP Checkout (Pesapal).
-    case sendMoney = "send_money"
+    case sendMoney
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .main:
+                return 0
+            case .sendMoney:
+                return 1
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    main
+    send_money
+    """#
 }
 
 /// The events YOLE reacts to: taps and entries, service outcomes, timers.
@@ -2445,63 +2831,136 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 public typealias YOLEEffect = FlowEffect<YOLEServiceCall>
 
 /// The service operations YOLE calls, by their names in the flows (`service.operation`).
-public enum YOLEOperation: String, FlowName {
+public enum YOLEOperation: FlowNameCases {
     /// YOLE accounts API: `create_account`.
-    case authCreateAccount = "auth.create_account"
+    case authCreateAccount
 
     /// YOLE accounts API: `verify_email`.
-    case authVerifyEmail = "auth.verify_email"
+    case authVerifyEmail
 
     /// YOLE accounts API: `resend_email_code`.
-    case authResendEmailCode = "auth.resend_email_code"
+    case authResendEmailCode
 
     /// YOLE accounts API: `log_in`.
-    case authLogIn = "auth.log_in"
+    case authLogIn
 
     /// YOLE accounts API: `request_password_reset`.
-    case authRequestPasswordReset = "auth.request_password_reset"
+    case authRequestPasswordReset
 
     /// YOLE KYC API: `send_sms_code`.
-    case kycSendSmsCode = "kyc.send_sms_code"
+    case kycSendSmsCode
 
     /// YOLE KYC API: `verify_sms_code`.
-    case kycVerifySmsCode = "kyc.verify_sms_code"
+    case kycVerifySmsCode
 
     /// YOLE KYC API: `upload_document`.
-    case kycUploadDocument = "kyc.upload_document"
+    case kycUploadDocument
 
     /// YOLE KYC API: `submit_selfie`.
-    case kycSubmitSelfie = "kyc.submit_selfie"
+    case kycSubmitSelfie
 
     /// Device camera and biometrics: `camera_permission`.
-    case deviceCameraPermission = "device.camera_permission"
+    case deviceCameraPermission
 
     /// Device camera and biometrics: `authenticate`.
-    case deviceAuthenticate = "device.authenticate"
+    case deviceAuthenticate
 
     /// YOLE account API: `load`.
-    case accountLoad = "account.load"
+    case accountLoad
 
     /// YOLE favorites API: `load`.
-    case favoritesApiLoad = "favorites_api.load"
+    case favoritesApiLoad
 
     /// YOLE favorites API: `remove`.
-    case favoritesApiRemove = "favorites_api.remove"
+    case favoritesApiRemove
 
     /// YOLE profile API: `load`.
-    case profileLoad = "profile.load"
+    case profileLoad
 
     /// YOLE profile API: `update`.
-    case profileUpdate = "profile.update"
+    case profileUpdate
 
     /// Yole Fees API: `quote`.
-    case feesApiQuote = "fees_api.quote"
+    case feesApiQuote
 
     /// Pesapal: `load_checkout`.
-    case pesapalLoadCheckout = "pesapal.load_checkout"
+    case pesapalLoadCheckout
 
     /// Pesapal: `checkout`.
-    case pesapalCheckout = "pesapal.checkout"
+    case pesapalCheckout
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .authCreateAccount:
+                return 0
+            case .authVerifyEmail:
+                return 1
+            case .authResendEmailCode:
+                return 2
+            case .authLogIn:
+                return 3
+            case .authRequestPasswordReset:
+                return 4
+            case .kycSendSmsCode:
+                return 5
+            case .kycVerifySmsCode:
+                return 6
+            case .kycUploadDocument:
+                return 7
+            case .kycSubmitSelfie:
+                return 8
+            case .deviceCameraPermission:
+                return 9
+            case .deviceAuthenticate:
+                return 10
+            case .accountLoad:
+                return 11
+            case .favoritesApiLoad:
+                return 12
+            case .favoritesApiRemove:
+                return 13
+            case .profileLoad:
+                return 14
+            case .profileUpdate:
+                return 15
+            case .feesApiQuote:
+                return 16
+            case .pesapalLoadCheckout:
+                return 17
+            case .pesapalCheckout:
+                return 18
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    auth.create_account
+    auth.verify_email
+    auth.resend_email_code
+    auth.log_in
+    auth.request_password_reset
+    kyc.send_sms_code
+    kyc.verify_sms_code
+    kyc.upload_document
+    kyc.submit_selfie
+    device.camera_permission
+    device.authenticate
+    account.load
+    favorites_api.load
+    favorites_api.remove
+    profile.load
+    profile.update
+    fees_api.quote
+    pesapal.load_checkout
+    pesapal.checkout
+    """#
 }
 
 /// The service operations YOLE calls, with their inputs.
@@ -3942,38 +4401,163 @@ public enum YOLEOutcome {
 }
 
 /// Language toggle: Switch between English/French (EN/FR).
-public enum YOLELanguage: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
+public enum YOLELanguage: FlowNameCases, FlowRecordValue {
     case en
     case fr
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .en:
+                return 0
+            case .fr:
+                return 1
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    en
+    fr
+    """#
 }
 
 /// Theme toggle: Switch between light/dark mode.
-public enum YOLETheme: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
+public enum YOLETheme: FlowNameCases, FlowRecordValue {
     case light
     case dark
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .light:
+                return 0
+            case .dark:
+                return 1
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    light
+    dark
+    """#
 }
 
 /// Where identity verification stands (Steps 6–12).
-public enum YOLEKycStatus: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
-    case notStarted = "not_started"
+public enum YOLEKycStatus: FlowNameCases, FlowRecordValue {
+    case notStarted
     case skipped
     case verified
     case failed
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .notStarted:
+                return 0
+            case .skipped:
+                return 1
+            case .verified:
+                return 2
+            case .failed:
+                return 3
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    not_started
+    skipped
+    verified
+    failed
+    """#
 }
 
 /// Document type selector - Choose ID type (passport, driver's license, etc.)
-public enum YOLEDocumentType: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
+public enum YOLEDocumentType: FlowNameCases, FlowRecordValue {
     case passport
-    case driversLicense = "drivers_license"
-    case nationalId = "national_id"
+    case driversLicense
+    case nationalId
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .passport:
+                return 0
+            case .driversLicense:
+                return 1
+            case .nationalId:
+                return 2
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    passport
+    drivers_license
+    national_id
+    """#
 }
 
 /// Callback parameter `status`: 'success'|'pending'|'failed'|'cancelled'.
-public enum YOLETransferStatus: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
+public enum YOLETransferStatus: FlowNameCases, FlowRecordValue {
     case success
     case pending
     case failed
     case cancelled
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .success:
+                return 0
+            case .pending:
+                return 1
+            case .failed:
+                return 2
+            case .cancelled:
+                return 3
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    success
+    pending
+    failed
+    cancelled
+    """#
 }
 
 /// The transfer being sent (Steps 14.1–14.5) and the Pesapal callback parameters it ends with.

@@ -4,9 +4,9 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 5; a compile error here means the
+/// This module was generated for FlowMachine API version 6; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion5 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion6 {
 }
 
 /// The screens of Small, by the seed's screen IDs.
@@ -37,18 +37,59 @@ public struct SmallScreen: Hashable, Sendable, RawRepresentable {
 /// The form fields of Small, by their names in the flows: `machine.fill(.email, .text(...))`.
 /// One enum for the whole app, so a field keeps its case on every screen that has it; filling a field the
 /// current screen does not have throws.
-public enum SmallField: String, FlowName {
+public enum SmallField: FlowNameCases {
     /// On LOG-002 (Email).
     case email
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .email:
+                return 0
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    email
+    """#
 }
 
 /// The screen variants of Small (what `variant()` returns), by their names in the flows.
-public enum SmallVariant: String, FlowName {
+public enum SmallVariant: FlowNameCases {
     /// A variant of LOG-002.
     case retry
 
     /// A variant of LOG-002.
     case `default`
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .retry:
+                return 0
+            case .`default`:
+                return 1
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    retry
+    default
+    """#
 }
 
 /// The outcomes Small's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller).
@@ -264,9 +305,28 @@ public enum SmallEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 public typealias SmallEffect = FlowEffect<SmallServiceCall>
 
 /// The service operations Small calls, by their names in the flows (`service.operation`).
-public enum SmallOperation: String, FlowName {
+public enum SmallOperation: FlowNameCases {
     /// Auth: `sign_in`.
-    case authSignIn = "auth.sign_in"
+    case authSignIn
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .authSignIn:
+                return 0
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    auth.sign_in
+    """#
 }
 
 /// The service operations Small calls, with their inputs.

@@ -4,192 +4,192 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 5; a compile error here means the
+/// This module was generated for FlowMachine API version 6; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion5 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion6 {
 }
 
 /// The screens of Semantics, by the seed's screen IDs.
-public enum SemanticsScreen: String, CaseIterable, Sendable {
+public enum SemanticsScreen: FlowNameCases {
     /// Rules (HUB)
-    case hub = "HUB"
+    case hub
 
     /// Help (HELP)
-    case help = "HELP"
+    case help
 
     /// Chain start (RTC-1)
-    case rtc1 = "RTC-1"
+    case rtc1
 
     /// Chain end (RTC-2)
-    case rtc2 = "RTC-2"
+    case rtc2
 
     /// Guards (GRD-1)
-    case grd1 = "GRD-1"
+    case grd1
 
     /// Big (GRD-BIG)
-    case grdBIG = "GRD-BIG"
+    case grdBIG
 
     /// Small (GRD-SMALL)
-    case grdSMALL = "GRD-SMALL"
+    case grdSMALL
 
     /// None (GRD-NONE)
-    case grdNONE = "GRD-NONE"
+    case grdNONE
 
     /// Amount (VAL-1)
-    case val1 = "VAL-1"
+    case val1
 
     /// Big amount (VAL-BIG)
-    case valBIG = "VAL-BIG"
+    case valBIG
 
     /// Amount accepted (VAL-OK)
-    case valOK = "VAL-OK"
+    case valOK
 
     /// Bank details (LIB-1)
-    case lib1 = "LIB-1"
+    case lib1
 
     /// Bank details accepted (LIB-OK)
-    case libOK = "LIB-OK"
+    case libOK
 
     /// Order start (ORD-1)
-    case ord1 = "ORD-1"
+    case ord1
 
     /// Order end (ORD-2)
-    case ord2 = "ORD-2"
+    case ord2
 
     /// First (BCK-1)
-    case bck1 = "BCK-1"
+    case bck1
 
     /// Second (BCK-2)
-    case bck2 = "BCK-2"
+    case bck2
 
     /// Third (BCK-3)
-    case bck3 = "BCK-3"
+    case bck3
 
     /// Locked step (BCK-LOCK)
-    case bckLOCK = "BCK-LOCK"
+    case bckLOCK
 
     /// Opener (SHT-1)
-    case sht1 = "SHT-1"
+    case sht1
 
     /// Locked (SHT-LOCK), shown as a modal
-    case shtLOCK = "SHT-LOCK"
+    case shtLOCK
 
     /// Picker (SHT-S), shown as a sheet
-    case shtS = "SHT-S"
+    case shtS
 
     /// Timed opener (SHT-2)
-    case sht2 = "SHT-2"
+    case sht2
 
     /// Sheet that leads on (SHT-2S), shown as a sheet
-    case sht2S = "SHT-2S"
+    case sht2S
 
     /// Caller (RET-1)
-    case ret1 = "RET-1"
+    case ret1
 
     /// Own help (GLB-1)
-    case glb1 = "GLB-1"
+    case glb1
 
     /// Own help shown (GLB-OWN)
-    case glbOWN = "GLB-OWN"
+    case glbOWN
 
     /// Timed (TMR-1)
-    case tmr1 = "TMR-1"
+    case tmr1
 
     /// Away (TMR-AWAY)
-    case tmrAWAY = "TMR-AWAY"
+    case tmrAWAY
 
     /// Timed by state (TMR-3)
-    case tmr3 = "TMR-3"
+    case tmr3
 
     /// Timed out (TMR-2)
-    case tmr2 = "TMR-2"
+    case tmr2
 
     /// Reveal (VRT-1)
-    case vrt1 = "VRT-1"
+    case vrt1
 
     /// Order (WDY-1)
-    case wdy1 = "WDY-1"
+    case wdy1
 
     /// Transfer (SVC-1)
-    case svc1 = "SVC-1"
+    case svc1
 
     /// Sent (SVC-OK)
-    case svcOK = "SVC-OK"
+    case svcOK
 
     /// Failed (SVC-FAIL)
-    case svcFAIL = "SVC-FAIL"
+    case svcFAIL
 
     /// Authorise (CALL-1)
-    case call1 = "CALL-1"
+    case call1
 
     /// Approved (CALL-OK)
-    case callOK = "CALL-OK"
+    case callOK
 
     /// Not approved (CALL-FAIL)
-    case callFAIL = "CALL-FAIL"
+    case callFAIL
 
     /// Consent dashboard (DUE-1)
-    case due1 = "DUE-1"
+    case due1
 
     /// Re-confirm (DUE-2)
-    case due2 = "DUE-2"
+    case due2
 
     /// Waiting for the bank (POLL-1)
-    case poll1 = "POLL-1"
+    case poll1
 
     /// Elsewhere (DUE-3)
-    case due3 = "DUE-3"
+    case due3
 
     /// Status (STAT-1)
-    case stat1 = "STAT-1"
+    case stat1
 
     /// Status shown (STAT-2)
-    case stat2 = "STAT-2"
+    case stat2
 
     /// Name (DEF-1)
-    case def1 = "DEF-1"
+    case def1
 
     /// Name kept (DEF-2)
-    case def2 = "DEF-2"
+    case def2
 
     /// Secret (SEC-1)
-    case sec1 = "SEC-1"
+    case sec1
 
     /// After the secret (SEC-2)
-    case sec2 = "SEC-2"
+    case sec2
 
     /// Confirm with the PIN (SEC-SHEET), shown as a sheet
-    case secSHEET = "SEC-SHEET"
+    case secSHEET
 
     /// Secret checked (SEC-OK)
-    case secOK = "SEC-OK"
+    case secOK
 
     /// Optionals (OPT-1)
-    case opt1 = "OPT-1"
+    case opt1
 
     /// Zero values (ZRO-1)
-    case zro1 = "ZRO-1"
+    case zro1
 
     /// Sub-flow done (SUB-DONE)
-    case subDONE = "SUB-DONE"
+    case subDONE
 
     /// Inside (SUB-1)
-    case sub1 = "SUB-1"
+    case sub1
 
     /// Inside, timed (SUB-2)
-    case sub2 = "SUB-2"
+    case sub2
 
     /// Confirm inside (SUB-SHEET), shown as a sheet
-    case subSHEET = "SUB-SHEET"
+    case subSHEET
 
     /// Inner (INNER-1)
-    case inner1 = "INNER-1"
+    case inner1
 
     /// Locked (LOCK), shown as a sheet
-    case lock = "LOCK"
+    case lock
 
     /// Signed out (LOCK-OUT)
-    case lockOUT = "LOCK-OUT"
+    case lockOUT
 
     /// The screen's name in the seed.
     public var name: String {
@@ -320,130 +320,7 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
     }
 
     /// The screen's position in the app's tables.
-    public var number: Int32 {
-        switch self {
-        case .hub:
-            return 0
-        case .help:
-            return 1
-        case .rtc1:
-            return 2
-        case .rtc2:
-            return 3
-        case .grd1:
-            return 4
-        case .grdBIG:
-            return 5
-        case .grdSMALL:
-            return 6
-        case .grdNONE:
-            return 7
-        case .val1:
-            return 8
-        case .valBIG:
-            return 9
-        case .valOK:
-            return 10
-        case .lib1:
-            return 11
-        case .libOK:
-            return 12
-        case .ord1:
-            return 13
-        case .ord2:
-            return 14
-        case .bck1:
-            return 15
-        case .bck2:
-            return 16
-        case .bck3:
-            return 17
-        case .bckLOCK:
-            return 18
-        case .sht1:
-            return 19
-        case .shtLOCK:
-            return 20
-        case .shtS:
-            return 21
-        case .sht2:
-            return 22
-        case .sht2S:
-            return 23
-        case .ret1:
-            return 24
-        case .glb1:
-            return 25
-        case .glbOWN:
-            return 26
-        case .tmr1:
-            return 27
-        case .tmrAWAY:
-            return 28
-        case .tmr3:
-            return 29
-        case .tmr2:
-            return 30
-        case .vrt1:
-            return 31
-        case .wdy1:
-            return 32
-        case .svc1:
-            return 33
-        case .svcOK:
-            return 34
-        case .svcFAIL:
-            return 35
-        case .call1:
-            return 36
-        case .callOK:
-            return 37
-        case .callFAIL:
-            return 38
-        case .due1:
-            return 39
-        case .due2:
-            return 40
-        case .poll1:
-            return 41
-        case .due3:
-            return 42
-        case .stat1:
-            return 43
-        case .stat2:
-            return 44
-        case .def1:
-            return 45
-        case .def2:
-            return 46
-        case .sec1:
-            return 47
-        case .sec2:
-            return 48
-        case .secSHEET:
-            return 49
-        case .secOK:
-            return 50
-        case .opt1:
-            return 51
-        case .zro1:
-            return 52
-        case .subDONE:
-            return 53
-        case .sub1:
-            return 54
-        case .sub2:
-            return 55
-        case .subSHEET:
-            return 56
-        case .inner1:
-            return 57
-        case .lock:
-            return 58
-        case .lockOUT:
-            return 59
-        }
-    }
+    public var number: Int32 { Int32(caseNumber) }
 
     /// The screen at `number` in the app's tables.
     @_optimize(none)
@@ -455,12 +332,208 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
 
     /// Whether screenshots and screen recording must be blocked while this screen shows (`screenshot_protected: true`).
     public var isScreenshotProtected: Bool { false }
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .hub:
+                return 0
+            case .help:
+                return 1
+            case .rtc1:
+                return 2
+            case .rtc2:
+                return 3
+            case .grd1:
+                return 4
+            case .grdBIG:
+                return 5
+            case .grdSMALL:
+                return 6
+            case .grdNONE:
+                return 7
+            case .val1:
+                return 8
+            case .valBIG:
+                return 9
+            case .valOK:
+                return 10
+            case .lib1:
+                return 11
+            case .libOK:
+                return 12
+            case .ord1:
+                return 13
+            case .ord2:
+                return 14
+            case .bck1:
+                return 15
+            case .bck2:
+                return 16
+            case .bck3:
+                return 17
+            case .bckLOCK:
+                return 18
+            case .sht1:
+                return 19
+            case .shtLOCK:
+                return 20
+            case .shtS:
+                return 21
+            case .sht2:
+                return 22
+            case .sht2S:
+                return 23
+            case .ret1:
+                return 24
+            case .glb1:
+                return 25
+            case .glbOWN:
+                return 26
+            case .tmr1:
+                return 27
+            case .tmrAWAY:
+                return 28
+            case .tmr3:
+                return 29
+            case .tmr2:
+                return 30
+            case .vrt1:
+                return 31
+            case .wdy1:
+                return 32
+            case .svc1:
+                return 33
+            case .svcOK:
+                return 34
+            case .svcFAIL:
+                return 35
+            case .call1:
+                return 36
+            case .callOK:
+                return 37
+            case .callFAIL:
+                return 38
+            case .due1:
+                return 39
+            case .due2:
+                return 40
+            case .poll1:
+                return 41
+            case .due3:
+                return 42
+            case .stat1:
+                return 43
+            case .stat2:
+                return 44
+            case .def1:
+                return 45
+            case .def2:
+                return 46
+            case .sec1:
+                return 47
+            case .sec2:
+                return 48
+            case .secSHEET:
+                return 49
+            case .secOK:
+                return 50
+            case .opt1:
+                return 51
+            case .zro1:
+                return 52
+            case .subDONE:
+                return 53
+            case .sub1:
+                return 54
+            case .sub2:
+                return 55
+            case .subSHEET:
+                return 56
+            case .inner1:
+                return 57
+            case .lock:
+                return 58
+            case .lockOUT:
+                return 59
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    HUB
+    HELP
+    RTC-1
+    RTC-2
+    GRD-1
+    GRD-BIG
+    GRD-SMALL
+    GRD-NONE
+    VAL-1
+    VAL-BIG
+    VAL-OK
+    LIB-1
+    LIB-OK
+    ORD-1
+    ORD-2
+    BCK-1
+    BCK-2
+    BCK-3
+    BCK-LOCK
+    SHT-1
+    SHT-LOCK
+    SHT-S
+    SHT-2
+    SHT-2S
+    RET-1
+    GLB-1
+    GLB-OWN
+    TMR-1
+    TMR-AWAY
+    TMR-3
+    TMR-2
+    VRT-1
+    WDY-1
+    SVC-1
+    SVC-OK
+    SVC-FAIL
+    CALL-1
+    CALL-OK
+    CALL-FAIL
+    DUE-1
+    DUE-2
+    POLL-1
+    DUE-3
+    STAT-1
+    STAT-2
+    DEF-1
+    DEF-2
+    SEC-1
+    SEC-2
+    SEC-SHEET
+    SEC-OK
+    OPT-1
+    ZRO-1
+    SUB-DONE
+    SUB-1
+    SUB-2
+    SUB-SHEET
+    INNER-1
+    LOCK
+    LOCK-OUT
+    """#
 }
 
 /// The form fields of Semantics, by their names in the flows: `machine.fill(.amount, .text(...))`.
 /// One enum for the whole app, so a field keeps its case on every screen that has it; filling a field the
 /// current screen does not have throws.
-public enum SemanticsField: String, FlowName {
+public enum SemanticsField: FlowNameCases {
     /// On VAL-1.
     case amount
 
@@ -471,7 +544,7 @@ public enum SemanticsField: String, FlowName {
     case account
 
     /// On LIB-1.
-    case sortCode = "sort_code"
+    case sortCode
 
     /// On LIB-1.
     case iban
@@ -501,20 +574,100 @@ public enum SemanticsField: String, FlowName {
     case nickname
 
     /// On SEC-SHEET.
-    case pinAgain = "pin_again"
+    case pinAgain
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .amount:
+                return 0
+            case .purpose:
+                return 1
+            case .account:
+                return 2
+            case .sortCode:
+                return 3
+            case .iban:
+                return 4
+            case .bic:
+                return 5
+            case .email:
+                return 6
+            case .phone:
+                return 7
+            case .birth:
+                return 8
+            case .share:
+                return 9
+            case .name:
+                return 10
+            case .pin:
+                return 11
+            case .nickname:
+                return 12
+            case .pinAgain:
+                return 13
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    amount
+    purpose
+    account
+    sort_code
+    iban
+    bic
+    email
+    phone
+    birth
+    share
+    name
+    pin
+    nickname
+    pin_again
+    """#
 }
 
 /// The screen variants of Semantics (what `variant()` returns), by their names in the flows.
-public enum SemanticsVariant: String, FlowName {
+public enum SemanticsVariant: FlowNameCases {
     /// A variant of VRT-1.
     case revealed
 
     /// A variant of VRT-1.
     case hidden
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .revealed:
+                return 0
+            case .hidden:
+                return 1
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    revealed
+    hidden
+    """#
 }
 
 /// The outcomes Semantics's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller).
-public enum SemanticsEnding: String, FlowName {
+public enum SemanticsEnding: FlowNameCases {
     /// An outcome of `main`.
     case closed
 
@@ -523,25 +676,94 @@ public enum SemanticsEnding: String, FlowName {
 
     /// An outcome of `sub`, `inner`.
     case cancelled
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .closed:
+                return 0
+            case .done:
+                return 1
+            case .cancelled:
+                return 2
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    closed
+    done
+    cancelled
+    """#
 }
 
 /// What Semantics's screens show in words (`texts:`), by their names in the flows: `try
 /// machine.texts()[.confirmation]`.
-public enum SemanticsText: String, FlowName {
+public enum SemanticsText: FlowNameCases {
     /// Shown on SVC-OK.
     case confirmation
 
     /// Shown on DEF-1.
     case greeting
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .confirmation:
+                return 0
+            case .greeting:
+                return 1
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    confirmation
+    greeting
+    """#
 }
 
 /// The flows Semantics calls as sub-flows, by their names in the flows (`activeSubflows`).
-public enum SemanticsSubflow: String, FlowName {
+public enum SemanticsSubflow: FlowNameCases {
     /// Sub-flow.
     case sub
 
     /// Sub-flow of the sub-flow.
     case inner
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .sub:
+                return 0
+            case .inner:
+                return 1
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    sub
+    inner
+    """#
 }
 
 /// The events Semantics reacts to: taps and entries, service outcomes, timers.
@@ -1327,15 +1549,40 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 public typealias SemanticsEffect = FlowEffect<SemanticsServiceCall>
 
 /// The service operations Semantics calls, by their names in the flows (`service.operation`).
-public enum SemanticsOperation: String, FlowName {
+public enum SemanticsOperation: FlowNameCases {
     /// bank: `transfer`.
-    case bankTransfer = "bank.transfer"
+    case bankTransfer
 
     /// bank: `authorise`.
-    case bankAuthorise = "bank.authorise"
+    case bankAuthorise
 
     /// bank: `status`.
-    case bankStatus = "bank.status"
+    case bankStatus
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .bankTransfer:
+                return 0
+            case .bankAuthorise:
+                return 1
+            case .bankStatus:
+                return 2
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    bank.transfer
+    bank.authorise
+    bank.status
+    """#
 }
 
 /// The service operations Semantics calls, with their inputs.
@@ -1600,9 +1847,31 @@ public enum SemanticsOutcome {
     }
 }
 
-public enum SemanticsTone: String, Hashable, Sendable, Codable, CaseIterable, FlowRecordValue {
+public enum SemanticsTone: FlowNameCases, FlowRecordValue {
     case warm
     case cool
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .warm:
+                return 0
+            case .cool:
+                return 1
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    warm
+    cool
+    """#
 }
 
 public struct SemanticsProbe: Hashable, Sendable, Codable, FlowRecord {

@@ -4,18 +4,18 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 5; a compile error here means the
+/// This module was generated for FlowMachine API version 6; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion5 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion6 {
 }
 
 /// The screens of Small, by the seed's screen IDs.
-public enum SmallScreen: String, CaseIterable, Sendable {
+public enum SmallScreen: FlowNameCases {
     /// Splash (SPL-001)
     ///
     /// Acceptance criteria:
     /// - AC-SML-04: The splash screen meets WCAG AA contrast
-    case spl001 = "SPL-001"
+    case spl001
 
     /// Log In (LOG-002)
     ///
@@ -23,22 +23,22 @@ public enum SmallScreen: String, CaseIterable, Sendable {
     /// - AC-SML-01: A valid email signs the user in and shows Home
     /// - AC-SML-02: A denied sign-in shows "Wrong email & password" & stays on <Log In>
     /// - AC-SML-03: Sign-in attempts are never negative
-    case log002 = "LOG-002"
+    case log002
 
     /// Home (HOM-003)
     ///
     /// Acceptance criteria:
     /// - AC-SML-01: A valid email signs the user in and shows Home
-    case hom003 = "HOM-003"
+    case hom003
 
     /// Locked (LCK-004)
-    case lck004 = "LCK-004"
+    case lck004
 
     /// Help (HLP-005)
     ///
     /// Acceptance criteria:
     /// - AC-SML-05: Help is reachable from every screen
-    case hlp005 = "HLP-005"
+    case hlp005
 
     /// The screen's name in the seed.
     public var name: String {
@@ -59,20 +59,7 @@ public enum SmallScreen: String, CaseIterable, Sendable {
     }
 
     /// The screen's position in the app's tables.
-    public var number: Int32 {
-        switch self {
-        case .spl001:
-            return 0
-        case .log002:
-            return 1
-        case .hom003:
-            return 2
-        case .lck004:
-            return 3
-        case .hlp005:
-            return 4
-        }
-    }
+    public var number: Int32 { Int32(caseNumber) }
 
     /// The screen at `number` in the app's tables.
     @_optimize(none)
@@ -84,23 +71,95 @@ public enum SmallScreen: String, CaseIterable, Sendable {
 
     /// Whether screenshots and screen recording must be blocked while this screen shows (`screenshot_protected: true`).
     public var isScreenshotProtected: Bool { false }
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .spl001:
+                return 0
+            case .log002:
+                return 1
+            case .hom003:
+                return 2
+            case .lck004:
+                return 3
+            case .hlp005:
+                return 4
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    SPL-001
+    LOG-002
+    HOM-003
+    LCK-004
+    HLP-005
+    """#
 }
 
 /// The form fields of Small, by their names in the flows: `machine.fill(.email, .text(...))`.
 /// One enum for the whole app, so a field keeps its case on every screen that has it; filling a field the
 /// current screen does not have throws.
-public enum SmallField: String, FlowName {
+public enum SmallField: FlowNameCases {
     /// On LOG-002 (Email).
     case email
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .email:
+                return 0
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    email
+    """#
 }
 
 /// The screen variants of Small (what `variant()` returns), by their names in the flows.
-public enum SmallVariant: String, FlowName {
+public enum SmallVariant: FlowNameCases {
     /// A variant of LOG-002.
     case retry
 
     /// A variant of LOG-002.
     case `default`
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .retry:
+                return 0
+            case .`default`:
+                return 1
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    retry
+    default
+    """#
 }
 
 /// The outcomes Small's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller).
@@ -316,9 +375,28 @@ public enum SmallEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 public typealias SmallEffect = FlowEffect<SmallServiceCall>
 
 /// The service operations Small calls, by their names in the flows (`service.operation`).
-public enum SmallOperation: String, FlowName {
+public enum SmallOperation: FlowNameCases {
     /// Auth: `sign_in`.
-    case authSignIn = "auth.sign_in"
+    case authSignIn
+
+    /// The case's position in `allCases`.
+    @inline(never)
+    public var caseNumber: Int {
+        @_optimize(none) get {
+            switch self {
+            case .authSignIn:
+                return 0
+            }
+        }
+    }
+
+    /// The cases' raw values (their names in the flows), by case number.
+    public static let rawValues = FlowNameTable(lines: rawValuesData)
+
+    /// The raw values, one per line.
+    private static let rawValuesData = #"""
+    auth.sign_in
+    """#
 }
 
 /// The service operations Small calls, with their inputs.
