@@ -12,6 +12,7 @@ public let generatorConfigFileName = "flowc-config.yaml"
 /// accessModifier: internal   # public (default), package or internal
 /// typePrefix: Cards          # CardsMachine, CardsScreen...; default: the app's name
 /// tableStyle: automatic      # automatic (default), literals or encoded
+/// optimization: buildTime    # buildTime (default: the flows' logic unoptimised, `@_optimize(none)`) or runtime
 /// ```
 ///
 /// Every setting is optional; an empty file means the defaults. An unknown key or a value that is not
@@ -55,6 +56,12 @@ public func loadGeneratorConfig(_ file: SourceFile, diagnostics: some Diagnostic
                 continue
             }
             options.tableStyle = style
+        case .optimization:
+            guard let optimization = GeneratorOptions.Optimization(rawValue: value) else {
+                invalid(key, value, among: GeneratorOptions.Optimization.allCases.map(\.rawValue), at: pair.value.range, into: errors)
+                continue
+            }
+            options.optimization = optimization
         case .typePrefix:
             guard isTypePrefix(value) else {
                 errors.error("invalid-value", "typePrefix '\(value)' is not a Swift type name: start with an uppercase letter, then letters and digits (\(key.allowed))",
@@ -76,12 +83,13 @@ public func loadGeneratorConfig(_ file: SourceFile, diagnostics: some Diagnostic
 
 /// The settings of `flowc-config.yaml`.
 enum GeneratorConfigKey: String, CaseIterable {
-    case accessModifier, tableStyle, typePrefix
+    case accessModifier, optimization, tableStyle, typePrefix
 
     /// The values allowed, as messages list them.
     var allowed: String {
         switch self {
         case .accessModifier: GeneratorOptions.AccessModifier.allCases.map(\.rawValue).joined(separator: ", ")
+        case .optimization: GeneratorOptions.Optimization.allCases.map(\.rawValue).joined(separator: ", ")
         case .tableStyle: (["automatic"] + TableStyle.allCases.map(\.rawValue)).joined(separator: ", ")
         case .typePrefix: "for example 'Cards'"
         }

@@ -32,9 +32,8 @@ import Foundation
     }
 }
 
-/// A record written as the flows write it, `{name: value, ...}`, one field at a time (a generated record's
-/// `flowDescription`): one call per field where a `+` chain per field made the optimizer work through a hundred
-/// inlined concatenations in Tempo's state.
+/// A record written as the flows write it, `{name: value, ...}`, one field at a time: `RecordFields` writes a generated
+/// record's `flowDescription` with it, each value already written by its `FlowRecordValue.recordText`.
 @_spi(Generated) public struct RecordDescription {
     private var text = "{"
     private var empty = true
@@ -49,22 +48,6 @@ import Foundation
         text += ": "
         text += value
     }
-
-    // A value of the flows' types, as the flows write it inside a record (nil: `null`). One call per field, typed,
-    // so the generated code builds no text of its own.
-    public mutating func add(_ name: String, _ value: Bool?) { add(name, value.map { describe($0) } ?? "null") }
-    public mutating func add(_ name: String, _ value: Int?) { add(name, value.map { describe($0) } ?? "null") }
-    public mutating func add(_ name: String, _ value: Decimal?) { add(name, value.map { describe($0) } ?? "null") }
-    public mutating func add(_ name: String, _ value: Money?) { add(name, value.map { describe($0) } ?? "null") }
-    public mutating func add(_ name: String, _ value: CalendarDate?) { add(name, value.map { describe($0) } ?? "null") }
-    public mutating func add(_ name: String, _ value: Timestamp?) { add(name, value.map { describe($0) } ?? "null") }
-    public mutating func add<Value: RawRepresentable>(_ name: String, _ value: Value?) where Value.RawValue == String {
-        add(name, value?.rawValue ?? "null")
-    }
-    /// Text, in double quotes.
-    public mutating func add(_ name: String, text: String?) { add(name, text.map { quotedText($0) } ?? "null") }
-    /// A duration in milliseconds, as `1m30s`.
-    public mutating func add(_ name: String, duration: Int?) { add(name, duration.map { describeDuration($0) } ?? "null") }
 
     /// The record's text, closed.
     public var written: String { text + "}" }

@@ -29,7 +29,7 @@ struct GenerateSwiftCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The folder to write the Swift files to (created if missing).")
     var output: String
 
-    @Option(help: "A flowc-config.yaml: access level, type prefix and table style of the generated code.")
+    @Option(help: "A flowc-config.yaml: access level, type prefix, table style and optimization of the generated code.")
     var config: String?
 
     @Option(help: ArgumentHelp("Force the table style: literals or encoded (default: by app size).", visibility: .hidden))

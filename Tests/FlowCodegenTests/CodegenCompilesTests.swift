@@ -86,6 +86,21 @@ import Testing
         #expect(checked.status == 0, "\(modifier): \(checked.output)")
     }
 
+    /// The same app with its logic unoptimised (`optimization: buildTime`, the default) and optimised (`runtime`) builds
+    /// with `-O` without a warning: a release build, as an app's, not only a type check.
+    @Test(arguments: GeneratorOptions.Optimization.allCases)
+    func bothOptimizationsBuildWithoutWarnings(_ optimization: GeneratorOptions.Optimization) async throws {
+        guard let modules = builtTestModules() else { return }
+        let scratch = try Scratch()
+        let paths = try Self.generate(try Self.program("codegen/name-clashes"), into: scratch.folder, options: GeneratorOptions(optimization: optimization))
+        let machine = try String(contentsOfFile: try #require(paths.first { $0.hasSuffix("/Machine.swift") }), encoding: .utf8)
+        #expect(machine.contains("@_optimize(none)") == (optimization == .buildTime))
+        guard let built = await swiftc(["-c", "-O", "-wmo", "-warnings-as-errors", "-parse-as-library", "-module-name", "ClashFlow", "-swift-version", "6",
+                                        "-o", scratch.folder.appendingPathComponent("ClashFlow.o").path, "-I", modules.path] + paths) else { return }
+        #expect(built.status == 0, "\(optimization): \(built.output)")
+        #expect(!built.output.contains("warning:"), "\(built.output)")
+    }
+
     /// An app without fields or services (the benchmark rings) builds without a warning: swiftc warns "will never be
     /// executed" on any statement in a function taking an enum without cases, and only a build (not -typecheck) runs
     /// that diagnosis, so the module is built whole with warnings as errors. Host code against it: its `arrived` is

@@ -51,11 +51,13 @@ import Testing
         let text = String(decoding: types.contents, as: UTF8.self)
         #expect(text.contains("""
             public var isScreenshotProtected: Bool {
-                switch self {
-                case .card:
-                    return true
-                default:
-                    return false
+                @_optimize(none) get {
+                    switch self {
+                    case .card:
+                        return true
+                    default:
+                        return false
+                    }
                 }
             }
         """))

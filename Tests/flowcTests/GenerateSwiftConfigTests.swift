@@ -11,7 +11,7 @@ import Testing
                                    "--output", output.path], in: packageRoot())
         #expect(result.status == 1)
         #expect(result.stderr == """
-            Tests/Fixtures/config/unknown-key/flowc-config.yaml:2:1: error: unknown key 'accesModifier' in flowc-config.yaml; the settings are accessModifier, tableStyle, typePrefix [unknown-key]
+            Tests/Fixtures/config/unknown-key/flowc-config.yaml:2:1: error: unknown key 'accesModifier' in flowc-config.yaml; the settings are accessModifier, optimization, tableStyle, typePrefix [unknown-key]
               |
             2 | accesModifier: internal
               | ^~~~~~~~~~~~~
@@ -33,6 +33,18 @@ import Testing
         let tables = try String(contentsOf: output.appendingPathComponent("Tables.swift"), encoding: .utf8)
         // Both styles build rows with decodeTable; the encoded one reads them from a string literal.
         #expect(tables.contains("static let rowsData = #\"\"\""), "tableStyle: encoded")
+        // optimization: runtime: the flows' logic optimised like the rest of the app.
+        #expect(!machine.contains("@_optimize(none)"), "optimization: runtime")
+    }
+
+    /// Without a config the flows' logic is compiled without optimisation (`optimization: buildTime`).
+    @Test func theLogicIsUnoptimisedByDefault() async throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("flowc-config-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let result = try await runFlowc(["generate-swift", "Tests/Fixtures/codegen/small-app/input", "--output", output.path], in: packageRoot())
+        #expect(result.status == 0, "\(result.stderr)")
+        let machine = try String(contentsOf: output.appendingPathComponent("Machine.swift"), encoding: .utf8)
+        #expect(machine.contains("@_optimize(none)\n    public func evaluateGuard("))
     }
 
     /// The plugin shows standard error as the build's error; standard output is for the files it lists.

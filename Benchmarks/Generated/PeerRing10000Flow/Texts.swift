@@ -26,6 +26,7 @@ extension PeerRing10000Machine {
     /// Text number `number` of the table in the current locale, with `arguments` (its values, written for people) put
     /// in: the words of `textLookup` for its key when it has well-formed ones, else the compiled-in words.
     @_spi(Generated)
+    @_optimize(none)
     public func localizedText(_ number: Int, _ arguments: [String]) -> String {
         return Self.textTable.text(number, arguments, locale: textLocale, lookup: textLookup)
     }
@@ -33,12 +34,14 @@ extension PeerRing10000Machine {
     /// The options of choice field `field` on the current screen, each value (what `fill` takes) with its label in the
     /// current locale, for a picker: `ForEach(machine.options(.currency)) { Text($0.label).tag($0.value) }`; empty for
     /// a field the screen does not show.
+    @_optimize(none)
     public func options(_ field: PeerRing10000Field) -> [FlowOption] {
         // PeerRing10000 has no fields: nothing can call this.
     }
 
     /// The label of field `field` on the current screen in the current locale, by its key in the String Catalog
     /// (`Text(machine.fieldLabel(.email) ?? "")`); nil for a field the screen does not show or one without a label.
+    @_optimize(none)
     public func fieldLabel(_ field: PeerRing10000Field) -> String? {
         // PeerRing10000 has no fields: nothing can call this.
     }
@@ -46,12 +49,14 @@ extension PeerRing10000Machine {
     /// The placeholder of field `field` on the current screen in the current locale, by its key in the String Catalog
     /// (`Text(machine.fieldPlaceholder(.email) ?? "")`); nil for a field the screen does not show or one without a
     /// placeholder.
+    @_optimize(none)
     public func fieldPlaceholder(_ field: PeerRing10000Field) -> String? {
         // PeerRing10000 has no fields: nothing can call this.
     }
 
     /// The hint of field `field` on the current screen in the current locale, by its key in the String Catalog
     /// (`Text(machine.fieldHint(.email) ?? "")`); nil for a field the screen does not show or one without a hint.
+    @_optimize(none)
     public func fieldHint(_ field: PeerRing10000Field) -> String? {
         // PeerRing10000 has no fields: nothing can call this.
     }

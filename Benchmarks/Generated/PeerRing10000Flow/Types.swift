@@ -14,6 +14,7 @@ public struct PeerRing10000Screen: Hashable, Sendable, RawRepresentable {
     /// The screen's position in the app's tables.
     public let number: Int32
 
+    @_optimize(none)
     public init(number: Int32) {
         self.number = number
     }
@@ -21,6 +22,7 @@ public struct PeerRing10000Screen: Hashable, Sendable, RawRepresentable {
     /// The seed's screen ID.
     public var rawValue: String { PeerRing10000Tables.strings[Int(PeerRing10000Tables.screenIDs[Int(number)])] }
 
+    @_optimize(none)
     public init?(rawValue: String) {
         guard let index = PeerRing10000Tables.screenIDs.firstIndex(where: { PeerRing10000Tables.strings[Int($0)] == rawValue }) else {
             return nil
@@ -37,13 +39,16 @@ public struct PeerRing10000Screen: Hashable, Sendable, RawRepresentable {
 /// current screen does not have throws.
 public enum PeerRing10000Field: FlowName {
     /// Always nil: the flows name none.
+    @_optimize(none)
     public init?(rawValue: String) {
         return nil
     }
 
     /// Never read: there is no value.
     public var rawValue: String {
-        switch self {
+        @_optimize(none) get {
+            switch self {
+            }
         }
     }
 }
@@ -51,13 +56,16 @@ public enum PeerRing10000Field: FlowName {
 /// The screen variants of PeerRing10000 (what `variant()` returns), by their names in the flows.
 public enum PeerRing10000Variant: FlowName {
     /// Always nil: the flows name none.
+    @_optimize(none)
     public init?(rawValue: String) {
         return nil
     }
 
     /// Never read: there is no value.
     public var rawValue: String {
-        switch self {
+        @_optimize(none) get {
+            switch self {
+            }
         }
     }
 }
@@ -66,13 +74,16 @@ public enum PeerRing10000Variant: FlowName {
 /// caller).
 public enum PeerRing10000Ending: FlowName {
     /// Always nil: the flows name none.
+    @_optimize(none)
     public init?(rawValue: String) {
         return nil
     }
 
     /// Never read: there is no value.
     public var rawValue: String {
-        switch self {
+        @_optimize(none) get {
+            switch self {
+            }
         }
     }
 }
@@ -80,13 +91,16 @@ public enum PeerRing10000Ending: FlowName {
 /// What PeerRing10000's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.text]`.
 public enum PeerRing10000Text: FlowName {
     /// Always nil: the flows name none.
+    @_optimize(none)
     public init?(rawValue: String) {
         return nil
     }
 
     /// Never read: there is no value.
     public var rawValue: String {
-        switch self {
+        @_optimize(none) get {
+            switch self {
+            }
         }
     }
 }
@@ -94,13 +108,16 @@ public enum PeerRing10000Text: FlowName {
 /// The flows PeerRing10000 calls as sub-flows, by their names in the flows (`activeSubflows`).
 public enum PeerRing10000Subflow: FlowName {
     /// Always nil: the flows name none.
+    @_optimize(none)
     public init?(rawValue: String) {
         return nil
     }
 
     /// Never read: there is no value.
     public var rawValue: String {
-        switch self {
+        @_optimize(none) get {
+            switch self {
+            }
         }
     }
 }
@@ -120,6 +137,7 @@ public enum PeerRing10000Event: Hashable, Sendable, Codable, FlowMachineEvent {
     /// `2026-01-31`, timestamps `2026-01-31T09:30Z`, enum values by name, lists and records as JSON.
     /// - Throws: `FlowEventError` for a name the flows do not handle or raise themselves, and for a payload field
     ///   missing or not of its type (an optional field may be left out; fields the event lacks are ignored).
+    @_optimize(none)
     public init(name: String, payload: [String: String] = [:]) throws(FlowEventError) {
         self = try eventNamed(
             name,
@@ -137,10 +155,12 @@ public enum PeerRing10000Event: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
-        if case .timerFired = self {
-            return "timer"
+        @_optimize(none) get {
+            if case .timerFired = self {
+                return "timer"
+            }
+            return Self.flowNames[number]
         }
-        return Self.flowNames[number]
     }
 
     /// The events' names in the flows, one per line, by number.
@@ -194,15 +214,18 @@ public enum PeerRing10000Event: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The value as data: its case's number in `codingCases` and its payload, for `Codable`, `==` and `hash(into:)`.
     private var caseValue: CaseValue {
-        switch self {
-        case let .timerFired(value0):
-            return CaseValue(4, [value0])
-        default:
-            return CaseValue(number)
+        @_optimize(none) get {
+            switch self {
+            case let .timerFired(value0):
+                return CaseValue(4, [value0])
+            default:
+                return CaseValue(number)
+            }
         }
     }
 
     /// The case numbered `number` in `codingCases`, its payload's fields read in order by `read`.
+    @_optimize(none)
     private init(caseNumber number: Int32, _ read: inout CaseReader) throws {
         switch number {
         case 0:
@@ -222,21 +245,25 @@ public enum PeerRing10000Event: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
     /// payloads.
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self = try decodeCase(decoder, Self.codingCases, typeName: "PeerRing10000Event", Self.init(caseNumber:_:))
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try encodeCase(caseValue, Self.codingCases, to: encoder)
     }
 
     /// Whether two values are the same case with equal payloads.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return lhs.caseValue == rhs.caseValue
     }
 
     /// Hashes the case and its payload.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         caseValue.hash(into: &hasher)
     }
@@ -249,13 +276,16 @@ public typealias PeerRing10000Effect = FlowEffect<PeerRing10000ServiceCall>
 /// The service operations PeerRing10000 calls, by their names in the flows (`service.operation`).
 public enum PeerRing10000Operation: FlowName {
     /// Always nil: the flows name none.
+    @_optimize(none)
     public init?(rawValue: String) {
         return nil
     }
 
     /// Never read: there is no value.
     public var rawValue: String {
-        switch self {
+        @_optimize(none) get {
+            switch self {
+            }
         }
     }
 }
@@ -264,17 +294,22 @@ public enum PeerRing10000Operation: FlowName {
 public enum PeerRing10000ServiceCall: FlowServiceCall {
     /// The operation called.
     public var operation: PeerRing10000Operation {
-        switch self {
+        @_optimize(none) get {
+            switch self {
+            }
         }
     }
 
     /// The inputs by their names in the flows, rendered as text (for logs and tests).
     public var arguments: [String: String] {
-        switch self {
+        @_optimize(none) get {
+            switch self {
+            }
         }
     }
 
     /// Always throws: there is no value to decode.
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         throw DecodingError.dataCorrupted(
             .init(codingPath: decoder.codingPath, debugDescription: "PeerRing10000 calls no service")
@@ -282,6 +317,7 @@ public enum PeerRing10000ServiceCall: FlowServiceCall {
     }
 
     /// Never called: there is no value to encode.
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         switch self {
         }
@@ -307,12 +343,14 @@ public struct PeerRing10000State: Hashable, Sendable, Codable, FlowRecord {
     public var attempts: Int = 0
 
     /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
+    @_optimize(none)
     public init() {
     }
 
     /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
     private static let recordFields: RecordFields<PeerRing10000State> = makeRecordFields()
 
+    @_optimize(none)
     private static func makeRecordFields() -> RecordFields<PeerRing10000State> {
         var fields = RecordFields<PeerRing10000State>()
         fields.value("steps", \.steps)
@@ -325,22 +363,26 @@ public struct PeerRing10000State: Hashable, Sendable, Codable, FlowRecord {
 
     /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
     /// else an error).
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self.init()
         try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try Self.recordFields.encode(self, to: encoder)
     }
 
     /// Whether every field is equal.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return Self.recordFields.equal(lhs, rhs)
     }
 
     /// Hashes every field.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         Self.recordFields.hash(self, into: &hasher)
     }

@@ -46,29 +46,31 @@ public enum PeerRing10Screen: String, CaseIterable, Sendable {
 
     /// The screen's name in the seed.
     public var name: String {
-        switch self {
-        case .s0:
-            return "Screen 0"
-        case .s1:
-            return "Screen 1"
-        case .s2:
-            return "Screen 2"
-        case .s3:
-            return "Screen 3"
-        case .s4:
-            return "Screen 4"
-        case .s5:
-            return "Screen 5"
-        case .s6:
-            return "Screen 6"
-        case .s7:
-            return "Screen 7"
-        case .s8:
-            return "Screen 8"
-        case .s9:
-            return "Screen 9"
-        case .err:
-            return "Error"
+        @_optimize(none) get {
+            switch self {
+            case .s0:
+                return "Screen 0"
+            case .s1:
+                return "Screen 1"
+            case .s2:
+                return "Screen 2"
+            case .s3:
+                return "Screen 3"
+            case .s4:
+                return "Screen 4"
+            case .s5:
+                return "Screen 5"
+            case .s6:
+                return "Screen 6"
+            case .s7:
+                return "Screen 7"
+            case .s8:
+                return "Screen 8"
+            case .s9:
+                return "Screen 9"
+            case .err:
+                return "Error"
+            }
         }
     }
 
@@ -101,6 +103,7 @@ public enum PeerRing10Screen: String, CaseIterable, Sendable {
     }
 
     /// The screen at `number` in the app's tables.
+    @_optimize(none)
     public init(number: Int32) {
         self = Self.ordered[Int(number)]
     }
@@ -116,13 +119,16 @@ public enum PeerRing10Screen: String, CaseIterable, Sendable {
 /// current screen does not have throws.
 public enum PeerRing10Field: FlowName {
     /// Always nil: the flows name none.
+    @_optimize(none)
     public init?(rawValue: String) {
         return nil
     }
 
     /// Never read: there is no value.
     public var rawValue: String {
-        switch self {
+        @_optimize(none) get {
+            switch self {
+            }
         }
     }
 }
@@ -130,13 +136,16 @@ public enum PeerRing10Field: FlowName {
 /// The screen variants of PeerRing10 (what `variant()` returns), by their names in the flows.
 public enum PeerRing10Variant: FlowName {
     /// Always nil: the flows name none.
+    @_optimize(none)
     public init?(rawValue: String) {
         return nil
     }
 
     /// Never read: there is no value.
     public var rawValue: String {
-        switch self {
+        @_optimize(none) get {
+            switch self {
+            }
         }
     }
 }
@@ -145,13 +154,16 @@ public enum PeerRing10Variant: FlowName {
 /// caller).
 public enum PeerRing10Ending: FlowName {
     /// Always nil: the flows name none.
+    @_optimize(none)
     public init?(rawValue: String) {
         return nil
     }
 
     /// Never read: there is no value.
     public var rawValue: String {
-        switch self {
+        @_optimize(none) get {
+            switch self {
+            }
         }
     }
 }
@@ -159,13 +171,16 @@ public enum PeerRing10Ending: FlowName {
 /// What PeerRing10's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.text]`.
 public enum PeerRing10Text: FlowName {
     /// Always nil: the flows name none.
+    @_optimize(none)
     public init?(rawValue: String) {
         return nil
     }
 
     /// Never read: there is no value.
     public var rawValue: String {
-        switch self {
+        @_optimize(none) get {
+            switch self {
+            }
         }
     }
 }
@@ -173,13 +188,16 @@ public enum PeerRing10Text: FlowName {
 /// The flows PeerRing10 calls as sub-flows, by their names in the flows (`activeSubflows`).
 public enum PeerRing10Subflow: FlowName {
     /// Always nil: the flows name none.
+    @_optimize(none)
     public init?(rawValue: String) {
         return nil
     }
 
     /// Never read: there is no value.
     public var rawValue: String {
-        switch self {
+        @_optimize(none) get {
+            switch self {
+            }
         }
     }
 }
@@ -199,6 +217,7 @@ public enum PeerRing10Event: Hashable, Sendable, Codable, FlowMachineEvent {
     /// `2026-01-31`, timestamps `2026-01-31T09:30Z`, enum values by name, lists and records as JSON.
     /// - Throws: `FlowEventError` for a name the flows do not handle or raise themselves, and for a payload field
     ///   missing or not of its type (an optional field may be left out; fields the event lacks are ignored).
+    @_optimize(none)
     public init(name: String, payload: [String: String] = [:]) throws(FlowEventError) {
         self = try eventNamed(
             name,
@@ -216,10 +235,12 @@ public enum PeerRing10Event: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
-        if case .timerFired = self {
-            return "timer"
+        @_optimize(none) get {
+            if case .timerFired = self {
+                return "timer"
+            }
+            return Self.flowNames[number]
         }
-        return Self.flowNames[number]
     }
 
     /// The events' names in the flows, one per line, by number.
@@ -273,15 +294,18 @@ public enum PeerRing10Event: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The value as data: its case's number in `codingCases` and its payload, for `Codable`, `==` and `hash(into:)`.
     private var caseValue: CaseValue {
-        switch self {
-        case let .timerFired(value0):
-            return CaseValue(4, [value0])
-        default:
-            return CaseValue(number)
+        @_optimize(none) get {
+            switch self {
+            case let .timerFired(value0):
+                return CaseValue(4, [value0])
+            default:
+                return CaseValue(number)
+            }
         }
     }
 
     /// The case numbered `number` in `codingCases`, its payload's fields read in order by `read`.
+    @_optimize(none)
     private init(caseNumber number: Int32, _ read: inout CaseReader) throws {
         switch number {
         case 0:
@@ -301,21 +325,25 @@ public enum PeerRing10Event: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
     /// payloads.
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self = try decodeCase(decoder, Self.codingCases, typeName: "PeerRing10Event", Self.init(caseNumber:_:))
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try encodeCase(caseValue, Self.codingCases, to: encoder)
     }
 
     /// Whether two values are the same case with equal payloads.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return lhs.caseValue == rhs.caseValue
     }
 
     /// Hashes the case and its payload.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         caseValue.hash(into: &hasher)
     }
@@ -328,13 +356,16 @@ public typealias PeerRing10Effect = FlowEffect<PeerRing10ServiceCall>
 /// The service operations PeerRing10 calls, by their names in the flows (`service.operation`).
 public enum PeerRing10Operation: FlowName {
     /// Always nil: the flows name none.
+    @_optimize(none)
     public init?(rawValue: String) {
         return nil
     }
 
     /// Never read: there is no value.
     public var rawValue: String {
-        switch self {
+        @_optimize(none) get {
+            switch self {
+            }
         }
     }
 }
@@ -343,17 +374,22 @@ public enum PeerRing10Operation: FlowName {
 public enum PeerRing10ServiceCall: FlowServiceCall {
     /// The operation called.
     public var operation: PeerRing10Operation {
-        switch self {
+        @_optimize(none) get {
+            switch self {
+            }
         }
     }
 
     /// The inputs by their names in the flows, rendered as text (for logs and tests).
     public var arguments: [String: String] {
-        switch self {
+        @_optimize(none) get {
+            switch self {
+            }
         }
     }
 
     /// Always throws: there is no value to decode.
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         throw DecodingError.dataCorrupted(
             .init(codingPath: decoder.codingPath, debugDescription: "PeerRing10 calls no service")
@@ -361,6 +397,7 @@ public enum PeerRing10ServiceCall: FlowServiceCall {
     }
 
     /// Never called: there is no value to encode.
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         switch self {
         }
@@ -386,12 +423,14 @@ public struct PeerRing10State: Hashable, Sendable, Codable, FlowRecord {
     public var attempts: Int = 0
 
     /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
+    @_optimize(none)
     public init() {
     }
 
     /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
     private static let recordFields: RecordFields<PeerRing10State> = makeRecordFields()
 
+    @_optimize(none)
     private static func makeRecordFields() -> RecordFields<PeerRing10State> {
         var fields = RecordFields<PeerRing10State>()
         fields.value("steps", \.steps)
@@ -404,22 +443,26 @@ public struct PeerRing10State: Hashable, Sendable, Codable, FlowRecord {
 
     /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
     /// else an error).
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self.init()
         try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try Self.recordFields.encode(self, to: encoder)
     }
 
     /// Whether every field is equal.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return Self.recordFields.equal(lhs, rhs)
     }
 
     /// Hashes every field.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         Self.recordFields.hash(self, into: &hasher)
     }

@@ -21,14 +21,16 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
 
     /// Messages of the current screen's invalid fields: `machine.errors[.code]`.
     public var errors: [SyntheticField: String] {
-        if engine.errors.isEmpty {
-            return [:]
-        }
-        return Dictionary(
-            uniqueKeysWithValues: engine.errors.compactMap { name, message in
-                SyntheticField(rawValue: name).map { ($0, message) }
+        @_optimize(none) get {
+            if engine.errors.isEmpty {
+                return [:]
             }
-        )
+            return Dictionary(
+                uniqueKeysWithValues: engine.errors.compactMap { name, message in
+                    SyntheticField(rawValue: name).map { ($0, message) }
+                }
+            )
+        }
     }
 
     /// The outcome the run ended with, once it has.
@@ -56,6 +58,7 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
 
     /// A machine on `start` (default: S-0), with the state's initial values.
     /// Call `start(into:)` next: it runs the first screen's entry (analytics, timers).
+    @_optimize(none)
     public init(
         start: SyntheticScreen? = nil,
         now: Timestamp = Timestamp(millisecondsSince1970: 1767225600000)
@@ -66,6 +69,7 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
 
     /// A machine on the screen with seed ID `startScreenID` (nil: S-0), for code that knows screens by ID.
     /// - Throws: `FlowFailure` when the app has no screen with that ID.
+    @_optimize(none)
     public init(startScreenID: String?, now: Timestamp) throws {
         if let id = startScreenID {
             guard let screen = SyntheticScreen(rawValue: id) else {
@@ -81,6 +85,7 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
     public static let appID = "synthetic"
 
     /// Enters the start screen: its screen view, entry actions and timers.
+    @_optimize(none)
     public mutating func start(into effects: inout [SyntheticEffect]) throws {
         try sharedEngineStart(into: &effects)
     }
@@ -90,11 +95,13 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
 
     /// The first variant of the current screen whose condition holds, or the `FlowFailure` of a condition the flows
     /// cannot compute (`variant()` reads it without throwing).
+    @_optimize(none)
     public func computeVariant() throws -> SyntheticVariant? {
         return (try sharedEngineVariant()).flatMap(SyntheticVariant.init(rawValue:))
     }
 
     /// What was typed into a field of the current screen (nil: nothing, or the screen has no such field).
+    @_optimize(none)
     public func input(_ field: SyntheticField) -> FieldInput? {
         return sharedEngineInput(field.rawValue)
     }
@@ -102,6 +109,7 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
     /// Types into a field of the current screen; nothing is validated until a transition asks for it.
     ///
     /// - Throws: `FlowFailure` when the current screen has no such field, or it is not shown now.
+    @_optimize(none)
     public mutating func fill(_ field: SyntheticField, _ input: FieldInput) throws {
         try sharedEngineFill(field.rawValue, input)
     }
@@ -111,11 +119,13 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
     /// Nothing is allocated for an event whose transitions only move between screens, read and write
     /// plain state and emit effects: pass the same `effects` buffer each time (after
     /// `removeAll(keepingCapacity: true)`).
+    @_optimize(none)
     public mutating func send(_ event: SyntheticEvent, into effects: inout [SyntheticEffect]) throws {
         try sharedEngineSend(event, into: &effects)
     }
 
     /// Sends an event and returns the effects to perform, in order.
+    @_optimize(none)
     public mutating func send(_ event: SyntheticEvent) throws -> [SyntheticEffect] {
         var effects: [SyntheticEffect] = []
         try send(event, into: &effects)
@@ -137,6 +147,7 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
 
     /// The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore
     /// with `init(restoring:)` after the app was killed. Encode it with any `Encoder`.
+    @_optimize(none)
     public func snapshot() -> FlowSnapshot<SyntheticState> {
         return FlowSnapshot(
             appID: Self.appID,
@@ -150,6 +161,7 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
 
     /// Resumes a machine saved with `snapshot()`.
     /// - Throws: `SnapshotMismatch` when the snapshot is of another app, or of other flows of this app.
+    @_optimize(none)
     public init(restoring snapshot: FlowSnapshot<SyntheticState>) throws {
         engine = try Self.sharedRestoredEngine(
             from: snapshot,
@@ -164,6 +176,7 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
     /// Goes back to the previous screen, or closes the open sheet, as the system back gesture does.
     /// - Returns: false when there is nowhere to go back to.
     @discardableResult
+    @_optimize(none)
     public mutating func back(into effects: inout [SyntheticEffect]) throws -> Bool {
         return try sharedEngineBack(into: &effects)
     }
@@ -171,6 +184,7 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
     /// Closes the app and launches it again: state declared `persist: true` keeps its value, the rest starts over
     /// from its initial values; the back stack, sheets, sub-flows, typed fields and timers are dropped (the host
     /// is told to cancel the timers) and the start screen is entered as at launch.
+    @_optimize(none)
     public mutating func restart(into effects: inout [SyntheticEffect]) throws {
         state = SyntheticState()
         try sharedEngineRestart(startScreen: 0, into: &effects)
@@ -181,18 +195,21 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
 
     /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name
     /// (`.text`), or the `FlowFailure` of a value the flows cannot compute (`texts()` reads them without throwing).
+    @_optimize(none)
     public func computeTexts() throws -> [SyntheticText: String] {
         return [:]
     }
 
     /// The first read of the current screen the flows cannot compute now (its variant, its texts), in words; nil when
     /// every one computes. `FlowDriver` reports it after the step that caused it, once.
+    @_optimize(none)
     public func readFailure() -> String? {
         return sharedEngineReadFailure(variant: { _ = try computeVariant() }, texts: { _ = try computeTexts() })
     }
 
     /// Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry).
     @_spi(Generated)
+    @_optimize(none)
     public func evaluateGuard(_ id: Int32, _ event: SyntheticEvent?) throws -> Bool {
         switch id {
         case 1:
@@ -205,12 +222,14 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
 
     /// The length of timer number `timer` in milliseconds when the flows read it from the state (nil: the table's).
     @_spi(Generated)
+    @_optimize(none)
     public func timerLength(_ timer: Int32) throws -> Int? {
         return nil
     }
 
     /// Runs action list number `id` of the tables.
     @_spi(Generated)
+    @_optimize(none)
     public mutating func runActions(
         _ id: Int32,
         _ event: SyntheticEvent?,
@@ -227,6 +246,7 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
 
     /// Validator number `id`: the message of the first rule `input` fails, or nil.
     @_spi(Generated)
+    @_optimize(none)
     public func validateField(_ id: Int32, _ input: FieldInput?) throws -> String? {
         switch id {
         case 1:
@@ -250,6 +270,7 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
     }
 
     /// Performs `call` with the host's services and returns its outcome as the event this machine handles.
+    @_optimize(none)
     public static func perform(
         _ call: SyntheticServiceCall,
         with services: any SyntheticServices

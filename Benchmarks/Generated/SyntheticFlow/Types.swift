@@ -14,6 +14,7 @@ public struct SyntheticScreen: Hashable, Sendable, RawRepresentable {
     /// The screen's position in the app's tables.
     public let number: Int32
 
+    @_optimize(none)
     public init(number: Int32) {
         self.number = number
     }
@@ -21,6 +22,7 @@ public struct SyntheticScreen: Hashable, Sendable, RawRepresentable {
     /// The seed's screen ID.
     public var rawValue: String { SyntheticTables.strings[Int(SyntheticTables.screenIDs[Int(number)])] }
 
+    @_optimize(none)
     public init?(rawValue: String) {
         guard let index = SyntheticTables.screenIDs.firstIndex(where: { SyntheticTables.strings[Int($0)] == rawValue }) else {
             return nil
@@ -43,13 +45,16 @@ public enum SyntheticField: String, FlowName {
 /// The screen variants of Synthetic (what `variant()` returns), by their names in the flows.
 public enum SyntheticVariant: FlowName {
     /// Always nil: the flows name none.
+    @_optimize(none)
     public init?(rawValue: String) {
         return nil
     }
 
     /// Never read: there is no value.
     public var rawValue: String {
-        switch self {
+        @_optimize(none) get {
+            switch self {
+            }
         }
     }
 }
@@ -57,13 +62,16 @@ public enum SyntheticVariant: FlowName {
 /// The outcomes Synthetic's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller).
 public enum SyntheticEnding: FlowName {
     /// Always nil: the flows name none.
+    @_optimize(none)
     public init?(rawValue: String) {
         return nil
     }
 
     /// Never read: there is no value.
     public var rawValue: String {
-        switch self {
+        @_optimize(none) get {
+            switch self {
+            }
         }
     }
 }
@@ -71,13 +79,16 @@ public enum SyntheticEnding: FlowName {
 /// What Synthetic's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.text]`.
 public enum SyntheticText: FlowName {
     /// Always nil: the flows name none.
+    @_optimize(none)
     public init?(rawValue: String) {
         return nil
     }
 
     /// Never read: there is no value.
     public var rawValue: String {
-        switch self {
+        @_optimize(none) get {
+            switch self {
+            }
         }
     }
 }
@@ -85,13 +96,16 @@ public enum SyntheticText: FlowName {
 /// The flows Synthetic calls as sub-flows, by their names in the flows (`activeSubflows`).
 public enum SyntheticSubflow: FlowName {
     /// Always nil: the flows name none.
+    @_optimize(none)
     public init?(rawValue: String) {
         return nil
     }
 
     /// Never read: there is no value.
     public var rawValue: String {
-        switch self {
+        @_optimize(none) get {
+            switch self {
+            }
         }
     }
 }
@@ -111,6 +125,7 @@ public enum SyntheticEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// `2026-01-31`, timestamps `2026-01-31T09:30Z`, enum values by name, lists and records as JSON.
     /// - Throws: `FlowEventError` for a name the flows do not handle or raise themselves, and for a payload field
     ///   missing or not of its type (an optional field may be left out; fields the event lacks are ignored).
+    @_optimize(none)
     public init(name: String, payload: [String: String] = [:]) throws(FlowEventError) {
         self = try eventNamed(
             name,
@@ -128,10 +143,12 @@ public enum SyntheticEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
-        if case .timerFired = self {
-            return "timer"
+        @_optimize(none) get {
+            if case .timerFired = self {
+                return "timer"
+            }
+            return Self.flowNames[number]
         }
-        return Self.flowNames[number]
     }
 
     /// The events' names in the flows, one per line, by number.
@@ -185,15 +202,18 @@ public enum SyntheticEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The value as data: its case's number in `codingCases` and its payload, for `Codable`, `==` and `hash(into:)`.
     private var caseValue: CaseValue {
-        switch self {
-        case let .timerFired(value0):
-            return CaseValue(4, [value0])
-        default:
-            return CaseValue(number)
+        @_optimize(none) get {
+            switch self {
+            case let .timerFired(value0):
+                return CaseValue(4, [value0])
+            default:
+                return CaseValue(number)
+            }
         }
     }
 
     /// The case numbered `number` in `codingCases`, its payload's fields read in order by `read`.
+    @_optimize(none)
     private init(caseNumber number: Int32, _ read: inout CaseReader) throws {
         switch number {
         case 0:
@@ -213,21 +233,25 @@ public enum SyntheticEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
     /// payloads.
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self = try decodeCase(decoder, Self.codingCases, typeName: "SyntheticEvent", Self.init(caseNumber:_:))
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try encodeCase(caseValue, Self.codingCases, to: encoder)
     }
 
     /// Whether two values are the same case with equal payloads.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return lhs.caseValue == rhs.caseValue
     }
 
     /// Hashes the case and its payload.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         caseValue.hash(into: &hasher)
     }
@@ -240,13 +264,16 @@ public typealias SyntheticEffect = FlowEffect<SyntheticServiceCall>
 /// The service operations Synthetic calls, by their names in the flows (`service.operation`).
 public enum SyntheticOperation: FlowName {
     /// Always nil: the flows name none.
+    @_optimize(none)
     public init?(rawValue: String) {
         return nil
     }
 
     /// Never read: there is no value.
     public var rawValue: String {
-        switch self {
+        @_optimize(none) get {
+            switch self {
+            }
         }
     }
 }
@@ -255,17 +282,22 @@ public enum SyntheticOperation: FlowName {
 public enum SyntheticServiceCall: FlowServiceCall {
     /// The operation called.
     public var operation: SyntheticOperation {
-        switch self {
+        @_optimize(none) get {
+            switch self {
+            }
         }
     }
 
     /// The inputs by their names in the flows, rendered as text (for logs and tests).
     public var arguments: [String: String] {
-        switch self {
+        @_optimize(none) get {
+            switch self {
+            }
         }
     }
 
     /// Always throws: there is no value to decode.
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         throw DecodingError.dataCorrupted(
             .init(codingPath: decoder.codingPath, debugDescription: "Synthetic calls no service")
@@ -273,6 +305,7 @@ public enum SyntheticServiceCall: FlowServiceCall {
     }
 
     /// Never called: there is no value to encode.
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         switch self {
         }
@@ -298,12 +331,14 @@ public struct SyntheticState: Hashable, Sendable, Codable, FlowRecord {
     public var limit: Int = 1000000000
 
     /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
+    @_optimize(none)
     public init() {
     }
 
     /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
     private static let recordFields: RecordFields<SyntheticState> = makeRecordFields()
 
+    @_optimize(none)
     private static func makeRecordFields() -> RecordFields<SyntheticState> {
         var fields = RecordFields<SyntheticState>()
         fields.value("counter", \.counter)
@@ -316,22 +351,26 @@ public struct SyntheticState: Hashable, Sendable, Codable, FlowRecord {
 
     /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
     /// else an error).
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self.init()
         try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try Self.recordFields.encode(self, to: encoder)
     }
 
     /// Whether every field is equal.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return Self.recordFields.equal(lhs, rhs)
     }
 
     /// Hashes every field.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         Self.recordFields.hash(self, into: &hasher)
     }

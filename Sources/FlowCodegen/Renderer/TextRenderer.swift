@@ -65,7 +65,11 @@ public struct TextRenderer: Sendable {
         case .variable(let isLet, let isStatic, let name, let type, let value, let getter):
             var text = access + (isStatic ? "static " : "") + (isLet ? "let " : "var ") + name
             if let type { text += ": " + type }
-            if let getter {
+            if let getter, !declaration.getterAttributes.isEmpty {
+                writer.block(text) { writer in
+                    writer.block(declaration.getterAttributes.joined(separator: " ") + " get") { writer in statements(getter, into: &writer) }
+                }
+            } else if let getter {
                 if getter.count == 1, case .return(let result?) = getter[0], isShort(result) {
                     writer.line(text + " { " + expression(result) + " }")
                 } else {

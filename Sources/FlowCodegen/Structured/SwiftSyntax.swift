@@ -52,6 +52,11 @@ public struct SwiftDeclaration: Equatable, Sendable {
     public var doc: [String]
     public var access: SwiftAccess?
     public var attributes: [String]
+    /// Attributes of a computed property's getter (`var x: T { @_optimize(none) get { ... } }`).
+    public var getterAttributes: [String] = []
+    /// Whether the declaration stays optimised when the flows' logic is compiled for build time: a small accessor
+    /// the engine calls on every step (`GeneratorOptions.Optimization`).
+    public var staysOptimized = false
     public var kind: Kind
 
     public init(doc: [String] = [], access: SwiftAccess? = nil, attributes: [String] = [], _ kind: Kind) {

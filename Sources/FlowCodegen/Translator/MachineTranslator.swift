@@ -49,7 +49,7 @@ struct MachineTranslator {
                              access: .public, attributes: spi,
                              .variable(isLet: false, isStatic: false, name: "engineFeatures", type: "EngineFeatures", value: nil, getter: [
                                 .return(.array(code.lowered.features.names.map { .member(nil, $0) })),
-                             ])),
+                             ])).keptOptimized(),
         ]
         // init
         let start = app.startScreen ?? 0
@@ -431,7 +431,8 @@ struct MachineTranslator {
                 .throw(.call(.id("FlowFailure"), [SwiftArgument(nil, .string("invariant '\(invariant.name)' (\(invariant.source)) broken"))])),
             ]))
         }
+        // Kept optimised: every step checks every invariant (Tempo, unoptimised: 9,800 instructions per step, not 5,000).
         return SwiftDeclaration(doc: ["Checks the app's invariants after every step."], access: .public, attributes: spi,
-                                .function(modifiers: [], name: "checkInvariants", parameters: [], effects: ["throws"], returns: nil, body: body))
+                                .function(modifiers: [], name: "checkInvariants", parameters: [], effects: ["throws"], returns: nil, body: body)).keptOptimized()
     }
 }

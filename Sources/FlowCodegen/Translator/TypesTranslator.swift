@@ -58,7 +58,7 @@ struct TypesTranslator {
             SwiftDeclaration(doc: ["The screen's name in the seed."], access: publicAccess,
                              .variable(isLet: false, isStatic: false, name: "name", type: "String", value: nil, getter: [.switch(.id("self"), nameCases)])),
             SwiftDeclaration(doc: ["The screen's position in the app's tables."], access: publicAccess,
-                             .variable(isLet: false, isStatic: false, name: "number", type: "Int32", value: nil, getter: [.switch(.id("self"), numberCases)])),
+                             .variable(isLet: false, isStatic: false, name: "number", type: "Int32", value: nil, getter: [.switch(.id("self"), numberCases)])).keptOptimized(),
             SwiftDeclaration(doc: ["The screen at `number` in the app's tables."], access: publicAccess, .initializer(parameters: [SwiftParameter(name: "number", type: "Int32")], effects: [], body: [
                 .assign(.id("self"), .subscript(.member(.id("Self"), "ordered"), .call(.id("Int"), [SwiftArgument(nil, .id("number"))]))),
             ])),
@@ -149,12 +149,12 @@ struct TypesTranslator {
             // Not inlined: a `switch` over every case of an enum with payloads is long code (Tempo: 743 IR instructions),
             // and `caseValue`, `name` and the engine each had their own copy.
             SwiftDeclaration(doc: ["The event's number in the transition table."], access: .public, attributes: spi + ["@inline(never)"],
-                             .variable(isLet: false, isStatic: false, name: "number", type: "Int32", value: nil, getter: [.switch(.id("self"), numberCases)])),
+                             .variable(isLet: false, isStatic: false, name: "number", type: "Int32", value: nil, getter: [.switch(.id("self"), numberCases)])).keptOptimized(),
             SwiftDeclaration(doc: ["The timer this event reports as due."], access: .public, attributes: spi,
                              .variable(isLet: false, isStatic: false, name: "firedTimer", type: "TimerToken?", value: nil, getter: [
                                 .if(conditions: [.pattern(".timerFired(let token)", .id("self"))], then: [.return(.id("token"))], otherwise: nil),
                                 .return(.id("nil")),
-                             ])),
+                             ])).keptOptimized(),
         ]
         return SwiftDeclaration(doc: ["The events \(app.name) reacts to: taps and entries, service outcomes, timers."], access: publicAccess,
                                 .enum(name: names.event, conformances: ["Hashable", "Sendable", "Codable", "FlowMachineEvent"], cases: cases,

@@ -21,14 +21,16 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
 
     /// Messages of the current screen's invalid fields: `machine.errors[.method]`.
     public var errors: [RailField: String] {
-        if engine.errors.isEmpty {
-            return [:]
-        }
-        return Dictionary(
-            uniqueKeysWithValues: engine.errors.compactMap { name, message in
-                RailField(rawValue: name).map { ($0, message) }
+        @_optimize(none) get {
+            if engine.errors.isEmpty {
+                return [:]
             }
-        )
+            return Dictionary(
+                uniqueKeysWithValues: engine.errors.compactMap { name, message in
+                    RailField(rawValue: name).map { ($0, message) }
+                }
+            )
+        }
     }
 
     /// The outcome the run ended with, once it has.
@@ -72,6 +74,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
 
     /// A machine on `start` (default: launch), with the state's initial values.
     /// Call `start(into:)` next: it runs the first screen's entry (analytics, timers).
+    @_optimize(none)
     public init(start: RailScreen? = nil, now: Timestamp = Timestamp(millisecondsSince1970: 1767225600000)) throws {
         self.now = now
         engine = Self.sharedEngineState(screenNumber: start?.number ?? 0)
@@ -79,6 +82,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
 
     /// A machine on the screen with seed ID `startScreenID` (nil: launch), for code that knows screens by ID.
     /// - Throws: `FlowFailure` when the app has no screen with that ID.
+    @_optimize(none)
     public init(startScreenID: String?, now: Timestamp) throws {
         if let id = startScreenID {
             guard let screen = RailScreen(rawValue: id) else { throw FlowFailure(("Rail has no screen '" + id) + "'") }
@@ -92,6 +96,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     public static let appID = "rail"
 
     /// Enters the start screen: its screen view, entry actions and timers.
+    @_optimize(none)
     public mutating func start(into effects: inout [RailEffect]) throws {
         try sharedEngineStart(into: &effects)
     }
@@ -101,11 +106,13 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
 
     /// The first variant of the current screen whose condition holds, or the `FlowFailure` of a condition the flows
     /// cannot compute (`variant()` reads it without throwing).
+    @_optimize(none)
     public func computeVariant() throws -> RailVariant? {
         return (try sharedEngineVariant()).flatMap(RailVariant.init(rawValue:))
     }
 
     /// What was typed into a field of the current screen (nil: nothing, or the screen has no such field).
+    @_optimize(none)
     public func input(_ field: RailField) -> FieldInput? {
         return sharedEngineInput(field.rawValue)
     }
@@ -113,6 +120,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// Types into a field of the current screen; nothing is validated until a transition asks for it.
     ///
     /// - Throws: `FlowFailure` when the current screen has no such field, or it is not shown now.
+    @_optimize(none)
     public mutating func fill(_ field: RailField, _ input: FieldInput) throws {
         try sharedEngineFill(field.rawValue, input)
     }
@@ -122,11 +130,13 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// Nothing is allocated for an event whose transitions only move between screens, read and write
     /// plain state and emit effects: pass the same `effects` buffer each time (after
     /// `removeAll(keepingCapacity: true)`).
+    @_optimize(none)
     public mutating func send(_ event: RailEvent, into effects: inout [RailEffect]) throws {
         try sharedEngineSend(event, into: &effects)
     }
 
     /// Sends an event and returns the effects to perform, in order.
+    @_optimize(none)
     public mutating func send(_ event: RailEvent) throws -> [RailEffect] {
         var effects: [RailEffect] = []
         try send(event, into: &effects)
@@ -152,6 +162,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
 
     /// The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore
     /// with `init(restoring:)` after the app was killed. Encode it with any `Encoder`.
+    @_optimize(none)
     public func snapshot() -> FlowSnapshot<RailState> {
         return FlowSnapshot(
             appID: Self.appID,
@@ -165,6 +176,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
 
     /// Resumes a machine saved with `snapshot()`.
     /// - Throws: `SnapshotMismatch` when the snapshot is of another app, or of other flows of this app.
+    @_optimize(none)
     public init(restoring snapshot: FlowSnapshot<RailState>) throws {
         engine = try Self.sharedRestoredEngine(
             from: snapshot,
@@ -179,6 +191,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// Goes back to the previous screen, or closes the open sheet, as the system back gesture does.
     /// - Returns: false when there is nowhere to go back to.
     @discardableResult
+    @_optimize(none)
     public mutating func back(into effects: inout [RailEffect]) throws -> Bool {
         return try sharedEngineBack(into: &effects)
     }
@@ -186,6 +199,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// Closes the app and launches it again: state declared `persist: true` keeps its value, the rest starts over
     /// from its initial values; the back stack, sheets, sub-flows, typed fields and timers are dropped (the host
     /// is told to cancel the timers) and the start screen is entered as at launch.
+    @_optimize(none)
     public mutating func restart(into effects: inout [RailEffect]) throws {
         let kept = state
         state = RailState()
@@ -234,11 +248,13 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// `total_balance`: Total balance (BalanceCard).
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): 0 USD.
+    @_optimize(none)
     public func derivedTotalBalance() -> Money {
         return (try? computeTotalBalance()) ?? Money(amount: 0, currency: "USD")
     }
 
     /// `total_balance`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeTotalBalance() throws -> Money {
         return try add(state.spendBalance, state.investBalance)
     }
@@ -246,11 +262,13 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// `card_visible`: "Virtual card displayed after first funding".
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): `false`.
+    @_optimize(none)
     public func derivedCardVisible() -> Bool {
         return (try? computeCardVisible()) ?? false
     }
 
     /// `card_visible`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeCardVisible() throws -> Bool {
         return try compare(state.depositedTotal, RailConstants.usd0) > 0
     }
@@ -258,11 +276,13 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// `filtered_transactions`: The history under the chosen filter chip (Q-RAIL-D3 says what Spend and Invest hold).
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): an empty list.
+    @_optimize(none)
     public func derivedFilteredTransactions() -> [RailTransaction] {
         return (try? computeFilteredTransactions()) ?? []
     }
 
     /// `filtered_transactions`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeFilteredTransactions() throws -> [RailTransaction] {
         return (state.transactionFilter == RailTxFilter.spend)
             ? state.transactions.filter { t in (t.kind == RailTxKind.cardPayment) || (t.kind == RailTxKind.withdrawal) }
@@ -276,11 +296,13 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// `visible_transactions`: The rows loaded so far by the infinite scroll.
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): an empty list.
+    @_optimize(none)
     public func derivedVisibleTransactions() -> [RailTransaction] {
         return (try? computeVisibleTransactions()) ?? []
     }
 
     /// `visible_transactions`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeVisibleTransactions() throws -> [RailTransaction] {
         return try takeElements(computeFilteredTransactions(), multiply(state.pageSize, state.pagesShown))
     }
@@ -288,11 +310,13 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// `has_more_transactions`: `hasMore`: scrolling to the end loads the next page.
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): `false`.
+    @_optimize(none)
     public func derivedHasMoreTransactions() -> Bool {
         return (try? computeHasMoreTransactions()) ?? false
     }
 
     /// `has_more_transactions`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeHasMoreTransactions() throws -> Bool {
         return try computeFilteredTransactions().count > multiply(state.pageSize, state.pagesShown)
     }
@@ -300,11 +324,13 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// `recent_activity`: "Last 3 transactions" (RecentActivity on Station).
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): an empty list.
+    @_optimize(none)
     public func derivedRecentActivity() -> [RailTransaction] {
         return (try? computeRecentActivity()) ?? []
     }
 
     /// `recent_activity`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeRecentActivity() throws -> [RailTransaction] {
         return try takeElements(state.transactions, 3)
     }
@@ -312,11 +338,13 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// `visible_transaction_ids`: The rows of the list as it shows now, by ID.
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): an empty list.
+    @_optimize(none)
     public func derivedVisibleTransactionIds() -> [String] {
         return (try? computeVisibleTransactionIds()) ?? []
     }
 
     /// `visible_transaction_ids`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeVisibleTransactionIds() throws -> [String] {
         return try computeVisibleTransactions().map { t in t.id }
     }
@@ -325,11 +353,13 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// Invest parts, time).
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): an empty list.
+    @_optimize(none)
     public func derivedTransactionRows() -> [String] {
         return (try? computeTransactionRows()) ?? []
     }
 
     /// `transaction_rows`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeTransactionRows() throws -> [String] {
         return try state.transactions.map { t in
             try ((((((((((((t.id + " · ") + required((t.kind != nil) ? t.kind.map { describe($0) } : "", "the value"))
@@ -350,11 +380,13 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// `recent_activity_merchants`: What RecentActivity shows on Station, newest first.
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): an empty list.
+    @_optimize(none)
     public func derivedRecentActivityMerchants() -> [String] {
         return (try? computeRecentActivityMerchants()) ?? []
     }
 
     /// `recent_activity_merchants`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeRecentActivityMerchants() throws -> [String] {
         return try computeRecentActivity().map { t in t.merchant }
     }
@@ -362,11 +394,13 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// `round_ups_this_month`: "Total rounded up this month": the round-ups of the current calendar month (UTC).
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): 0 USD.
+    @_optimize(none)
     public func derivedRoundUpsThisMonth() -> Money {
         return (try? computeRoundUpsThisMonth()) ?? Money(amount: 0, currency: "USD")
     }
 
     /// `round_ups_this_month`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeRoundUpsThisMonth() throws -> Money {
         return try sum(
             state.transactions.filter { t in
@@ -382,11 +416,13 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// `selected_transactions`: The row Transaction Detail shows (one, or none once signed out).
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): an empty list.
+    @_optimize(none)
     public func derivedSelectedTransactions() -> [RailTransaction] {
         return (try? computeSelectedTransactions()) ?? []
     }
 
     /// `selected_transactions`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeSelectedTransactions() throws -> [RailTransaction] {
         return state.transactions.filter { t in t.id == state.selectedTransactionId }
     }
@@ -395,11 +431,13 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// Q-RAIL-D7).
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): empty.
+    @_optimize(none)
     public func derivedInvestStatusText() -> String {
         return (try? computeInvestStatusText()) ?? ""
     }
 
     /// `invest_status_text`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeInvestStatusText() throws -> String {
         return (state.systemStatus == RailSystemStatus.allocating)
             ? "Allocating..."
@@ -408,6 +446,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
 
     /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name
     /// (`.headline`), or the `FlowFailure` of a value the flows cannot compute (`texts()` reads them without throwing).
+    @_optimize(none)
     public func computeTexts() throws -> [RailText: String] {
         switch screenNumber {
         case 1:
@@ -584,6 +623,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// The current screen's lists (`lists:` in the flows), each row with its id (its key, or its position)
     /// and its texts filled in, or the `FlowFailure` of a value the flows cannot compute (`rows(_:)` reads
     /// them without throwing).
+    @_optimize(none)
     public func computeRows() throws -> [RailList: [FlowRow<RailText>]] {
         switch screenNumber {
         case 10:
@@ -634,6 +674,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// The event a tap on row `index` of `list` sends now (`tap:` in the flows), its payload filled from
     /// the row; nil when the current screen does not show `list`, its rows send nothing, or it has no row
     /// `index`. Send it as any event.
+    @_optimize(none)
     public func rowEvent(_ list: RailList, at index: Int) throws -> RailEvent? {
         switch (screenNumber, list) {
         case (10, .recentActivity):
@@ -653,12 +694,14 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
 
     /// The first read of the current screen the flows cannot compute now (its variant, its texts), in words; nil when
     /// every one computes. `FlowDriver` reports it after the step that caused it, once.
+    @_optimize(none)
     public func readFailure() -> String? {
         return sharedEngineReadFailure(variant: { _ = try computeVariant() }, texts: { _ = try computeTexts() })
     }
 
     /// Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry).
     @_spi(Generated)
+    @_optimize(none)
     public func evaluateGuard(_ id: Int32, _ event: RailEvent?) throws -> Bool {
         switch id {
         case 1:
@@ -815,6 +858,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
 
     /// The length of timer number `timer` in milliseconds when the flows read it from the state (nil: the table's).
     @_spi(Generated)
+    @_optimize(none)
     public func timerLength(_ timer: Int32) throws -> Int? {
         switch timer {
         case 1:
@@ -833,6 +877,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
 
     /// Runs action list number `id` of the tables.
     @_spi(Generated)
+    @_optimize(none)
     public mutating func runActions(_ id: Int32, _ event: RailEvent?, into effects: inout [RailEffect]) throws {
         switch id {
         case 1...24:
@@ -853,6 +898,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func runActionsPart1(_ id: Int32, _ event: RailEvent?, into effects: inout [RailEffect]) throws {
         switch id {
         case 1:
@@ -950,6 +996,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func runActionsPart2(_ id: Int32, _ event: RailEvent?, into effects: inout [RailEffect]) throws {
         switch id {
         case 25:
@@ -1040,6 +1087,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func runActionsPart3(_ id: Int32, _ event: RailEvent?, into effects: inout [RailEffect]) throws {
         switch id {
         case 49:
@@ -1185,6 +1233,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func runActionsPart4(_ id: Int32, _ event: RailEvent?, into effects: inout [RailEffect]) throws {
         switch id {
         case 73:
@@ -1293,6 +1342,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func runActionsPart5(_ id: Int32, _ event: RailEvent?, into effects: inout [RailEffect]) throws {
         switch id {
         case 97:
@@ -1412,6 +1462,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func runActionsPart6(_ id: Int32, _ event: RailEvent?, into effects: inout [RailEffect]) throws {
         switch id {
         case 121:
@@ -1447,6 +1498,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList5(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         state.signInDestination = textValue(formInput(1)) // form 1: email
         state.email = textValue(formInput(1)) // form 1: email
@@ -1455,6 +1507,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList6(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         state.signInDestination = try e164(textValue(formInput(2)), "US") // form 2: phone
         state.phone = try e164(textValue(formInput(2)), "US") // form 2: phone
@@ -1463,6 +1516,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList20(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         state.firstName = textValue(formInput(0)) // form 0: first_name
         state.lastName = textValue(formInput(1)) // form 1: last_name
@@ -1474,6 +1528,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList80(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         guard case .depositConfirmed(let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
         state.lastDepositAmount = eventAmount
@@ -1483,6 +1538,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList88(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         state.pendingAction = nil
         state.spendBeforeWithdrawal = state.spendBalance
@@ -1504,6 +1560,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList102(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         state.signedIn = false
         state.appleSignedIn = false
@@ -1560,6 +1617,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList103(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         guard case .withdrawalsSubmitSubmitted(let eventTransactionId)? = event else {
             throw FlowFailure("no value for 'event'")
@@ -1578,6 +1636,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList104(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         state.spendBalance = try add(state.spendBalance, state.lastWithdrawal)
         state.withdrawnTotal = try subtract(state.withdrawnTotal, state.lastWithdrawal)
@@ -1587,6 +1646,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList107(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         guard case .accountRefreshDepositArrived(let eventStatus, let eventAmount)? = event else {
             throw FlowFailure("no value for 'event'")
@@ -1600,6 +1660,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList121(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         state.spendBalance = try add(state.spendBalance, state.lastDepositSpend)
         state.investBalance = try add(state.investBalance, state.lastDepositInvest)
@@ -1621,6 +1682,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList125(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         guard case .cardPayment(let eventMerchant, let eventAmount)? = event else {
             throw FlowFailure("no value for 'event'")
@@ -1642,6 +1704,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList126(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         state.lastRoundUp = try subtract(roundUp(state.lastCardAmount), state.lastCardAmount)
         state.spendBalance = try subtract(
@@ -1670,6 +1733,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
 
     /// Validator number `id`: the message of the first rule `input` fails, or nil.
     @_spi(Generated)
+    @_optimize(none)
     public func validateField(_ id: Int32, _ input: FieldInput?) throws -> String? {
         switch id {
         case 1:
@@ -1888,6 +1952,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     /// Performs `call` with the host's services and returns its outcome as the event this machine handles.
+    @_optimize(none)
     public static func perform(_ call: RailServiceCall, with services: any RailServices) async throws -> RailEvent {
         switch call {
         case .appleSignIn:

@@ -298,6 +298,7 @@ extension RailMachine {
     /// Text number `number` of the table in the current locale, with `arguments` (its values, written for people) put
     /// in: the words of `textLookup` for its key when it has well-formed ones, else the compiled-in words.
     @_spi(Generated)
+    @_optimize(none)
     public func localizedText(_ number: Int, _ arguments: [String]) -> String {
         return Self.textTable.text(number, arguments, locale: textLocale, lookup: textLookup)
     }
@@ -305,6 +306,7 @@ extension RailMachine {
     /// The options of choice field `field` on the current screen, each value (what `fill` takes) with its label in the
     /// current locale, for a picker: `ForEach(machine.options(.currency)) { Text($0.label).tag($0.value) }`; empty for
     /// a field the screen does not show.
+    @_optimize(none)
     public func options(_ field: RailField) -> [FlowOption] {
         switch screenNumber {
         case 2:
@@ -350,6 +352,7 @@ extension RailMachine {
 
     /// The label of field `field` on the current screen in the current locale, by its key in the String Catalog
     /// (`Text(machine.fieldLabel(.email) ?? "")`); nil for a field the screen does not show or one without a label.
+    @_optimize(none)
     public func fieldLabel(_ field: RailField) -> String? {
         switch screenNumber {
         case 7:
@@ -388,6 +391,7 @@ extension RailMachine {
     /// The placeholder of field `field` on the current screen in the current locale, by its key in the String Catalog
     /// (`Text(machine.fieldPlaceholder(.email) ?? "")`); nil for a field the screen does not show or one without a
     /// placeholder.
+    @_optimize(none)
     public func fieldPlaceholder(_ field: RailField) -> String? {
         switch screenNumber {
         case 2:
@@ -421,6 +425,7 @@ extension RailMachine {
 
     /// The hint of field `field` on the current screen in the current locale, by its key in the String Catalog
     /// (`Text(machine.fieldHint(.email) ?? "")`); nil for a field the screen does not show or one without a hint.
+    @_optimize(none)
     public func fieldHint(_ field: RailField) -> String? {
         return nil
     }

@@ -507,79 +507,81 @@ public enum RailScreen: String, CaseIterable, Sendable {
 
     /// The screen's name in the seed.
     public var name: String {
-        switch self {
-        case .launch:
-            return "App Launch"
-        case .intro:
-            return "Welcome"
-        case .signin:
-            return "Sign In"
-        case .verifyEmail:
-            return "Verify Email"
-        case .createPasscode:
-            return "Create Passcode"
-        case .confirmPasscode:
-            return "Confirm Passcode"
-        case .biometricPrompt:
-            return "Biometric Prompt"
-        case .completeProfile:
-            return "Complete Profile"
-        case .onboarding:
-            return "KYC Flow"
-        case .kycStatus:
-            return "KYC Status"
-        case .station:
-            return "Station"
-        case .transactions:
-            return "Transactions"
-        case .transactionDetail:
-            return "Transaction Detail"
-        case .card:
-            return "Card"
-        case .cardDetails:
-            return "Card Details"
-        case .cardSettings:
-            return "Card Settings"
-        case .roundUps:
-            return "Round-Ups"
-        case .invest:
-            return "Invest"
-        case .profile:
-            return "Profile"
-        case .deleteAccount:
-            return "Delete Account"
-        case .personal:
-            return "Personal Info"
-        case .security:
-            return "Security"
-        case .changePasscode:
-            return "Change Passcode"
-        case .notifications:
-            return "Notifications"
-        case .support:
-            return "Support"
-        case .deposit:
-            return "Deposit Options"
-        case .depositNetwork:
-            return "Select Network"
-        case .depositAddress:
-            return "Deposit Address"
-        case .depositSuccess:
-            return "Deposit Success"
-        case .withdraw:
-            return "Withdraw"
-        case .withdrawAmount:
-            return "Amount"
-        case .withdrawConfirm:
-            return "Confirm"
-        case .withdrawSuccess:
-            return "Success"
-        case .loginPasscode:
-            return "Login Passcode"
-        case .authorizeTransaction:
-            return "Authorize Transaction"
-        case .passcodeCooldown:
-            return "Passcode Cooldown"
+        @_optimize(none) get {
+            switch self {
+            case .launch:
+                return "App Launch"
+            case .intro:
+                return "Welcome"
+            case .signin:
+                return "Sign In"
+            case .verifyEmail:
+                return "Verify Email"
+            case .createPasscode:
+                return "Create Passcode"
+            case .confirmPasscode:
+                return "Confirm Passcode"
+            case .biometricPrompt:
+                return "Biometric Prompt"
+            case .completeProfile:
+                return "Complete Profile"
+            case .onboarding:
+                return "KYC Flow"
+            case .kycStatus:
+                return "KYC Status"
+            case .station:
+                return "Station"
+            case .transactions:
+                return "Transactions"
+            case .transactionDetail:
+                return "Transaction Detail"
+            case .card:
+                return "Card"
+            case .cardDetails:
+                return "Card Details"
+            case .cardSettings:
+                return "Card Settings"
+            case .roundUps:
+                return "Round-Ups"
+            case .invest:
+                return "Invest"
+            case .profile:
+                return "Profile"
+            case .deleteAccount:
+                return "Delete Account"
+            case .personal:
+                return "Personal Info"
+            case .security:
+                return "Security"
+            case .changePasscode:
+                return "Change Passcode"
+            case .notifications:
+                return "Notifications"
+            case .support:
+                return "Support"
+            case .deposit:
+                return "Deposit Options"
+            case .depositNetwork:
+                return "Select Network"
+            case .depositAddress:
+                return "Deposit Address"
+            case .depositSuccess:
+                return "Deposit Success"
+            case .withdraw:
+                return "Withdraw"
+            case .withdrawAmount:
+                return "Amount"
+            case .withdrawConfirm:
+                return "Confirm"
+            case .withdrawSuccess:
+                return "Success"
+            case .loginPasscode:
+                return "Login Passcode"
+            case .authorizeTransaction:
+                return "Authorize Transaction"
+            case .passcodeCooldown:
+                return "Passcode Cooldown"
+            }
         }
     }
 
@@ -662,6 +664,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     }
 
     /// The screen at `number` in the app's tables.
+    @_optimize(none)
     public init(number: Int32) {
         self = Self.ordered[Int(number)]
     }
@@ -1190,6 +1193,7 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// `2026-01-31`, timestamps `2026-01-31T09:30Z`, enum values by name, lists and records as JSON.
     /// - Throws: `FlowEventError` for a name the flows do not handle or raise themselves, and for a payload field
     ///   missing or not of its type (an optional field may be left out; fields the event lacks are ignored).
+    @_optimize(none)
     public init(name: String, payload: [String: String] = [:]) throws(FlowEventError) {
         self = try eventNamed(
             name,
@@ -1207,10 +1211,12 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
-        if case .timerFired = self {
-            return "timer"
+        @_optimize(none) get {
+            if case .timerFired = self {
+                return "timer"
+            }
+            return Self.flowNames[number]
         }
-        return Self.flowNames[number]
     }
 
     /// The events' names in the flows, one per line, by number.
@@ -1740,63 +1746,66 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The value as data: its case's number in `codingCases` and its payload, for `Codable`, `==` and `hash(into:)`.
     private var caseValue: CaseValue {
-        switch self {
-        case let .depositDetected(value0, value1):
-            return CaseValue(0, [value0, value1])
-        case let .depositConfirmed(value0):
-            return CaseValue(1, [value0])
-        case let .cardPayment(value0, value1):
-            return CaseValue(2, [value0, value1])
-        case let .transactionTapped(value0):
-            return CaseValue(3, [value0])
-        case let .appleSignInSignedIn(value0, value1):
-            return CaseValue(4, [value0, value1])
-        case let .authVerifyOtpVerified(value0):
-            return CaseValue(9, [value0])
-        case let .profileSaveSaved(value0, value1):
-            return CaseValue(24, [value0, value1])
-        case let .accountRefreshUpToDate(value0):
-            return CaseValue(34, [value0])
-        case let .accountRefreshDepositArrived(value0, value1):
-            return CaseValue(35, [value0, value1])
-        case let .depositsDetailsReady(value0):
-            return CaseValue(39, [value0])
-        case let .withdrawalsSubmitSubmitted(value0):
-            return CaseValue(48, [value0])
-        case let .appLaunched(value0):
-            return CaseValue(52, [value0])
-        case let .passcodeCreated(value0):
-            return CaseValue(60, [value0])
-        case let .refreshFailed(value0):
-            return CaseValue(65, [value0])
-        case let .cardFreezeFailed(value0):
-            return CaseValue(75, [value0])
-        case let .authorized(value0):
-            return CaseValue(77, [value0])
-        case let .cardAddedToAppleWallet(value0):
-            return CaseValue(80, [value0])
-        case let .passcodeChanged(value0):
-            return CaseValue(96, [value0])
-        case let .withdrawAmountOpened(value0):
-            return CaseValue(105, [value0])
-        case let .withdrawalRecorded(value0):
-            return CaseValue(107, [value0])
-        case let .withdrawalRefunded(value0):
-            return CaseValue(108, [value0])
-        case let .depositSplit(value0):
-            return CaseValue(112, [value0])
-        case let .depositLoadedPush(value0):
-            return CaseValue(113, [value0])
-        case let .roundUpDue(value0):
-            return CaseValue(114, [value0])
-        case let .timerFired(value0):
-            return CaseValue(123, [value0])
-        default:
-            return CaseValue(number)
+        @_optimize(none) get {
+            switch self {
+            case let .depositDetected(value0, value1):
+                return CaseValue(0, [value0, value1])
+            case let .depositConfirmed(value0):
+                return CaseValue(1, [value0])
+            case let .cardPayment(value0, value1):
+                return CaseValue(2, [value0, value1])
+            case let .transactionTapped(value0):
+                return CaseValue(3, [value0])
+            case let .appleSignInSignedIn(value0, value1):
+                return CaseValue(4, [value0, value1])
+            case let .authVerifyOtpVerified(value0):
+                return CaseValue(9, [value0])
+            case let .profileSaveSaved(value0, value1):
+                return CaseValue(24, [value0, value1])
+            case let .accountRefreshUpToDate(value0):
+                return CaseValue(34, [value0])
+            case let .accountRefreshDepositArrived(value0, value1):
+                return CaseValue(35, [value0, value1])
+            case let .depositsDetailsReady(value0):
+                return CaseValue(39, [value0])
+            case let .withdrawalsSubmitSubmitted(value0):
+                return CaseValue(48, [value0])
+            case let .appLaunched(value0):
+                return CaseValue(52, [value0])
+            case let .passcodeCreated(value0):
+                return CaseValue(60, [value0])
+            case let .refreshFailed(value0):
+                return CaseValue(65, [value0])
+            case let .cardFreezeFailed(value0):
+                return CaseValue(75, [value0])
+            case let .authorized(value0):
+                return CaseValue(77, [value0])
+            case let .cardAddedToAppleWallet(value0):
+                return CaseValue(80, [value0])
+            case let .passcodeChanged(value0):
+                return CaseValue(96, [value0])
+            case let .withdrawAmountOpened(value0):
+                return CaseValue(105, [value0])
+            case let .withdrawalRecorded(value0):
+                return CaseValue(107, [value0])
+            case let .withdrawalRefunded(value0):
+                return CaseValue(108, [value0])
+            case let .depositSplit(value0):
+                return CaseValue(112, [value0])
+            case let .depositLoadedPush(value0):
+                return CaseValue(113, [value0])
+            case let .roundUpDue(value0):
+                return CaseValue(114, [value0])
+            case let .timerFired(value0):
+                return CaseValue(123, [value0])
+            default:
+                return CaseValue(number)
+            }
         }
     }
 
     /// The case numbered `number` in `codingCases`, its payload's fields read in order by `read`.
+    @_optimize(none)
     private init(caseNumber number: Int32, _ read: inout CaseReader) throws {
         switch number {
         case 0:
@@ -2054,21 +2063,25 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
     /// payloads.
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self = try decodeCase(decoder, Self.codingCases, typeName: "RailEvent", Self.init(caseNumber:_:))
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try encodeCase(caseValue, Self.codingCases, to: encoder)
     }
 
     /// Whether two values are the same case with equal payloads.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return lhs.caseValue == rhs.caseValue
     }
 
     /// Hashes the case and its payload.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         caseValue.hash(into: &hasher)
     }
@@ -2200,89 +2213,93 @@ public enum RailServiceCall: FlowServiceCall {
 
     /// The operation called.
     public var operation: RailOperation {
-        switch self {
-        case .appleSignIn:
-            return .appleSignIn
-        case .authSendCode:
-            return .authSendCode
-        case .authVerifyOtp:
-            return .authVerifyOtp
-        case .authSignOut:
-            return .authSignOut
-        case .passcodeCreate:
-            return .passcodeCreate
-        case .passcodeVerify:
-            return .passcodeVerify
-        case .passcodeChange:
-            return .passcodeChange
-        case .deviceBiometricCheck:
-            return .deviceBiometricCheck
-        case .profileSave:
-            return .profileSave
-        case .kycSubmit:
-            return .kycSubmit
-        case .kycStatus:
-            return .kycStatus
-        case .accountRefresh:
-            return .accountRefresh
-        case .accountDelete:
-            return .accountDelete
-        case .depositsDetails:
-            return .depositsDetails
-        case .cardSetFrozen:
-            return .cardSetFrozen
-        case .cardDetails:
-            return .cardDetails
-        case .cardAddToAppleWallet:
-            return .cardAddToAppleWallet
-        case .withdrawalsSubmit:
-            return .withdrawalsSubmit
-        case .settingsSave:
-            return .settingsSave
+        @_optimize(none) get {
+            switch self {
+            case .appleSignIn:
+                return .appleSignIn
+            case .authSendCode:
+                return .authSendCode
+            case .authVerifyOtp:
+                return .authVerifyOtp
+            case .authSignOut:
+                return .authSignOut
+            case .passcodeCreate:
+                return .passcodeCreate
+            case .passcodeVerify:
+                return .passcodeVerify
+            case .passcodeChange:
+                return .passcodeChange
+            case .deviceBiometricCheck:
+                return .deviceBiometricCheck
+            case .profileSave:
+                return .profileSave
+            case .kycSubmit:
+                return .kycSubmit
+            case .kycStatus:
+                return .kycStatus
+            case .accountRefresh:
+                return .accountRefresh
+            case .accountDelete:
+                return .accountDelete
+            case .depositsDetails:
+                return .depositsDetails
+            case .cardSetFrozen:
+                return .cardSetFrozen
+            case .cardDetails:
+                return .cardDetails
+            case .cardAddToAppleWallet:
+                return .cardAddToAppleWallet
+            case .withdrawalsSubmit:
+                return .withdrawalsSubmit
+            case .settingsSave:
+                return .settingsSave
+            }
         }
     }
 
     /// The inputs by their names in the flows, rendered as text (for logs and tests).
     public var arguments: [String: String] {
-        switch self {
-        case .appleSignIn:
-            return [:]
-        case .authSendCode(let destination):
-            return ["destination": destination]
-        case .authVerifyOtp(let destination, let code):
-            return ["destination": destination, "code": code]
-        case .authSignOut:
-            return [:]
-        case .passcodeCreate(let passcode):
-            return ["passcode": passcode]
-        case .passcodeVerify(let passcode):
-            return ["passcode": passcode]
-        case .passcodeChange(let current, let newPasscode):
-            return ["current": current, "new_passcode": newPasscode]
-        case .deviceBiometricCheck(let purpose):
-            return ["purpose": purpose]
-        case .profileSave(let firstName, let lastName):
-            return ["first_name": firstName, "last_name": lastName]
-        case .kycSubmit:
-            return [:]
-        case .kycStatus:
-            return [:]
-        case .accountRefresh:
-            return [:]
-        case .accountDelete:
-            return [:]
-        case .depositsDetails(let method, let network):
-            return ["method": describe(method), "network": network.map { describe($0) } ?? "null"]
-        case .cardSetFrozen(let frozen):
-            return ["frozen": describe(frozen)]
-        case .cardDetails:
-            return [:]
-        case .cardAddToAppleWallet:
-            return [:]
-        case .withdrawalsSubmit(let method, let amount, let destination):
-            return ["method": describe(method), "amount": describe(amount), "destination": destination]
-        case .settingsSave(let roundUps, let push, let biometrics):
-            return ["round_ups": describe(roundUps), "push": describe(push), "biometrics": describe(biometrics)]
+        @_optimize(none) get {
+            switch self {
+            case .appleSignIn:
+                return [:]
+            case .authSendCode(let destination):
+                return ["destination": destination]
+            case .authVerifyOtp(let destination, let code):
+                return ["destination": destination, "code": code]
+            case .authSignOut:
+                return [:]
+            case .passcodeCreate(let passcode):
+                return ["passcode": passcode]
+            case .passcodeVerify(let passcode):
+                return ["passcode": passcode]
+            case .passcodeChange(let current, let newPasscode):
+                return ["current": current, "new_passcode": newPasscode]
+            case .deviceBiometricCheck(let purpose):
+                return ["purpose": purpose]
+            case .profileSave(let firstName, let lastName):
+                return ["first_name": firstName, "last_name": lastName]
+            case .kycSubmit:
+                return [:]
+            case .kycStatus:
+                return [:]
+            case .accountRefresh:
+                return [:]
+            case .accountDelete:
+                return [:]
+            case .depositsDetails(let method, let network):
+                return ["method": describe(method), "network": network.map { describe($0) } ?? "null"]
+            case .cardSetFrozen(let frozen):
+                return ["frozen": describe(frozen)]
+            case .cardDetails:
+                return [:]
+            case .cardAddToAppleWallet:
+                return [:]
+            case .withdrawalsSubmit(let method, let amount, let destination):
+                return ["method": describe(method), "amount": describe(amount), "destination": destination]
+            case .settingsSave(let roundUps, let push, let biometrics):
+                return ["round_ups": describe(roundUps), "push": describe(push), "biometrics": describe(biometrics)]
+            }
         }
     }
 
@@ -2314,49 +2331,52 @@ public enum RailServiceCall: FlowServiceCall {
 
     /// The value as data: its case's number in `codingCases` and its payload, for `Codable`, `==` and `hash(into:)`.
     private var caseValue: CaseValue {
-        switch self {
-        case .appleSignIn:
-            return CaseValue(0)
-        case let .authSendCode(value0):
-            return CaseValue(1, [value0])
-        case let .authVerifyOtp(value0, value1):
-            return CaseValue(2, [value0, value1])
-        case .authSignOut:
-            return CaseValue(3)
-        case let .passcodeCreate(value0):
-            return CaseValue(4, [value0])
-        case let .passcodeVerify(value0):
-            return CaseValue(5, [value0])
-        case let .passcodeChange(value0, value1):
-            return CaseValue(6, [value0, value1])
-        case let .deviceBiometricCheck(value0):
-            return CaseValue(7, [value0])
-        case let .profileSave(value0, value1):
-            return CaseValue(8, [value0, value1])
-        case .kycSubmit:
-            return CaseValue(9)
-        case .kycStatus:
-            return CaseValue(10)
-        case .accountRefresh:
-            return CaseValue(11)
-        case .accountDelete:
-            return CaseValue(12)
-        case let .depositsDetails(value0, value1):
-            return CaseValue(13, [value0, value1])
-        case let .cardSetFrozen(value0):
-            return CaseValue(14, [value0])
-        case .cardDetails:
-            return CaseValue(15)
-        case .cardAddToAppleWallet:
-            return CaseValue(16)
-        case let .withdrawalsSubmit(value0, value1, value2):
-            return CaseValue(17, [value0, value1, value2])
-        case let .settingsSave(value0, value1, value2):
-            return CaseValue(18, [value0, value1, value2])
+        @_optimize(none) get {
+            switch self {
+            case .appleSignIn:
+                return CaseValue(0)
+            case let .authSendCode(value0):
+                return CaseValue(1, [value0])
+            case let .authVerifyOtp(value0, value1):
+                return CaseValue(2, [value0, value1])
+            case .authSignOut:
+                return CaseValue(3)
+            case let .passcodeCreate(value0):
+                return CaseValue(4, [value0])
+            case let .passcodeVerify(value0):
+                return CaseValue(5, [value0])
+            case let .passcodeChange(value0, value1):
+                return CaseValue(6, [value0, value1])
+            case let .deviceBiometricCheck(value0):
+                return CaseValue(7, [value0])
+            case let .profileSave(value0, value1):
+                return CaseValue(8, [value0, value1])
+            case .kycSubmit:
+                return CaseValue(9)
+            case .kycStatus:
+                return CaseValue(10)
+            case .accountRefresh:
+                return CaseValue(11)
+            case .accountDelete:
+                return CaseValue(12)
+            case let .depositsDetails(value0, value1):
+                return CaseValue(13, [value0, value1])
+            case let .cardSetFrozen(value0):
+                return CaseValue(14, [value0])
+            case .cardDetails:
+                return CaseValue(15)
+            case .cardAddToAppleWallet:
+                return CaseValue(16)
+            case let .withdrawalsSubmit(value0, value1, value2):
+                return CaseValue(17, [value0, value1, value2])
+            case let .settingsSave(value0, value1, value2):
+                return CaseValue(18, [value0, value1, value2])
+            }
         }
     }
 
     /// The case numbered `number` in `codingCases`, its payload's fields read in order by `read`.
+    @_optimize(none)
     private init(caseNumber number: Int32, _ read: inout CaseReader) throws {
         switch number {
         case 0:
@@ -2408,21 +2428,25 @@ public enum RailServiceCall: FlowServiceCall {
 
     /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
     /// payloads.
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self = try decodeCase(decoder, Self.codingCases, typeName: "RailServiceCall", Self.init(caseNumber:_:))
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try encodeCase(caseValue, Self.codingCases, to: encoder)
     }
 
     /// Whether two values are the same case with equal payloads.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return lhs.caseValue == rhs.caseValue
     }
 
     /// Hashes the case and its payload.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         caseValue.hash(into: &hasher)
     }
@@ -2609,6 +2633,7 @@ public struct RailServiceSet: RailServices {
     public var settings: any RailSettingsService
 
     /// One implementation per service.
+    @_optimize(none)
     public init(
         apple: any RailAppleService,
         auth: any RailAuthService,
@@ -2636,71 +2661,85 @@ public struct RailServiceSet: RailServices {
     }
 
     /// `apple.sign_in`, answered by `apple`.
+    @_optimize(none)
     public func appleSignIn() async throws -> RailOutcome.AppleSignIn {
         return try await self.apple.appleSignIn()
     }
 
     /// `auth.send_code`, answered by `auth`.
+    @_optimize(none)
     public func authSendCode(destination: String) async throws -> RailOutcome.AuthSendCode {
         return try await self.auth.authSendCode(destination: destination)
     }
 
     /// `auth.verify_otp`, answered by `auth`.
+    @_optimize(none)
     public func authVerifyOtp(destination: String, code: String) async throws -> RailOutcome.AuthVerifyOtp {
         return try await self.auth.authVerifyOtp(destination: destination, code: code)
     }
 
     /// `auth.sign_out`, answered by `auth`.
+    @_optimize(none)
     public func authSignOut() async throws -> RailOutcome.AuthSignOut {
         return try await self.auth.authSignOut()
     }
 
     /// `passcode.create`, answered by `passcode`.
+    @_optimize(none)
     public func passcodeCreate(passcode: String) async throws -> RailOutcome.PasscodeCreate {
         return try await self.passcode.passcodeCreate(passcode: passcode)
     }
 
     /// `passcode.verify`, answered by `passcode`.
+    @_optimize(none)
     public func passcodeVerify(passcode: String) async throws -> RailOutcome.PasscodeVerify {
         return try await self.passcode.passcodeVerify(passcode: passcode)
     }
 
     /// `passcode.change`, answered by `passcode`.
+    @_optimize(none)
     public func passcodeChange(current: String, newPasscode: String) async throws -> RailOutcome.PasscodeChange {
         return try await self.passcode.passcodeChange(current: current, newPasscode: newPasscode)
     }
 
     /// `device.biometric_check`, answered by `device`.
+    @_optimize(none)
     public func deviceBiometricCheck(purpose: String) async throws -> RailOutcome.DeviceBiometricCheck {
         return try await self.device.deviceBiometricCheck(purpose: purpose)
     }
 
     /// `profile.save`, answered by `profile`.
+    @_optimize(none)
     public func profileSave(firstName: String, lastName: String) async throws -> RailOutcome.ProfileSave {
         return try await self.profile.profileSave(firstName: firstName, lastName: lastName)
     }
 
     /// `kyc.submit`, answered by `kyc`.
+    @_optimize(none)
     public func kycSubmit() async throws -> RailOutcome.KycSubmit {
         return try await self.kyc.kycSubmit()
     }
 
     /// `kyc.status`, answered by `kyc`.
+    @_optimize(none)
     public func kycStatus() async throws -> RailOutcome.KycStatus {
         return try await self.kyc.kycStatus()
     }
 
     /// `account.refresh`, answered by `account`.
+    @_optimize(none)
     public func accountRefresh() async throws -> RailOutcome.AccountRefresh {
         return try await self.account.accountRefresh()
     }
 
     /// `account.delete`, answered by `account`.
+    @_optimize(none)
     public func accountDelete() async throws -> RailOutcome.AccountDelete {
         return try await self.account.accountDelete()
     }
 
     /// `deposits.details`, answered by `deposits`.
+    @_optimize(none)
     public func depositsDetails(
         method: RailDepositMethod,
         network: RailNetwork?
@@ -2709,21 +2748,25 @@ public struct RailServiceSet: RailServices {
     }
 
     /// `card.set_frozen`, answered by `card`.
+    @_optimize(none)
     public func cardSetFrozen(frozen: Bool) async throws -> RailOutcome.CardSetFrozen {
         return try await self.card.cardSetFrozen(frozen: frozen)
     }
 
     /// `card.details`, answered by `card`.
+    @_optimize(none)
     public func cardDetails() async throws -> RailOutcome.CardDetails {
         return try await self.card.cardDetails()
     }
 
     /// `card.add_to_apple_wallet`, answered by `card`.
+    @_optimize(none)
     public func cardAddToAppleWallet() async throws -> RailOutcome.CardAddToAppleWallet {
         return try await self.card.cardAddToAppleWallet()
     }
 
     /// `withdrawals.submit`, answered by `withdrawals`.
+    @_optimize(none)
     public func withdrawalsSubmit(
         method: RailWithdrawMethod,
         amount: Money,
@@ -2733,6 +2776,7 @@ public struct RailServiceSet: RailServices {
     }
 
     /// `settings.save`, answered by `settings`.
+    @_optimize(none)
     public func settingsSave(roundUps: Bool, push: Bool, biometrics: Bool) async throws -> RailOutcome.SettingsSave {
         return try await self.settings.settingsSave(roundUps: roundUps, push: push, biometrics: biometrics)
     }
@@ -2748,24 +2792,28 @@ public enum RailOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: RailEvent {
-            switch self {
-            case .signedIn(let email, let newUser):
-                return .appleSignInSignedIn(email: email, newUser: newUser)
-            case .cancelled:
-                return .appleSignInCancelled
-            case .failed:
-                return .appleSignInFailed
+            @_optimize(none) get {
+                switch self {
+                case .signedIn(let email, let newUser):
+                    return .appleSignInSignedIn(email: email, newUser: newUser)
+                case .cancelled:
+                    return .appleSignInCancelled
+                case .failed:
+                    return .appleSignInFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2778,22 +2826,26 @@ public enum RailOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: RailEvent {
-            switch self {
-            case .sent:
-                return .authSendCodeSent
-            case .failed:
-                return .authSendCodeFailed
+            @_optimize(none) get {
+                switch self {
+                case .sent:
+                    return .authSendCodeSent
+                case .failed:
+                    return .authSendCodeFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2807,24 +2859,28 @@ public enum RailOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: RailEvent {
-            switch self {
-            case .verified(let newUser):
-                return .authVerifyOtpVerified(newUser: newUser)
-            case .wrongCode:
-                return .authVerifyOtpWrongCode
-            case .failed:
-                return .authVerifyOtpFailed
+            @_optimize(none) get {
+                switch self {
+                case .verified(let newUser):
+                    return .authVerifyOtpVerified(newUser: newUser)
+                case .wrongCode:
+                    return .authVerifyOtpWrongCode
+                case .failed:
+                    return .authVerifyOtpFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2836,20 +2892,24 @@ public enum RailOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: RailEvent {
-            switch self {
-            case .signedOut:
-                return .authSignOutSignedOut
+            @_optimize(none) get {
+                switch self {
+                case .signedOut:
+                    return .authSignOutSignedOut
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2862,22 +2922,26 @@ public enum RailOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: RailEvent {
-            switch self {
-            case .created:
-                return .passcodeCreateCreated
-            case .failed:
-                return .passcodeCreateFailed
+            @_optimize(none) get {
+                switch self {
+                case .created:
+                    return .passcodeCreateCreated
+                case .failed:
+                    return .passcodeCreateFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2891,24 +2955,28 @@ public enum RailOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: RailEvent {
-            switch self {
-            case .correct:
-                return .passcodeVerifyCorrect
-            case .wrong:
-                return .passcodeVerifyWrong
-            case .failed:
-                return .passcodeVerifyFailed
+            @_optimize(none) get {
+                switch self {
+                case .correct:
+                    return .passcodeVerifyCorrect
+                case .wrong:
+                    return .passcodeVerifyWrong
+                case .failed:
+                    return .passcodeVerifyFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2922,24 +2990,28 @@ public enum RailOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: RailEvent {
-            switch self {
-            case .changed:
-                return .passcodeChangeChanged
-            case .wrongCurrent:
-                return .passcodeChangeWrongCurrent
-            case .failed:
-                return .passcodeChangeFailed
+            @_optimize(none) get {
+                switch self {
+                case .changed:
+                    return .passcodeChangeChanged
+                case .wrongCurrent:
+                    return .passcodeChangeWrongCurrent
+                case .failed:
+                    return .passcodeChangeFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2953,24 +3025,28 @@ public enum RailOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: RailEvent {
-            switch self {
-            case .authenticated:
-                return .deviceBiometricCheckAuthenticated
-            case .failed:
-                return .deviceBiometricCheckFailed
-            case .cancelled:
-                return .deviceBiometricCheckCancelled
+            @_optimize(none) get {
+                switch self {
+                case .authenticated:
+                    return .deviceBiometricCheckAuthenticated
+                case .failed:
+                    return .deviceBiometricCheckFailed
+                case .cancelled:
+                    return .deviceBiometricCheckCancelled
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2983,22 +3059,26 @@ public enum RailOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: RailEvent {
-            switch self {
-            case .saved(let firstName, let lastName):
-                return .profileSaveSaved(firstName: firstName, lastName: lastName)
-            case .failed:
-                return .profileSaveFailed
+            @_optimize(none) get {
+                switch self {
+                case .saved(let firstName, let lastName):
+                    return .profileSaveSaved(firstName: firstName, lastName: lastName)
+                case .failed:
+                    return .profileSaveFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3013,26 +3093,30 @@ public enum RailOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: RailEvent {
-            switch self {
-            case .approved:
-                return .kycSubmitApproved
-            case .pending:
-                return .kycSubmitPending
-            case .rejected:
-                return .kycSubmitRejected
-            case .failed:
-                return .kycSubmitFailed
+            @_optimize(none) get {
+                switch self {
+                case .approved:
+                    return .kycSubmitApproved
+                case .pending:
+                    return .kycSubmitPending
+                case .rejected:
+                    return .kycSubmitRejected
+                case .failed:
+                    return .kycSubmitFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3047,26 +3131,30 @@ public enum RailOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: RailEvent {
-            switch self {
-            case .approved:
-                return .kycStatusApproved
-            case .pending:
-                return .kycStatusPending
-            case .rejected:
-                return .kycStatusRejected
-            case .failed:
-                return .kycStatusFailed
+            @_optimize(none) get {
+                switch self {
+                case .approved:
+                    return .kycStatusApproved
+                case .pending:
+                    return .kycStatusPending
+                case .rejected:
+                    return .kycStatusRejected
+                case .failed:
+                    return .kycStatusFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3080,24 +3168,28 @@ public enum RailOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: RailEvent {
-            switch self {
-            case .upToDate(let status):
-                return .accountRefreshUpToDate(status: status)
-            case .depositArrived(let status, let amount):
-                return .accountRefreshDepositArrived(status: status, amount: amount)
-            case .failed:
-                return .accountRefreshFailed
+            @_optimize(none) get {
+                switch self {
+                case .upToDate(let status):
+                    return .accountRefreshUpToDate(status: status)
+                case .depositArrived(let status, let amount):
+                    return .accountRefreshDepositArrived(status: status, amount: amount)
+                case .failed:
+                    return .accountRefreshFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3110,22 +3202,26 @@ public enum RailOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: RailEvent {
-            switch self {
-            case .deleted:
-                return .accountDeleteDeleted
-            case .failed:
-                return .accountDeleteFailed
+            @_optimize(none) get {
+                switch self {
+                case .deleted:
+                    return .accountDeleteDeleted
+                case .failed:
+                    return .accountDeleteFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3138,22 +3234,26 @@ public enum RailOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: RailEvent {
-            switch self {
-            case .ready(let address):
-                return .depositsDetailsReady(address: address)
-            case .failed:
-                return .depositsDetailsFailed
+            @_optimize(none) get {
+                switch self {
+                case .ready(let address):
+                    return .depositsDetailsReady(address: address)
+                case .failed:
+                    return .depositsDetailsFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3166,22 +3266,26 @@ public enum RailOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: RailEvent {
-            switch self {
-            case .done:
-                return .cardSetFrozenDone
-            case .failed:
-                return .cardSetFrozenFailed
+            @_optimize(none) get {
+                switch self {
+                case .done:
+                    return .cardSetFrozenDone
+                case .failed:
+                    return .cardSetFrozenFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3194,22 +3298,26 @@ public enum RailOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: RailEvent {
-            switch self {
-            case .shown:
-                return .cardDetailsShown
-            case .failed:
-                return .cardDetailsFailed
+            @_optimize(none) get {
+                switch self {
+                case .shown:
+                    return .cardDetailsShown
+                case .failed:
+                    return .cardDetailsFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3223,24 +3331,28 @@ public enum RailOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: RailEvent {
-            switch self {
-            case .added:
-                return .cardAddToAppleWalletAdded
-            case .cancelled:
-                return .cardAddToAppleWalletCancelled
-            case .failed:
-                return .cardAddToAppleWalletFailed
+            @_optimize(none) get {
+                switch self {
+                case .added:
+                    return .cardAddToAppleWalletAdded
+                case .cancelled:
+                    return .cardAddToAppleWalletCancelled
+                case .failed:
+                    return .cardAddToAppleWalletFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3253,22 +3365,26 @@ public enum RailOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: RailEvent {
-            switch self {
-            case .submitted(let transactionId):
-                return .withdrawalsSubmitSubmitted(transactionId: transactionId)
-            case .failed:
-                return .withdrawalsSubmitFailed
+            @_optimize(none) get {
+                switch self {
+                case .submitted(let transactionId):
+                    return .withdrawalsSubmitSubmitted(transactionId: transactionId)
+                case .failed:
+                    return .withdrawalsSubmitFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3281,22 +3397,26 @@ public enum RailOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: RailEvent {
-            switch self {
-            case .saved:
-                return .settingsSaveSaved
-            case .failed:
-                return .settingsSaveFailed
+            @_optimize(none) get {
+                switch self {
+                case .saved:
+                    return .settingsSaveSaved
+                case .failed:
+                    return .settingsSaveFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3403,12 +3523,14 @@ public struct RailTransaction: Hashable, Sendable, Codable, FlowRecord {
     public var at: Timestamp? = nil
 
     /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
+    @_optimize(none)
     public init() {
     }
 
     /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
     private static let recordFields: RecordFields<RailTransaction> = makeRecordFields()
 
+    @_optimize(none)
     private static func makeRecordFields() -> RecordFields<RailTransaction> {
         var fields = RecordFields<RailTransaction>()
         fields.value("id", \.id)
@@ -3426,22 +3548,26 @@ public struct RailTransaction: Hashable, Sendable, Codable, FlowRecord {
 
     /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
     /// else an error).
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self.init()
         try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try Self.recordFields.encode(self, to: encoder)
     }
 
     /// Whether every field is equal.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return Self.recordFields.equal(lhs, rhs)
     }
 
     /// Hashes every field.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         Self.recordFields.hash(self, into: &hasher)
     }
@@ -3626,12 +3752,14 @@ public struct RailState: Hashable, Sendable, Codable, FlowRecord {
     public var pendingTimeout: Int = 300000
 
     /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
+    @_optimize(none)
     public init() {
     }
 
     /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
     private static let recordFields: RecordFields<RailState> = makeRecordFields()
 
+    @_optimize(none)
     private static func makeRecordFields() -> RecordFields<RailState> {
         var fields = RecordFields<RailState>()
         fields.value("signed_in", \.signedIn)
@@ -3700,22 +3828,26 @@ public struct RailState: Hashable, Sendable, Codable, FlowRecord {
 
     /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
     /// else an error).
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self.init()
         try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try Self.recordFields.encode(self, to: encoder)
     }
 
     /// Whether every field is equal.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return Self.recordFields.equal(lhs, rhs)
     }
 
     /// Hashes every field.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         Self.recordFields.hash(self, into: &hasher)
     }

@@ -21,14 +21,16 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
 
     /// Messages of the current screen's invalid fields: `machine.errors[.pin]`.
     public var errors: [RegentField: String] {
-        if engine.errors.isEmpty {
-            return [:]
-        }
-        return Dictionary(
-            uniqueKeysWithValues: engine.errors.compactMap { name, message in
-                RegentField(rawValue: name).map { ($0, message) }
+        @_optimize(none) get {
+            if engine.errors.isEmpty {
+                return [:]
             }
-        )
+            return Dictionary(
+                uniqueKeysWithValues: engine.errors.compactMap { name, message in
+                    RegentField(rawValue: name).map { ($0, message) }
+                }
+            )
+        }
     }
 
     /// The outcome the run ended with, once it has.
@@ -68,6 +70,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
 
     /// A machine on `start` (default: R-LAUNCH), with the state's initial values.
     /// Call `start(into:)` next: it runs the first screen's entry (analytics, timers).
+    @_optimize(none)
     public init(start: RegentScreen? = nil, now: Timestamp = Timestamp(millisecondsSince1970: 1767225600000)) throws {
         self.now = now
         engine = Self.sharedEngineState(screenNumber: start?.number ?? 0)
@@ -75,6 +78,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
 
     /// A machine on the screen with seed ID `startScreenID` (nil: R-LAUNCH), for code that knows screens by ID.
     /// - Throws: `FlowFailure` when the app has no screen with that ID.
+    @_optimize(none)
     public init(startScreenID: String?, now: Timestamp) throws {
         if let id = startScreenID {
             guard let screen = RegentScreen(rawValue: id) else {
@@ -90,6 +94,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     public static let appID = "regent"
 
     /// Enters the start screen: its screen view, entry actions and timers.
+    @_optimize(none)
     public mutating func start(into effects: inout [RegentEffect]) throws {
         try sharedEngineStart(into: &effects)
     }
@@ -99,11 +104,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
 
     /// The first variant of the current screen whose condition holds, or the `FlowFailure` of a condition the flows
     /// cannot compute (`variant()` reads it without throwing).
+    @_optimize(none)
     public func computeVariant() throws -> RegentVariant? {
         return (try sharedEngineVariant()).flatMap(RegentVariant.init(rawValue:))
     }
 
     /// What was typed into a field of the current screen (nil: nothing, or the screen has no such field).
+    @_optimize(none)
     public func input(_ field: RegentField) -> FieldInput? {
         return sharedEngineInput(field.rawValue)
     }
@@ -111,6 +118,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// Types into a field of the current screen; nothing is validated until a transition asks for it.
     ///
     /// - Throws: `FlowFailure` when the current screen has no such field, or it is not shown now.
+    @_optimize(none)
     public mutating func fill(_ field: RegentField, _ input: FieldInput) throws {
         try sharedEngineFill(field.rawValue, input)
     }
@@ -120,11 +128,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// Nothing is allocated for an event whose transitions only move between screens, read and write
     /// plain state and emit effects: pass the same `effects` buffer each time (after
     /// `removeAll(keepingCapacity: true)`).
+    @_optimize(none)
     public mutating func send(_ event: RegentEvent, into effects: inout [RegentEffect]) throws {
         try sharedEngineSend(event, into: &effects)
     }
 
     /// Sends an event and returns the effects to perform, in order.
+    @_optimize(none)
     public mutating func send(_ event: RegentEvent) throws -> [RegentEffect] {
         var effects: [RegentEffect] = []
         try send(event, into: &effects)
@@ -146,6 +156,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
 
     /// The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore
     /// with `init(restoring:)` after the app was killed. Encode it with any `Encoder`.
+    @_optimize(none)
     public func snapshot() -> FlowSnapshot<RegentState> {
         return FlowSnapshot(
             appID: Self.appID,
@@ -159,6 +170,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
 
     /// Resumes a machine saved with `snapshot()`.
     /// - Throws: `SnapshotMismatch` when the snapshot is of another app, or of other flows of this app.
+    @_optimize(none)
     public init(restoring snapshot: FlowSnapshot<RegentState>) throws {
         engine = try Self.sharedRestoredEngine(
             from: snapshot,
@@ -173,6 +185,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// Goes back to the previous screen, or closes the open sheet, as the system back gesture does.
     /// - Returns: false when there is nowhere to go back to.
     @discardableResult
+    @_optimize(none)
     public mutating func back(into effects: inout [RegentEffect]) throws -> Bool {
         return try sharedEngineBack(into: &effects)
     }
@@ -180,6 +193,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// Closes the app and launches it again: state declared `persist: true` keeps its value, the rest starts over
     /// from its initial values; the back stack, sheets, sub-flows, typed fields and timers are dropped (the host
     /// is told to cancel the timers) and the start screen is entered as at launch.
+    @_optimize(none)
     public mutating func restart(into effects: inout [RegentEffect]) throws {
         let kept = state
         state = RegentState()
@@ -216,11 +230,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// `is_premium`: The "premium" entitlement is active now ("If Premium → Allow unlimited assets/liabilities")
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): `false`.
+    @_optimize(none)
     public func derivedIsPremium() -> Bool {
         return (try? computeIsPremium()) ?? false
     }
 
     /// `is_premium`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeIsPremium() throws -> Bool {
         return try state.subscriptionActive
             && ((state.subscriptionExpiresAt == nil)
@@ -230,11 +246,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// `total_assets`: Sum of all Asset values, in the primary currency
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): 0 GBP.
+    @_optimize(none)
     public func derivedTotalAssets() -> Money {
         return (try? computeTotalAssets()) ?? Money(amount: 0, currency: "GBP")
     }
 
     /// `total_assets`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeTotalAssets() throws -> Money {
         return try sum(
             [makeMoney(RegentConstants.decimal0, state.primaryCurrency)] + state.assets.map { a in a.value },
@@ -245,11 +263,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// `total_liabilities`: Sum of all Liability amounts, in the primary currency
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): 0 GBP.
+    @_optimize(none)
     public func derivedTotalLiabilities() -> Money {
         return (try? computeTotalLiabilities()) ?? Money(amount: 0, currency: "GBP")
     }
 
     /// `total_liabilities`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeTotalLiabilities() throws -> Money {
         return try sum(
             [makeMoney(RegentConstants.decimal0, state.primaryCurrency)] + state.liabilities.map { l in l.amount },
@@ -260,11 +280,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// `net_worth`: Net Worth = (Sum of all Asset values) - (Sum of all Liability amounts)
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): 0 GBP.
+    @_optimize(none)
     public func derivedNetWorth() -> Money {
         return (try? computeNetWorth()) ?? Money(amount: 0, currency: "GBP")
     }
 
     /// `net_worth`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeNetWorth() throws -> Money {
         return try subtract(computeTotalAssets(), computeTotalLiabilities())
     }
@@ -272,11 +294,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// `net_worth_display`: Show as integer (no decimals) for visual clarity: "£127,456"
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): empty.
+    @_optimize(none)
     public func derivedNetWorthDisplay() -> String {
         return (try? computeNetWorthDisplay()) ?? ""
     }
 
     /// `net_worth_display`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeNetWorthDisplay() throws -> String {
         return try (((computeNetWorth().amount < RegentConstants.decimal0) ? "-" : "")
             + currencySymbol(state.primaryCurrency))
@@ -287,11 +311,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// snapshot)")
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): nil.
+    @_optimize(none)
     public func derivedMonthAgoSnapshot() -> RegentNetWorthSnapshot? {
         return (try? computeMonthAgoSnapshot()) ?? nil
     }
 
     /// `month_ago_snapshot`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeMonthAgoSnapshot() throws -> RegentNetWorthSnapshot? {
         return try (state.snapshots.filter { s in
             try required(s.day, "'s.day'") <= subtract(calendarDay(now), 2592000000)
@@ -314,11 +340,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// `change_this_month`: Net worth now minus the 30-day snapshot (none without a snapshot in the primary currency)
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): nil.
+    @_optimize(none)
     public func derivedChangeThisMonth() -> Money? {
         return (try? computeChangeThisMonth()) ?? nil
     }
 
     /// `change_this_month`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeChangeThisMonth() throws -> Money? {
         return try ((computeMonthAgoSnapshot() == nil)
             || (required(computeMonthAgoSnapshot(), "'month_ago_snapshot'").value.currency != state.primaryCurrency))
@@ -329,11 +357,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// `change_display`: Show: "+£3,200 this month" or "-£500 this month"
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): empty.
+    @_optimize(none)
     public func derivedChangeDisplay() -> String {
         return (try? computeChangeDisplay()) ?? ""
     }
 
     /// `change_display`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeChangeDisplay() throws -> String {
         return try (computeChangeThisMonth() == nil)
             ? ""
@@ -348,11 +378,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// `change_direction`: ↑ (green) or ↓ (red): green/red for change only, not net worth itself
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): empty.
+    @_optimize(none)
     public func derivedChangeDirection() -> String {
         return (try? computeChangeDirection()) ?? ""
     }
 
     /// `change_direction`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeChangeDirection() throws -> String {
         return try (computeChangeThisMonth() == nil)
             ? "none"
@@ -365,11 +397,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// first)
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): an empty list.
+    @_optimize(none)
     public func derivedAssetChart() -> [RegentChartSlice] {
         return (try? computeAssetChart()) ?? []
     }
 
     /// `asset_chart`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeAssetChart() throws -> [RegentChartSlice] {
         return try sortedBy(
             [
@@ -417,11 +451,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// `liability_chart`: Same structure as the asset chart
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): an empty list.
+    @_optimize(none)
     public func derivedLiabilityChart() -> [RegentChartSlice] {
         return (try? computeLiabilityChart()) ?? []
     }
 
     /// `liability_chart`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeLiabilityChart() throws -> [RegentChartSlice] {
         return try sortedBy(
             [
@@ -469,11 +505,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// `has_stocks`
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): `false`.
+    @_optimize(none)
     public func derivedHasStocks() -> Bool {
         return (try? computeHasStocks()) ?? false
     }
 
     /// `has_stocks`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeHasStocks() throws -> Bool {
         return state.assets.contains { a in a.source == RegentAssetSource.twelvedata }
     }
@@ -481,11 +519,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// `stock_tickers`
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): an empty list.
+    @_optimize(none)
     public func derivedStockTickers() -> [String] {
         return (try? computeStockTickers()) ?? []
     }
 
     /// `stock_tickers`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeStockTickers() throws -> [String] {
         return state.assets.filter { a in a.source == RegentAssetSource.twelvedata }.map { a in a.ticker }
     }
@@ -493,11 +533,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// `has_bank_accounts`
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): `false`.
+    @_optimize(none)
     public func derivedHasBankAccounts() -> Bool {
         return (try? computeHasBankAccounts()) ?? false
     }
 
     /// `has_bank_accounts`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeHasBankAccounts() throws -> Bool {
         return state.assets.contains { a in a.source == RegentAssetSource.truelayer }
     }
@@ -505,11 +547,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// `bank_account_ids`
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): an empty list.
+    @_optimize(none)
     public func derivedBankAccountIds() -> [String] {
         return (try? computeBankAccountIds()) ?? []
     }
 
     /// `bank_account_ids`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeBankAccountIds() throws -> [String] {
         return state.assets.filter { a in a.source == RegentAssetSource.truelayer }.map { a in a.accountId }
     }
@@ -517,11 +561,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// `prices_stale`: "Only refresh if stale (> 15 min)"
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): `false`.
+    @_optimize(none)
     public func derivedPricesStale() -> Bool {
         return (try? computePricesStale()) ?? false
     }
 
     /// `prices_stale`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computePricesStale() throws -> Bool {
         return try (state.lastPriceUpdate == nil)
             || (subtract(now, required(state.lastPriceUpdate, "'last_price_update'")) > 900000)
@@ -530,11 +576,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// `balances_stale`: "TrueLayer balances refresh if > 24 hours old"
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): `false`.
+    @_optimize(none)
     public func derivedBalancesStale() -> Bool {
         return (try? computeBalancesStale()) ?? false
     }
 
     /// `balances_stale`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeBalancesStale() throws -> Bool {
         return try (state.lastBalanceRefresh == nil)
             || (subtract(now, required(state.lastBalanceRefresh, "'last_balance_refresh'")) > 86400000)
@@ -543,11 +591,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// `asset_limit_reached`: Free Tier Limits: Max 3 assets
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): `false`.
+    @_optimize(none)
     public func derivedAssetLimitReached() -> Bool {
         return (try? computeAssetLimitReached()) ?? false
     }
 
     /// `asset_limit_reached`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeAssetLimitReached() throws -> Bool {
         return try !computeIsPremium() && (state.assets.count >= 3)
     }
@@ -555,11 +605,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// `liability_limit_reached`: Free Tier Limits: Max 2 liabilities
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): `false`.
+    @_optimize(none)
     public func derivedLiabilityLimitReached() -> Bool {
         return (try? computeLiabilityLimitReached()) ?? false
     }
 
     /// `liability_limit_reached`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeLiabilityLimitReached() throws -> Bool {
         return try !computeIsPremium() && (state.liabilities.count >= 2)
     }
@@ -567,11 +619,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// `trial_ends_on`: The day the 7-day free trial ends
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): nil.
+    @_optimize(none)
     public func derivedTrialEndsOn() -> CalendarDate? {
         return (try? computeTrialEndsOn()) ?? nil
     }
 
     /// `trial_ends_on`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeTrialEndsOn() throws -> CalendarDate? {
         return try (state.inTrial && (state.subscriptionExpiresAt != nil))
             ? calendarDay(required(state.subscriptionExpiresAt, "'subscription_expires_at'"))
@@ -581,11 +635,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// `first_charge_on`: "After 7 days, user charged £149": the first charge is on the day the trial ends
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): nil.
+    @_optimize(none)
     public func derivedFirstChargeOn() -> CalendarDate? {
         return (try? computeFirstChargeOn()) ?? nil
     }
 
     /// `first_charge_on`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeFirstChargeOn() throws -> CalendarDate? {
         return try computeTrialEndsOn()
     }
@@ -593,11 +649,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// `second_charge_on`: "Recurring annually (until cancelled)": one calendar year after the first charge
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): nil.
+    @_optimize(none)
     public func derivedSecondChargeOn() -> CalendarDate? {
         return (try? computeSecondChargeOn()) ?? nil
     }
 
     /// `second_charge_on`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeSecondChargeOn() throws -> CalendarDate? {
         return try (computeTrialEndsOn() == nil) ? nil : addYears(required(computeTrialEndsOn(), "'trial_ends_on'"), 1)
     }
@@ -605,11 +663,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// `monthly_price`: The annual price per month, rounded down (the paywall's "per month" subtext; see Q-REG-D1)
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): 0 GBP.
+    @_optimize(none)
     public func derivedMonthlyPrice() -> Money {
         return (try? computeMonthlyPrice()) ?? Money(amount: 0, currency: "GBP")
     }
 
     /// `monthly_price`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeMonthlyPrice() throws -> Money {
         return try round(divide(state.annualPrice, 12), 2, "down")
     }
@@ -617,11 +677,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// `subscription_badge`: Subscription badge: "Premium" or "Free" (pill shape)
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): empty.
+    @_optimize(none)
     public func derivedSubscriptionBadge() -> String {
         return (try? computeSubscriptionBadge()) ?? ""
     }
 
     /// `subscription_badge`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeSubscriptionBadge() throws -> String {
         return try computeIsPremium() ? "Premium" : "Free"
     }
@@ -629,11 +691,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// `quote_rate`: Primary-currency units per unit of the quote's currency ("Convert: $9,261.50 ÷ 1.27 = £7,292")
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): 0.
+    @_optimize(none)
     public func derivedQuoteRate() -> Decimal {
         return (try? computeQuoteRate()) ?? Decimal(0)
     }
 
     /// `quote_rate`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeQuoteRate() throws -> Decimal {
         return try (state.quotePrice == nil)
             ? RegentConstants.decimal1
@@ -652,11 +716,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// `editing_asset`: The asset the edit modal or the delete alert is about
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): nil.
+    @_optimize(none)
     public func derivedEditingAsset() -> RegentAsset? {
         return (try? computeEditingAsset()) ?? nil
     }
 
     /// `editing_asset`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeEditingAsset() throws -> RegentAsset? {
         return try (state.assets.filter { a in a.id == state.editingId }.count == 0)
             ? nil
@@ -666,11 +732,13 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// `editing_liability`: The liability the edit modal or the delete alert is about
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): nil.
+    @_optimize(none)
     public func derivedEditingLiability() -> RegentLiability? {
         return (try? computeEditingLiability()) ?? nil
     }
 
     /// `editing_liability`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeEditingLiability() throws -> RegentLiability? {
         return try (state.liabilities.filter { l in l.id == state.editingId }.count == 0)
             ? nil
@@ -679,6 +747,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
 
     /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name
     /// (`.tagline`), or the `FlowFailure` of a value the flows cannot compute (`texts()` reads them without throwing).
+    @_optimize(none)
     public func computeTexts() throws -> [RegentText: String] {
         switch screenNumber {
         case 1:
@@ -952,6 +1021,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// The current screen's lists (`lists:` in the flows), each row with its id (its key, or its position)
     /// and its texts filled in, or the `FlowFailure` of a value the flows cannot compute (`rows(_:)` reads
     /// them without throwing).
+    @_optimize(none)
     public func computeRows() throws -> [RegentList: [FlowRow<RegentText>]] {
         switch screenNumber {
         case 10:
@@ -1156,6 +1226,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// The event a tap on row `index` of `list` sends now (`tap:` in the flows), its payload filled from
     /// the row; nil when the current screen does not show `list`, its rows send nothing, or it has no row
     /// `index`. Send it as any event.
+    @_optimize(none)
     public func rowEvent(_ list: RegentList, at index: Int) throws -> RegentEvent? {
         switch (screenNumber, list) {
         case (10, .assets):
@@ -1215,6 +1286,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// the order the flows declare them, each with its label filled in from the row; none when the current
     /// screen does not show `list` or it has no row `index`. Views read `swipeActions(_:at:edge:)` and
     /// `contextMenuActions(_:at:)`, which do not throw.
+    @_optimize(none)
     public func computeRowActions(_ list: RegentList, at index: Int) throws -> [FlowRowAction<RegentRowAction>] {
         switch (screenNumber, list) {
         case (17, .assets):
@@ -1265,6 +1337,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     /// The event row action `action` on row `index` of `list` sends now, its payload filled from the row; nil
     /// when the current screen does not show `list`, its rows do not offer `action`, or it has no row `index`.
     /// Send it as any event.
+    @_optimize(none)
     public func rowActionEvent(_ list: RegentList, _ action: RegentRowAction, at index: Int) throws -> RegentEvent? {
         switch (screenNumber, list, action) {
         case (17, .assets, .delete):
@@ -1313,12 +1386,14 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
 
     /// The first read of the current screen the flows cannot compute now (its variant, its texts), in words; nil when
     /// every one computes. `FlowDriver` reports it after the step that caused it, once.
+    @_optimize(none)
     public func readFailure() -> String? {
         return sharedEngineReadFailure(variant: { _ = try computeVariant() }, texts: { _ = try computeTexts() })
     }
 
     /// Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry).
     @_spi(Generated)
+    @_optimize(none)
     public func evaluateGuard(_ id: Int32, _ event: RegentEvent?) throws -> Bool {
         switch id {
         case 1:
@@ -1547,12 +1622,14 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
 
     /// The length of timer number `timer` in milliseconds when the flows read it from the state (nil: the table's).
     @_spi(Generated)
+    @_optimize(none)
     public func timerLength(_ timer: Int32) throws -> Int? {
         return nil
     }
 
     /// Runs action list number `id` of the tables.
     @_spi(Generated)
+    @_optimize(none)
     public mutating func runActions(_ id: Int32, _ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         switch id {
         case 1...24:
@@ -1573,6 +1650,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func runActionsPart1(
         _ id: Int32,
         _ event: RegentEvent?,
@@ -1677,6 +1755,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func runActionsPart2(
         _ id: Int32,
         _ event: RegentEvent?,
@@ -1777,6 +1856,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func runActionsPart3(
         _ id: Int32,
         _ event: RegentEvent?,
@@ -1999,6 +2079,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func runActionsPart4(
         _ id: Int32,
         _ event: RegentEvent?,
@@ -2135,6 +2216,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func runActionsPart5(
         _ id: Int32,
         _ event: RegentEvent?,
@@ -2244,6 +2326,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func runActionsPart6(
         _ id: Int32,
         _ event: RegentEvent?,
@@ -2293,6 +2376,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList2(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         state.signInState = "loading"
         state.signInAlert = nil
@@ -2301,6 +2385,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList3(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         guard case .googleSignInSignedIn(let eventUserId, let eventEmail, let eventName, let eventPhotoUrl)? = event else {
             throw FlowFailure("no value for 'event'")
@@ -2314,6 +2399,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList4(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         guard case .googleSignInAlreadyRegistered(let eventUserId, let eventEmail, let eventName, let eventPhotoUrl)? = event else {
             throw FlowFailure("no value for 'event'")
@@ -2328,6 +2414,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList24(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         state.signedIn = true
         state.failedPinAttempts = 0
@@ -2338,6 +2425,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList25(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         state.failedPinAttempts = 3
         state.lockedUntil = try add(now, 60000)
@@ -2346,6 +2434,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList33(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         state.pinSet = true
         state.failedPinAttempts = 0
@@ -2355,6 +2444,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList40(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         guard case .assetTapped(let eventId)? = event else { throw FlowFailure("no value for 'event'") }
         state.editingId = eventId
@@ -2363,6 +2453,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList42(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         state.assets = try state.assets.map { a in
             try ({ () throws -> RegentAsset in
@@ -2420,6 +2511,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList43(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         state.quoteState = "loading"
         state.quoteError = nil
@@ -2428,6 +2520,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList45(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         guard case .twelveDataQuoteFound(let eventName, let eventPrice, let eventMarketOpen)? = event else {
             throw FlowFailure("no value for 'event'")
@@ -2439,6 +2532,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList48(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         // form 4: ticker, 5: quantity
         try state.assets.append(
@@ -2475,6 +2569,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList52(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         state.discardPrompt = false
         state.quoteState = "idle"
@@ -2484,6 +2579,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList55(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         guard case .bankSelected(let eventBank)? = event else { throw FlowFailure("no value for 'event'") }
         state.bankMessage = nil
@@ -2494,6 +2590,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList57(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         guard case .truelayerConnectConnected(let eventAccounts)? = event else {
             throw FlowFailure("no value for 'event'")
@@ -2534,6 +2631,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList65(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         state.quoteState = "loading"
         state.quoteError = nil
@@ -2542,6 +2640,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList71(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         try effects.append(
             .call(
@@ -2556,6 +2655,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList74(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         state.quoteState = "idle"
         state.quotePrice = nil
@@ -2564,6 +2664,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList75(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         if formInput(0) == nil {
             try setInput(
@@ -2610,6 +2711,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList81(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         guard case .assetSwipedDelete(let eventId)? = event else { throw FlowFailure("no value for 'event'") }
         state.editingId = eventId
@@ -2622,6 +2724,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList85(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         guard case .revenuecatRestoreRestored(let eventExpiresAt)? = event else {
             throw FlowFailure("no value for 'event'")
@@ -2632,6 +2735,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList90(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         state.assets = []
         state.liabilities = []
@@ -2664,6 +2768,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList94(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         guard case .exchangeRatesLatestLoaded(let eventUsd, let eventEur)? = event else {
             throw FlowFailure("no value for 'event'")
@@ -2676,6 +2781,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList95(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         state.usdPerGbp = RegentConstants.decimal1_27
         state.eurPerGbp = RegentConstants.decimal1_17
@@ -2686,6 +2792,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList104(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         guard case .revenuecatPurchasePurchased(let eventExpiresAt, let eventInTrial)? = event else {
             throw FlowFailure("no value for 'event'")
@@ -2698,6 +2805,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList105(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         guard case .revenuecatPurchaseAlreadySubscribed(let eventExpiresAt)? = event else {
             throw FlowFailure("no value for 'event'")
@@ -2708,6 +2816,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList108(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         guard case .revenuecatRestoreRestored(let eventExpiresAt)? = event else {
             throw FlowFailure("no value for 'event'")
@@ -2718,6 +2827,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList112(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         guard case .revenuecatCustomerInfoActive(let eventExpiresAt, let eventInTrial, let eventWillRenew)? = event else {
             throw FlowFailure("no value for 'event'")
@@ -2729,6 +2839,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList119(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         guard case .twelveDataPricesUpdated(let eventQuotes)? = event else { throw FlowFailure("no value for 'event'") }
         state.assets = try state.assets.map { a in
@@ -2781,6 +2892,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList121(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         state.priceWarning = "Price may be outdated"
         state.stockRefreshPending = false
@@ -2789,6 +2901,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList122(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         state.priceWarning = "No internet connection"
         state.stockRefreshPending = false
@@ -2797,6 +2910,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList123(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         guard case .truelayerRefreshRefreshed(let eventBalances)? = event else {
             throw FlowFailure("no value for 'event'")
@@ -2843,6 +2957,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
 
     /// Validator number `id`: the message of the first rule `input` fails, or nil.
     @_spi(Generated)
+    @_optimize(none)
     public func validateField(_ id: Int32, _ input: FieldInput?) throws -> String? {
         switch id {
         case 1:
@@ -2972,6 +3087,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRo
     }
 
     /// Performs `call` with the host's services and returns its outcome as the event this machine handles.
+    @_optimize(none)
     public static func perform(
         _ call: RegentServiceCall,
         with services: any RegentServices

@@ -448,59 +448,61 @@ public enum RegentScreen: String, CaseIterable, Sendable {
 
     /// The screen's name in the seed.
     public var name: String {
-        switch self {
-        case .rLAUNCH:
-            return "App Launch"
-        case .rS1:
-            return "Sign-Up Screen"
-        case .rS1Faceid:
-            return "Face ID Setup"
-        case .rS1Pin:
-            return "Create your 4-digit PIN"
-        case .rS1Currency:
-            return "Choose your primary currency"
-        case .rS2:
-            return "Auth Screen"
-        case .rS2Pin:
-            return "PIN Entry"
-        case .rS2Locked:
-            return "PIN Locked"
-        case .rS2Reset:
-            return "Reset PIN"
-        case .rS2Newpin:
-            return "Set New PIN"
-        case .rS3:
-            return "Home Screen"
-        case .rS4:
-            return "Add Asset Modal (Manual Entry)"
-        case .rS4Bank:
-            return "Connect Bank"
-        case .rS4Truelayer:
-            return "TrueLayer Bank Login"
-        case .rS4Liability:
-            return "Add Liability"
-        case .rS5:
-            return "Edit Asset Modal"
-        case .rS5Liability:
-            return "Edit Liability Modal"
-        case .rS6:
-            return "Assets Detail Screen"
-        case .rS6Liability:
-            return "Liabilities Detail Screen"
-        case .rS7:
-            return "Settings Screen"
-        case .rS7Web:
-            return "Web View"
-        case .rS7Subscriptions:
-            return "iOS Subscription Settings"
-        case .rS7Currency:
-            return "Currency Selection"
-        case .rS7Security:
-            return "Face ID & PIN"
-        case .rS7ChangePin:
-            return "Change PIN"
-        case .rS8:
-            return "Paywall Modal"
+        @_optimize(none) get {
+            switch self {
+            case .rLAUNCH:
+                return "App Launch"
+            case .rS1:
+                return "Sign-Up Screen"
+            case .rS1Faceid:
+                return "Face ID Setup"
+            case .rS1Pin:
+                return "Create your 4-digit PIN"
+            case .rS1Currency:
+                return "Choose your primary currency"
+            case .rS2:
+                return "Auth Screen"
+            case .rS2Pin:
+                return "PIN Entry"
+            case .rS2Locked:
+                return "PIN Locked"
+            case .rS2Reset:
+                return "Reset PIN"
+            case .rS2Newpin:
+                return "Set New PIN"
+            case .rS3:
+                return "Home Screen"
+            case .rS4:
+                return "Add Asset Modal (Manual Entry)"
+            case .rS4Bank:
+                return "Connect Bank"
+            case .rS4Truelayer:
+                return "TrueLayer Bank Login"
+            case .rS4Liability:
+                return "Add Liability"
+            case .rS5:
+                return "Edit Asset Modal"
+            case .rS5Liability:
+                return "Edit Liability Modal"
+            case .rS6:
+                return "Assets Detail Screen"
+            case .rS6Liability:
+                return "Liabilities Detail Screen"
+            case .rS7:
+                return "Settings Screen"
+            case .rS7Web:
+                return "Web View"
+            case .rS7Subscriptions:
+                return "iOS Subscription Settings"
+            case .rS7Currency:
+                return "Currency Selection"
+            case .rS7Security:
+                return "Face ID & PIN"
+            case .rS7ChangePin:
+                return "Change PIN"
+            case .rS8:
+                return "Paywall Modal"
+            }
         }
     }
 
@@ -563,6 +565,7 @@ public enum RegentScreen: String, CaseIterable, Sendable {
     }
 
     /// The screen at `number` in the app's tables.
+    @_optimize(none)
     public init(number: Int32) {
         self = Self.ordered[Int(number)]
     }
@@ -695,13 +698,16 @@ public enum RegentVariant: String, FlowName {
 /// The outcomes Regent's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller).
 public enum RegentEnding: FlowName {
     /// Always nil: the flows name none.
+    @_optimize(none)
     public init?(rawValue: String) {
         return nil
     }
 
     /// Never read: there is no value.
     public var rawValue: String {
-        switch self {
+        @_optimize(none) get {
+            switch self {
+            }
         }
     }
 }
@@ -890,13 +896,16 @@ public enum RegentRowAction: String, FlowName {
 /// The flows Regent calls as sub-flows, by their names in the flows (`activeSubflows`).
 public enum RegentSubflow: FlowName {
     /// Always nil: the flows name none.
+    @_optimize(none)
     public init?(rawValue: String) {
         return nil
     }
 
     /// Never read: there is no value.
     public var rawValue: String {
-        switch self {
+        @_optimize(none) get {
+            switch self {
+            }
         }
     }
 }
@@ -1167,6 +1176,7 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// `2026-01-31`, timestamps `2026-01-31T09:30Z`, enum values by name, lists and records as JSON.
     /// - Throws: `FlowEventError` for a name the flows do not handle or raise themselves, and for a payload field
     ///   missing or not of its type (an optional field may be left out; fields the event lacks are ignored).
+    @_optimize(none)
     public init(name: String, payload: [String: String] = [:]) throws(FlowEventError) {
         self = try eventNamed(
             name,
@@ -1184,10 +1194,12 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
-        if case .timerFired = self {
-            return "timer"
+        @_optimize(none) get {
+            if case .timerFired = self {
+                return "timer"
+            }
+            return Self.flowNames[number]
         }
-        return Self.flowNames[number]
     }
 
     /// The events' names in the flows, one per line, by number.
@@ -1669,63 +1681,66 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The value as data: its case's number in `codingCases` and its payload, for `Codable`, `==` and `hash(into:)`.
     private var caseValue: CaseValue {
-        switch self {
-        case let .bankSelected(value0):
-            return CaseValue(2, [value0])
-        case let .assetTapped(value0):
-            return CaseValue(3, [value0])
-        case let .liabilityTapped(value0):
-            return CaseValue(4, [value0])
-        case let .assetSwipedDelete(value0):
-            return CaseValue(5, [value0])
-        case let .liabilitySwipedDelete(value0):
-            return CaseValue(6, [value0])
-        case let .googleSignInSignedIn(value0, value1, value2, value3):
-            return CaseValue(7, [value0, value1, value2, value3])
-        case let .googleSignInAlreadyRegistered(value0, value1, value2, value3):
-            return CaseValue(8, [value0, value1, value2, value3])
-        case let .truelayerConnectConnected(value0):
-            return CaseValue(22, [value0])
-        case let .truelayerRefreshRefreshed(value0):
-            return CaseValue(27, [value0])
-        case let .twelveDataQuoteFound(value0, value1, value2):
-            return CaseValue(31, [value0, value1, value2])
-        case let .twelveDataPricesUpdated(value0):
-            return CaseValue(36, [value0])
-        case let .exchangeRatesLatestLoaded(value0, value1):
-            return CaseValue(40, [value0, value1])
-        case let .revenuecatOfferingsLoaded(value0):
-            return CaseValue(42, [value0])
-        case let .revenuecatPurchasePurchased(value0, value1):
-            return CaseValue(44, [value0, value1])
-        case let .revenuecatPurchaseAlreadySubscribed(value0):
-            return CaseValue(47, [value0])
-        case let .revenuecatRestoreRestored(value0):
-            return CaseValue(48, [value0])
-        case let .revenuecatCustomerInfoActive(value0, value1, value2):
-            return CaseValue(51, [value0, value1, value2])
-        case let .launched(value0):
-            return CaseValue(53, [value0])
-        case let .homeShown(value0):
-            return CaseValue(64, [value0])
-        case let .checkBalances(value0):
-            return CaseValue(65, [value0])
-        case let .refreshStocks(value0):
-            return CaseValue(68, [value0])
-        case let .refreshBanks(value0):
-            return CaseValue(69, [value0])
-        case let .convertValues(value0):
-            return CaseValue(76, [value0])
-        case let .takeSnapshot(value0):
-            return CaseValue(110, [value0])
-        case let .timerFired(value0):
-            return CaseValue(111, [value0])
-        default:
-            return CaseValue(number)
+        @_optimize(none) get {
+            switch self {
+            case let .bankSelected(value0):
+                return CaseValue(2, [value0])
+            case let .assetTapped(value0):
+                return CaseValue(3, [value0])
+            case let .liabilityTapped(value0):
+                return CaseValue(4, [value0])
+            case let .assetSwipedDelete(value0):
+                return CaseValue(5, [value0])
+            case let .liabilitySwipedDelete(value0):
+                return CaseValue(6, [value0])
+            case let .googleSignInSignedIn(value0, value1, value2, value3):
+                return CaseValue(7, [value0, value1, value2, value3])
+            case let .googleSignInAlreadyRegistered(value0, value1, value2, value3):
+                return CaseValue(8, [value0, value1, value2, value3])
+            case let .truelayerConnectConnected(value0):
+                return CaseValue(22, [value0])
+            case let .truelayerRefreshRefreshed(value0):
+                return CaseValue(27, [value0])
+            case let .twelveDataQuoteFound(value0, value1, value2):
+                return CaseValue(31, [value0, value1, value2])
+            case let .twelveDataPricesUpdated(value0):
+                return CaseValue(36, [value0])
+            case let .exchangeRatesLatestLoaded(value0, value1):
+                return CaseValue(40, [value0, value1])
+            case let .revenuecatOfferingsLoaded(value0):
+                return CaseValue(42, [value0])
+            case let .revenuecatPurchasePurchased(value0, value1):
+                return CaseValue(44, [value0, value1])
+            case let .revenuecatPurchaseAlreadySubscribed(value0):
+                return CaseValue(47, [value0])
+            case let .revenuecatRestoreRestored(value0):
+                return CaseValue(48, [value0])
+            case let .revenuecatCustomerInfoActive(value0, value1, value2):
+                return CaseValue(51, [value0, value1, value2])
+            case let .launched(value0):
+                return CaseValue(53, [value0])
+            case let .homeShown(value0):
+                return CaseValue(64, [value0])
+            case let .checkBalances(value0):
+                return CaseValue(65, [value0])
+            case let .refreshStocks(value0):
+                return CaseValue(68, [value0])
+            case let .refreshBanks(value0):
+                return CaseValue(69, [value0])
+            case let .convertValues(value0):
+                return CaseValue(76, [value0])
+            case let .takeSnapshot(value0):
+                return CaseValue(110, [value0])
+            case let .timerFired(value0):
+                return CaseValue(111, [value0])
+            default:
+                return CaseValue(number)
+            }
         }
     }
 
     /// The case numbered `number` in `codingCases`, its payload's fields read in order by `read`.
+    @_optimize(none)
     private init(caseNumber number: Int32, _ read: inout CaseReader) throws {
         switch number {
         case 0:
@@ -1977,21 +1992,25 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
     /// payloads.
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self = try decodeCase(decoder, Self.codingCases, typeName: "RegentEvent", Self.init(caseNumber:_:))
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try encodeCase(caseValue, Self.codingCases, to: encoder)
     }
 
     /// Whether two values are the same case with equal payloads.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return lhs.caseValue == rhs.caseValue
     }
 
     /// Hashes the case and its payload.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         caseValue.hash(into: &hasher)
     }
@@ -2099,73 +2118,77 @@ public enum RegentServiceCall: FlowServiceCall {
 
     /// The operation called.
     public var operation: RegentOperation {
-        switch self {
-        case .googleSignIn:
-            return .googleSignIn
-        case .localAuthRequestPermission:
-            return .localAuthRequestPermission
-        case .localAuthAuthenticate:
-            return .localAuthAuthenticate
-        case .pinStoreSave:
-            return .pinStoreSave
-        case .pinStoreVerify:
-            return .pinStoreVerify
-        case .truelayerConnect:
-            return .truelayerConnect
-        case .truelayerRefresh:
-            return .truelayerRefresh
-        case .truelayerDisconnect:
-            return .truelayerDisconnect
-        case .twelveDataQuote:
-            return .twelveDataQuote
-        case .twelveDataPrices:
-            return .twelveDataPrices
-        case .exchangeRatesLatest:
-            return .exchangeRatesLatest
-        case .revenuecatOfferings:
-            return .revenuecatOfferings
-        case .revenuecatPurchase:
-            return .revenuecatPurchase
-        case .revenuecatRestore:
-            return .revenuecatRestore
-        case .revenuecatCustomerInfo:
-            return .revenuecatCustomerInfo
+        @_optimize(none) get {
+            switch self {
+            case .googleSignIn:
+                return .googleSignIn
+            case .localAuthRequestPermission:
+                return .localAuthRequestPermission
+            case .localAuthAuthenticate:
+                return .localAuthAuthenticate
+            case .pinStoreSave:
+                return .pinStoreSave
+            case .pinStoreVerify:
+                return .pinStoreVerify
+            case .truelayerConnect:
+                return .truelayerConnect
+            case .truelayerRefresh:
+                return .truelayerRefresh
+            case .truelayerDisconnect:
+                return .truelayerDisconnect
+            case .twelveDataQuote:
+                return .twelveDataQuote
+            case .twelveDataPrices:
+                return .twelveDataPrices
+            case .exchangeRatesLatest:
+                return .exchangeRatesLatest
+            case .revenuecatOfferings:
+                return .revenuecatOfferings
+            case .revenuecatPurchase:
+                return .revenuecatPurchase
+            case .revenuecatRestore:
+                return .revenuecatRestore
+            case .revenuecatCustomerInfo:
+                return .revenuecatCustomerInfo
+            }
         }
     }
 
     /// The inputs by their names in the flows, rendered as text (for logs and tests).
     public var arguments: [String: String] {
-        switch self {
-        case .googleSignIn:
-            return [:]
-        case .localAuthRequestPermission:
-            return [:]
-        case .localAuthAuthenticate(let reason):
-            return ["reason": reason]
-        case .pinStoreSave(let pin):
-            return ["pin": pin]
-        case .pinStoreVerify(let pin):
-            return ["pin": pin]
-        case .truelayerConnect(let bank):
-            return ["bank": bank]
-        case .truelayerRefresh(let accountIds):
-            return ["account_ids": ("[" + accountIds.map { quotedText($0) }.joined(separator: ", ")) + "]"]
-        case .truelayerDisconnect(let accountId):
-            return ["account_id": accountId]
-        case .twelveDataQuote(let ticker):
-            return ["ticker": ticker]
-        case .twelveDataPrices(let tickers):
-            return ["tickers": ("[" + tickers.map { quotedText($0) }.joined(separator: ", ")) + "]"]
-        case .exchangeRatesLatest:
-            return [:]
-        case .revenuecatOfferings:
-            return [:]
-        case .revenuecatPurchase(let productId, let price, let trialDays):
-            return ["product_id": productId, "price": describe(price), "trial_days": describe(trialDays)]
-        case .revenuecatRestore:
-            return [:]
-        case .revenuecatCustomerInfo:
-            return [:]
+        @_optimize(none) get {
+            switch self {
+            case .googleSignIn:
+                return [:]
+            case .localAuthRequestPermission:
+                return [:]
+            case .localAuthAuthenticate(let reason):
+                return ["reason": reason]
+            case .pinStoreSave(let pin):
+                return ["pin": pin]
+            case .pinStoreVerify(let pin):
+                return ["pin": pin]
+            case .truelayerConnect(let bank):
+                return ["bank": bank]
+            case .truelayerRefresh(let accountIds):
+                return ["account_ids": ("[" + accountIds.map { quotedText($0) }.joined(separator: ", ")) + "]"]
+            case .truelayerDisconnect(let accountId):
+                return ["account_id": accountId]
+            case .twelveDataQuote(let ticker):
+                return ["ticker": ticker]
+            case .twelveDataPrices(let tickers):
+                return ["tickers": ("[" + tickers.map { quotedText($0) }.joined(separator: ", ")) + "]"]
+            case .exchangeRatesLatest:
+                return [:]
+            case .revenuecatOfferings:
+                return [:]
+            case .revenuecatPurchase(let productId, let price, let trialDays):
+                return ["product_id": productId, "price": describe(price), "trial_days": describe(trialDays)]
+            case .revenuecatRestore:
+                return [:]
+            case .revenuecatCustomerInfo:
+                return [:]
+            }
         }
     }
 
@@ -2193,41 +2216,44 @@ public enum RegentServiceCall: FlowServiceCall {
 
     /// The value as data: its case's number in `codingCases` and its payload, for `Codable`, `==` and `hash(into:)`.
     private var caseValue: CaseValue {
-        switch self {
-        case .googleSignIn:
-            return CaseValue(0)
-        case .localAuthRequestPermission:
-            return CaseValue(1)
-        case let .localAuthAuthenticate(value0):
-            return CaseValue(2, [value0])
-        case let .pinStoreSave(value0):
-            return CaseValue(3, [value0])
-        case let .pinStoreVerify(value0):
-            return CaseValue(4, [value0])
-        case let .truelayerConnect(value0):
-            return CaseValue(5, [value0])
-        case let .truelayerRefresh(value0):
-            return CaseValue(6, [value0])
-        case let .truelayerDisconnect(value0):
-            return CaseValue(7, [value0])
-        case let .twelveDataQuote(value0):
-            return CaseValue(8, [value0])
-        case let .twelveDataPrices(value0):
-            return CaseValue(9, [value0])
-        case .exchangeRatesLatest:
-            return CaseValue(10)
-        case .revenuecatOfferings:
-            return CaseValue(11)
-        case let .revenuecatPurchase(value0, value1, value2):
-            return CaseValue(12, [value0, value1, value2])
-        case .revenuecatRestore:
-            return CaseValue(13)
-        case .revenuecatCustomerInfo:
-            return CaseValue(14)
+        @_optimize(none) get {
+            switch self {
+            case .googleSignIn:
+                return CaseValue(0)
+            case .localAuthRequestPermission:
+                return CaseValue(1)
+            case let .localAuthAuthenticate(value0):
+                return CaseValue(2, [value0])
+            case let .pinStoreSave(value0):
+                return CaseValue(3, [value0])
+            case let .pinStoreVerify(value0):
+                return CaseValue(4, [value0])
+            case let .truelayerConnect(value0):
+                return CaseValue(5, [value0])
+            case let .truelayerRefresh(value0):
+                return CaseValue(6, [value0])
+            case let .truelayerDisconnect(value0):
+                return CaseValue(7, [value0])
+            case let .twelveDataQuote(value0):
+                return CaseValue(8, [value0])
+            case let .twelveDataPrices(value0):
+                return CaseValue(9, [value0])
+            case .exchangeRatesLatest:
+                return CaseValue(10)
+            case .revenuecatOfferings:
+                return CaseValue(11)
+            case let .revenuecatPurchase(value0, value1, value2):
+                return CaseValue(12, [value0, value1, value2])
+            case .revenuecatRestore:
+                return CaseValue(13)
+            case .revenuecatCustomerInfo:
+                return CaseValue(14)
+            }
         }
     }
 
     /// The case numbered `number` in `codingCases`, its payload's fields read in order by `read`.
+    @_optimize(none)
     private init(caseNumber number: Int32, _ read: inout CaseReader) throws {
         switch number {
         case 0:
@@ -2271,21 +2297,25 @@ public enum RegentServiceCall: FlowServiceCall {
 
     /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
     /// payloads.
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self = try decodeCase(decoder, Self.codingCases, typeName: "RegentServiceCall", Self.init(caseNumber:_:))
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try encodeCase(caseValue, Self.codingCases, to: encoder)
     }
 
     /// Whether two values are the same case with equal payloads.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return lhs.caseValue == rhs.caseValue
     }
 
     /// Hashes the case and its payload.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         caseValue.hash(into: &hasher)
     }
@@ -2428,6 +2458,7 @@ public struct RegentServiceSet: RegentServices {
     public var revenuecat: any RegentRevenuecatService
 
     /// One implementation per service.
+    @_optimize(none)
     public init(
         google: any RegentGoogleService,
         localAuth: any RegentLocalAuthService,
@@ -2447,66 +2478,79 @@ public struct RegentServiceSet: RegentServices {
     }
 
     /// `google.sign_in`, answered by `google`.
+    @_optimize(none)
     public func googleSignIn() async throws -> RegentOutcome.GoogleSignIn {
         return try await self.google.googleSignIn()
     }
 
     /// `local_auth.request_permission`, answered by `localAuth`.
+    @_optimize(none)
     public func localAuthRequestPermission() async throws -> RegentOutcome.LocalAuthRequestPermission {
         return try await self.localAuth.localAuthRequestPermission()
     }
 
     /// `local_auth.authenticate`, answered by `localAuth`.
+    @_optimize(none)
     public func localAuthAuthenticate(reason: String) async throws -> RegentOutcome.LocalAuthAuthenticate {
         return try await self.localAuth.localAuthAuthenticate(reason: reason)
     }
 
     /// `pin_store.save`, answered by `pinStore`.
+    @_optimize(none)
     public func pinStoreSave(pin: String) async throws -> RegentOutcome.PinStoreSave {
         return try await self.pinStore.pinStoreSave(pin: pin)
     }
 
     /// `pin_store.verify`, answered by `pinStore`.
+    @_optimize(none)
     public func pinStoreVerify(pin: String) async throws -> RegentOutcome.PinStoreVerify {
         return try await self.pinStore.pinStoreVerify(pin: pin)
     }
 
     /// `truelayer.connect`, answered by `truelayer`.
+    @_optimize(none)
     public func truelayerConnect(bank: String) async throws -> RegentOutcome.TruelayerConnect {
         return try await self.truelayer.truelayerConnect(bank: bank)
     }
 
     /// `truelayer.refresh`, answered by `truelayer`.
+    @_optimize(none)
     public func truelayerRefresh(accountIds: [String]) async throws -> RegentOutcome.TruelayerRefresh {
         return try await self.truelayer.truelayerRefresh(accountIds: accountIds)
     }
 
     /// `truelayer.disconnect`, answered by `truelayer`.
+    @_optimize(none)
     public func truelayerDisconnect(accountId: String) async throws -> RegentOutcome.TruelayerDisconnect {
         return try await self.truelayer.truelayerDisconnect(accountId: accountId)
     }
 
     /// `twelve_data.quote`, answered by `twelveData`.
+    @_optimize(none)
     public func twelveDataQuote(ticker: String) async throws -> RegentOutcome.TwelveDataQuote {
         return try await self.twelveData.twelveDataQuote(ticker: ticker)
     }
 
     /// `twelve_data.prices`, answered by `twelveData`.
+    @_optimize(none)
     public func twelveDataPrices(tickers: [String]) async throws -> RegentOutcome.TwelveDataPrices {
         return try await self.twelveData.twelveDataPrices(tickers: tickers)
     }
 
     /// `exchange_rates.latest`, answered by `exchangeRates`.
+    @_optimize(none)
     public func exchangeRatesLatest() async throws -> RegentOutcome.ExchangeRatesLatest {
         return try await self.exchangeRates.exchangeRatesLatest()
     }
 
     /// `revenuecat.offerings`, answered by `revenuecat`.
+    @_optimize(none)
     public func revenuecatOfferings() async throws -> RegentOutcome.RevenuecatOfferings {
         return try await self.revenuecat.revenuecatOfferings()
     }
 
     /// `revenuecat.purchase`, answered by `revenuecat`.
+    @_optimize(none)
     public func revenuecatPurchase(
         productId: String,
         price: Money,
@@ -2516,11 +2560,13 @@ public struct RegentServiceSet: RegentServices {
     }
 
     /// `revenuecat.restore`, answered by `revenuecat`.
+    @_optimize(none)
     public func revenuecatRestore() async throws -> RegentOutcome.RevenuecatRestore {
         return try await self.revenuecat.revenuecatRestore()
     }
 
     /// `revenuecat.customer_info`, answered by `revenuecat`.
+    @_optimize(none)
     public func revenuecatCustomerInfo() async throws -> RegentOutcome.RevenuecatCustomerInfo {
         return try await self.revenuecat.revenuecatCustomerInfo()
     }
@@ -2547,28 +2593,32 @@ public enum RegentOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: RegentEvent {
-            switch self {
-            case .signedIn(let userId, let email, let name, let photoUrl):
-                return .googleSignInSignedIn(userId: userId, email: email, name: name, photoUrl: photoUrl)
-            case .alreadyRegistered(let userId, let email, let name, let photoUrl):
-                return .googleSignInAlreadyRegistered(userId: userId, email: email, name: name, photoUrl: photoUrl)
-            case .cancelled:
-                return .googleSignInCancelled
-            case .offline:
-                return .googleSignInOffline
-            case .failed:
-                return .googleSignInFailed
+            @_optimize(none) get {
+                switch self {
+                case .signedIn(let userId, let email, let name, let photoUrl):
+                    return .googleSignInSignedIn(userId: userId, email: email, name: name, photoUrl: photoUrl)
+                case .alreadyRegistered(let userId, let email, let name, let photoUrl):
+                    return .googleSignInAlreadyRegistered(userId: userId, email: email, name: name, photoUrl: photoUrl)
+                case .cancelled:
+                    return .googleSignInCancelled
+                case .offline:
+                    return .googleSignInOffline
+                case .failed:
+                    return .googleSignInFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2584,24 +2634,28 @@ public enum RegentOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: RegentEvent {
-            switch self {
-            case .granted:
-                return .localAuthRequestPermissionGranted
-            case .denied:
-                return .localAuthRequestPermissionDenied
-            case .unsupported:
-                return .localAuthRequestPermissionUnsupported
+            @_optimize(none) get {
+                switch self {
+                case .granted:
+                    return .localAuthRequestPermissionGranted
+                case .denied:
+                    return .localAuthRequestPermissionDenied
+                case .unsupported:
+                    return .localAuthRequestPermissionUnsupported
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2622,26 +2676,30 @@ public enum RegentOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: RegentEvent {
-            switch self {
-            case .success:
-                return .localAuthAuthenticateSuccess
-            case .failed:
-                return .localAuthAuthenticateFailed
-            case .unavailable:
-                return .localAuthAuthenticateUnavailable
-            case .disabled:
-                return .localAuthAuthenticateDisabled
+            @_optimize(none) get {
+                switch self {
+                case .success:
+                    return .localAuthAuthenticateSuccess
+                case .failed:
+                    return .localAuthAuthenticateFailed
+                case .unavailable:
+                    return .localAuthAuthenticateUnavailable
+                case .disabled:
+                    return .localAuthAuthenticateDisabled
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2653,20 +2711,24 @@ public enum RegentOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: RegentEvent {
-            switch self {
-            case .saved:
-                return .pinStoreSaveSaved
+            @_optimize(none) get {
+                switch self {
+                case .saved:
+                    return .pinStoreSaveSaved
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2679,22 +2741,26 @@ public enum RegentOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: RegentEvent {
-            switch self {
-            case .correct:
-                return .pinStoreVerifyCorrect
-            case .wrong:
-                return .pinStoreVerifyWrong
+            @_optimize(none) get {
+                switch self {
+                case .correct:
+                    return .pinStoreVerifyCorrect
+                case .wrong:
+                    return .pinStoreVerifyWrong
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2718,28 +2784,32 @@ public enum RegentOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: RegentEvent {
-            switch self {
-            case .connected(let accounts):
-                return .truelayerConnectConnected(accounts: accounts)
-            case .noAccounts:
-                return .truelayerConnectNoAccounts
-            case .cancelled:
-                return .truelayerConnectCancelled
-            case .failed:
-                return .truelayerConnectFailed
-            case .unavailable:
-                return .truelayerConnectUnavailable
+            @_optimize(none) get {
+                switch self {
+                case .connected(let accounts):
+                    return .truelayerConnectConnected(accounts: accounts)
+                case .noAccounts:
+                    return .truelayerConnectNoAccounts
+                case .cancelled:
+                    return .truelayerConnectCancelled
+                case .failed:
+                    return .truelayerConnectFailed
+                case .unavailable:
+                    return .truelayerConnectUnavailable
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2753,24 +2823,28 @@ public enum RegentOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: RegentEvent {
-            switch self {
-            case .refreshed(let balances):
-                return .truelayerRefreshRefreshed(balances: balances)
-            case .tokenExpired:
-                return .truelayerRefreshTokenExpired
-            case .failed:
-                return .truelayerRefreshFailed
+            @_optimize(none) get {
+                switch self {
+                case .refreshed(let balances):
+                    return .truelayerRefreshRefreshed(balances: balances)
+                case .tokenExpired:
+                    return .truelayerRefreshTokenExpired
+                case .failed:
+                    return .truelayerRefreshFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2783,20 +2857,24 @@ public enum RegentOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: RegentEvent {
-            switch self {
-            case .disconnected:
-                return .truelayerDisconnectDisconnected
+            @_optimize(none) get {
+                switch self {
+                case .disconnected:
+                    return .truelayerDisconnectDisconnected
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2814,28 +2892,32 @@ public enum RegentOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: RegentEvent {
-            switch self {
-            case .found(let name, let price, let marketOpen):
-                return .twelveDataQuoteFound(name: name, price: price, marketOpen: marketOpen)
-            case .notFound:
-                return .twelveDataQuoteNotFound
-            case .rateLimited:
-                return .twelveDataQuoteRateLimited
-            case .down:
-                return .twelveDataQuoteDown
-            case .timeout:
-                return .twelveDataQuoteTimeout
+            @_optimize(none) get {
+                switch self {
+                case .found(let name, let price, let marketOpen):
+                    return .twelveDataQuoteFound(name: name, price: price, marketOpen: marketOpen)
+                case .notFound:
+                    return .twelveDataQuoteNotFound
+                case .rateLimited:
+                    return .twelveDataQuoteRateLimited
+                case .down:
+                    return .twelveDataQuoteDown
+                case .timeout:
+                    return .twelveDataQuoteTimeout
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2856,26 +2938,30 @@ public enum RegentOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: RegentEvent {
-            switch self {
-            case .updated(let quotes):
-                return .twelveDataPricesUpdated(quotes: quotes)
-            case .rateLimited:
-                return .twelveDataPricesRateLimited
-            case .down:
-                return .twelveDataPricesDown
-            case .offline:
-                return .twelveDataPricesOffline
+            @_optimize(none) get {
+                switch self {
+                case .updated(let quotes):
+                    return .twelveDataPricesUpdated(quotes: quotes)
+                case .rateLimited:
+                    return .twelveDataPricesRateLimited
+                case .down:
+                    return .twelveDataPricesDown
+                case .offline:
+                    return .twelveDataPricesOffline
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2888,22 +2974,26 @@ public enum RegentOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: RegentEvent {
-            switch self {
-            case .loaded(let usd, let eur):
-                return .exchangeRatesLatestLoaded(usd: usd, eur: eur)
-            case .unavailable:
-                return .exchangeRatesLatestUnavailable
+            @_optimize(none) get {
+                switch self {
+                case .loaded(let usd, let eur):
+                    return .exchangeRatesLatestLoaded(usd: usd, eur: eur)
+                case .unavailable:
+                    return .exchangeRatesLatestUnavailable
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2916,22 +3006,26 @@ public enum RegentOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: RegentEvent {
-            switch self {
-            case .loaded(let annualPrice):
-                return .revenuecatOfferingsLoaded(annualPrice: annualPrice)
-            case .failed:
-                return .revenuecatOfferingsFailed
+            @_optimize(none) get {
+                switch self {
+                case .loaded(let annualPrice):
+                    return .revenuecatOfferingsLoaded(annualPrice: annualPrice)
+                case .failed:
+                    return .revenuecatOfferingsFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2946,26 +3040,30 @@ public enum RegentOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: RegentEvent {
-            switch self {
-            case .purchased(let expiresAt, let inTrial):
-                return .revenuecatPurchasePurchased(expiresAt: expiresAt, inTrial: inTrial)
-            case .cancelled:
-                return .revenuecatPurchaseCancelled
-            case .networkError:
-                return .revenuecatPurchaseNetworkError
-            case .alreadySubscribed(let expiresAt):
-                return .revenuecatPurchaseAlreadySubscribed(expiresAt: expiresAt)
+            @_optimize(none) get {
+                switch self {
+                case .purchased(let expiresAt, let inTrial):
+                    return .revenuecatPurchasePurchased(expiresAt: expiresAt, inTrial: inTrial)
+                case .cancelled:
+                    return .revenuecatPurchaseCancelled
+                case .networkError:
+                    return .revenuecatPurchaseNetworkError
+                case .alreadySubscribed(let expiresAt):
+                    return .revenuecatPurchaseAlreadySubscribed(expiresAt: expiresAt)
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -2979,24 +3077,28 @@ public enum RegentOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: RegentEvent {
-            switch self {
-            case .restored(let expiresAt):
-                return .revenuecatRestoreRestored(expiresAt: expiresAt)
-            case .none:
-                return .revenuecatRestoreNone
-            case .networkError:
-                return .revenuecatRestoreNetworkError
+            @_optimize(none) get {
+                switch self {
+                case .restored(let expiresAt):
+                    return .revenuecatRestoreRestored(expiresAt: expiresAt)
+                case .none:
+                    return .revenuecatRestoreNone
+                case .networkError:
+                    return .revenuecatRestoreNetworkError
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3009,22 +3111,26 @@ public enum RegentOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: RegentEvent {
-            switch self {
-            case .active(let expiresAt, let inTrial, let willRenew):
-                return .revenuecatCustomerInfoActive(expiresAt: expiresAt, inTrial: inTrial, willRenew: willRenew)
-            case .inactive:
-                return .revenuecatCustomerInfoInactive
+            @_optimize(none) get {
+                switch self {
+                case .active(let expiresAt, let inTrial, let willRenew):
+                    return .revenuecatCustomerInfoActive(expiresAt: expiresAt, inTrial: inTrial, willRenew: willRenew)
+                case .inactive:
+                    return .revenuecatCustomerInfoInactive
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3093,12 +3199,14 @@ public struct RegentAsset: Hashable, Sendable, Codable, FlowRecord {
     public var bankName: String = ""
 
     /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
+    @_optimize(none)
     public init() {
     }
 
     /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
     private static let recordFields: RecordFields<RegentAsset> = makeRecordFields()
 
+    @_optimize(none)
     private static func makeRecordFields() -> RecordFields<RegentAsset> {
         var fields = RecordFields<RegentAsset>()
         fields.value("id", \.id)
@@ -3121,22 +3229,26 @@ public struct RegentAsset: Hashable, Sendable, Codable, FlowRecord {
 
     /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
     /// else an error).
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self.init()
         try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try Self.recordFields.encode(self, to: encoder)
     }
 
     /// Whether every field is equal.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return Self.recordFields.equal(lhs, rhs)
     }
 
     /// Hashes every field.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         Self.recordFields.hash(self, into: &hasher)
     }
@@ -3160,12 +3272,14 @@ public struct RegentLiability: Hashable, Sendable, Codable, FlowRecord {
     public var original: Money = Money(amount: 0, currency: "GBP")
 
     /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
+    @_optimize(none)
     public init() {
     }
 
     /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
     private static let recordFields: RecordFields<RegentLiability> = makeRecordFields()
 
+    @_optimize(none)
     private static func makeRecordFields() -> RecordFields<RegentLiability> {
         var fields = RecordFields<RegentLiability>()
         fields.value("id", \.id)
@@ -3181,22 +3295,26 @@ public struct RegentLiability: Hashable, Sendable, Codable, FlowRecord {
 
     /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
     /// else an error).
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self.init()
         try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try Self.recordFields.encode(self, to: encoder)
     }
 
     /// Whether every field is equal.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return Self.recordFields.equal(lhs, rhs)
     }
 
     /// Hashes every field.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         Self.recordFields.hash(self, into: &hasher)
     }
@@ -3214,12 +3332,14 @@ public struct RegentBankAccount: Hashable, Sendable, Codable, FlowRecord {
     public var balance: Money = Money(amount: 0, currency: "GBP")
 
     /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
+    @_optimize(none)
     public init() {
     }
 
     /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
     private static let recordFields: RecordFields<RegentBankAccount> = makeRecordFields()
 
+    @_optimize(none)
     private static func makeRecordFields() -> RecordFields<RegentBankAccount> {
         var fields = RecordFields<RegentBankAccount>()
         fields.value("account_id", \.accountId)
@@ -3233,22 +3353,26 @@ public struct RegentBankAccount: Hashable, Sendable, Codable, FlowRecord {
 
     /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
     /// else an error).
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self.init()
         try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try Self.recordFields.encode(self, to: encoder)
     }
 
     /// Whether every field is equal.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return Self.recordFields.equal(lhs, rhs)
     }
 
     /// Hashes every field.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         Self.recordFields.hash(self, into: &hasher)
     }
@@ -3263,12 +3387,14 @@ public struct RegentBankBalance: Hashable, Sendable, Codable, FlowRecord {
     public var balance: Money = Money(amount: 0, currency: "GBP")
 
     /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
+    @_optimize(none)
     public init() {
     }
 
     /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
     private static let recordFields: RecordFields<RegentBankBalance> = makeRecordFields()
 
+    @_optimize(none)
     private static func makeRecordFields() -> RecordFields<RegentBankBalance> {
         var fields = RecordFields<RegentBankBalance>()
         fields.value("account_id", \.accountId)
@@ -3281,22 +3407,26 @@ public struct RegentBankBalance: Hashable, Sendable, Codable, FlowRecord {
 
     /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
     /// else an error).
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self.init()
         try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try Self.recordFields.encode(self, to: encoder)
     }
 
     /// Whether every field is equal.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return Self.recordFields.equal(lhs, rhs)
     }
 
     /// Hashes every field.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         Self.recordFields.hash(self, into: &hasher)
     }
@@ -3314,12 +3444,14 @@ public struct RegentPriceQuote: Hashable, Sendable, Codable, FlowRecord {
     public var marketOpen: Bool = false
 
     /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
+    @_optimize(none)
     public init() {
     }
 
     /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
     private static let recordFields: RecordFields<RegentPriceQuote> = makeRecordFields()
 
+    @_optimize(none)
     private static func makeRecordFields() -> RecordFields<RegentPriceQuote> {
         var fields = RecordFields<RegentPriceQuote>()
         fields.value("ticker", \.ticker)
@@ -3333,22 +3465,26 @@ public struct RegentPriceQuote: Hashable, Sendable, Codable, FlowRecord {
 
     /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
     /// else an error).
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self.init()
         try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try Self.recordFields.encode(self, to: encoder)
     }
 
     /// Whether every field is equal.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return Self.recordFields.equal(lhs, rhs)
     }
 
     /// Hashes every field.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         Self.recordFields.hash(self, into: &hasher)
     }
@@ -3369,12 +3505,14 @@ public struct RegentChartSlice: Hashable, Sendable, Codable, FlowRecord {
     public var color: String = ""
 
     /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
+    @_optimize(none)
     public init() {
     }
 
     /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
     private static let recordFields: RecordFields<RegentChartSlice> = makeRecordFields()
 
+    @_optimize(none)
     private static func makeRecordFields() -> RecordFields<RegentChartSlice> {
         var fields = RecordFields<RegentChartSlice>()
         fields.value("name", \.name)
@@ -3389,22 +3527,26 @@ public struct RegentChartSlice: Hashable, Sendable, Codable, FlowRecord {
 
     /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
     /// else an error).
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self.init()
         try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try Self.recordFields.encode(self, to: encoder)
     }
 
     /// Whether every field is equal.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return Self.recordFields.equal(lhs, rhs)
     }
 
     /// Hashes every field.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         Self.recordFields.hash(self, into: &hasher)
     }
@@ -3419,12 +3561,14 @@ public struct RegentNetWorthSnapshot: Hashable, Sendable, Codable, FlowRecord {
     public var value: Money = Money(amount: 0, currency: "GBP")
 
     /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
+    @_optimize(none)
     public init() {
     }
 
     /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
     private static let recordFields: RecordFields<RegentNetWorthSnapshot> = makeRecordFields()
 
+    @_optimize(none)
     private static func makeRecordFields() -> RecordFields<RegentNetWorthSnapshot> {
         var fields = RecordFields<RegentNetWorthSnapshot>()
         fields.optional("day", \.day)
@@ -3437,22 +3581,26 @@ public struct RegentNetWorthSnapshot: Hashable, Sendable, Codable, FlowRecord {
 
     /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
     /// else an error).
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self.init()
         try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try Self.recordFields.encode(self, to: encoder)
     }
 
     /// Whether every field is equal.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return Self.recordFields.equal(lhs, rhs)
     }
 
     /// Hashes every field.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         Self.recordFields.hash(self, into: &hasher)
     }
@@ -3634,12 +3782,14 @@ public struct RegentState: Hashable, Sendable, Codable, FlowRecord {
     public var settingsAlert: String? = nil
 
     /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
+    @_optimize(none)
     public init() {
     }
 
     /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
     private static let recordFields: RecordFields<RegentState> = makeRecordFields()
 
+    @_optimize(none)
     private static func makeRecordFields() -> RecordFields<RegentState> {
         var fields = RecordFields<RegentState>()
         fields.value("onboarding_step", \.onboardingStep)
@@ -3707,22 +3857,26 @@ public struct RegentState: Hashable, Sendable, Codable, FlowRecord {
 
     /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
     /// else an error).
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self.init()
         try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try Self.recordFields.encode(self, to: encoder)
     }
 
     /// Whether every field is equal.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return Self.recordFields.equal(lhs, rhs)
     }
 
     /// Hashes every field.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         Self.recordFields.hash(self, into: &hasher)
     }

@@ -21,14 +21,16 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
 
     /// Messages of the current screen's invalid fields: `machine.errors[.keycode]`.
     public var errors: [TempoField: String] {
-        if engine.errors.isEmpty {
-            return [:]
-        }
-        return Dictionary(
-            uniqueKeysWithValues: engine.errors.compactMap { name, message in
-                TempoField(rawValue: name).map { ($0, message) }
+        @_optimize(none) get {
+            if engine.errors.isEmpty {
+                return [:]
             }
-        )
+            return Dictionary(
+                uniqueKeysWithValues: engine.errors.compactMap { name, message in
+                    TempoField(rawValue: name).map { ($0, message) }
+                }
+            )
+        }
     }
 
     /// The outcome the run ended with, once it has.
@@ -73,6 +75,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
 
     /// A machine on `start` (default: ONB-000), with the state's initial values.
     /// Call `start(into:)` next: it runs the first screen's entry (analytics, timers).
+    @_optimize(none)
     public init(start: TempoScreen? = nil, now: Timestamp = Timestamp(millisecondsSince1970: 1767225600000)) throws {
         self.now = now
         engine = Self.sharedEngineState(screenNumber: start?.number ?? 2)
@@ -80,6 +83,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
 
     /// A machine on the screen with seed ID `startScreenID` (nil: ONB-000), for code that knows screens by ID.
     /// - Throws: `FlowFailure` when the app has no screen with that ID.
+    @_optimize(none)
     public init(startScreenID: String?, now: Timestamp) throws {
         if let id = startScreenID {
             guard let screen = TempoScreen(rawValue: id) else {
@@ -95,6 +99,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     public static let appID = "tempo"
 
     /// Enters the start screen: its screen view, entry actions and timers.
+    @_optimize(none)
     public mutating func start(into effects: inout [TempoEffect]) throws {
         try sharedEngineStart(into: &effects)
     }
@@ -104,11 +109,13 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
 
     /// The first variant of the current screen whose condition holds, or the `FlowFailure` of a condition the flows
     /// cannot compute (`variant()` reads it without throwing).
+    @_optimize(none)
     public func computeVariant() throws -> TempoVariant? {
         return (try sharedEngineVariant()).flatMap(TempoVariant.init(rawValue:))
     }
 
     /// What was typed into a field of the current screen (nil: nothing, or the screen has no such field).
+    @_optimize(none)
     public func input(_ field: TempoField) -> FieldInput? {
         return sharedEngineInput(field.rawValue)
     }
@@ -116,6 +123,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// Types into a field of the current screen; nothing is validated until a transition asks for it.
     ///
     /// - Throws: `FlowFailure` when the current screen has no such field, or it is not shown now.
+    @_optimize(none)
     public mutating func fill(_ field: TempoField, _ input: FieldInput) throws {
         try sharedEngineFill(field.rawValue, input)
     }
@@ -125,11 +133,13 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// Nothing is allocated for an event whose transitions only move between screens, read and write
     /// plain state and emit effects: pass the same `effects` buffer each time (after
     /// `removeAll(keepingCapacity: true)`).
+    @_optimize(none)
     public mutating func send(_ event: TempoEvent, into effects: inout [TempoEffect]) throws {
         try sharedEngineSend(event, into: &effects)
     }
 
     /// Sends an event and returns the effects to perform, in order.
+    @_optimize(none)
     public mutating func send(_ event: TempoEvent) throws -> [TempoEffect] {
         var effects: [TempoEffect] = []
         try send(event, into: &effects)
@@ -155,6 +165,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
 
     /// The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore
     /// with `init(restoring:)` after the app was killed. Encode it with any `Encoder`.
+    @_optimize(none)
     public func snapshot() -> FlowSnapshot<TempoState> {
         return FlowSnapshot(
             appID: Self.appID,
@@ -168,6 +179,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
 
     /// Resumes a machine saved with `snapshot()`.
     /// - Throws: `SnapshotMismatch` when the snapshot is of another app, or of other flows of this app.
+    @_optimize(none)
     public init(restoring snapshot: FlowSnapshot<TempoState>) throws {
         engine = try Self.sharedRestoredEngine(
             from: snapshot,
@@ -182,6 +194,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// Goes back to the previous screen, or closes the open sheet, as the system back gesture does.
     /// - Returns: false when there is nowhere to go back to.
     @discardableResult
+    @_optimize(none)
     public mutating func back(into effects: inout [TempoEffect]) throws -> Bool {
         return try sharedEngineBack(into: &effects)
     }
@@ -189,6 +202,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// Closes the app and launches it again: state declared `persist: true` keeps its value, the rest starts over
     /// from its initial values; the back stack, sheets, sub-flows, typed fields and timers are dropped (the host
     /// is told to cancel the timers) and the start screen is entered as at launch.
+    @_optimize(none)
     public mutating func restart(into effects: inout [TempoEffect]) throws {
         let kept = state
         state = TempoState()
@@ -231,11 +245,13 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// `phone_dial_code`: The dial code shown before the mobile number, e.g. +44.
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): empty.
+    @_optimize(none)
     public func derivedPhoneDialCode() -> String {
         return (try? computePhoneDialCode()) ?? ""
     }
 
     /// `phone_dial_code`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computePhoneDialCode() throws -> String {
         return try dialCode(state.phoneCountry)
     }
@@ -244,11 +260,13 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// status, session age)"); 0s before any session.
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): 0.
+    @_optimize(none)
     public func derivedSessionAge() -> Int {
         return (try? computeSessionAge()) ?? 0
     }
 
     /// `session_age`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeSessionAge() throws -> Int {
         return try (state.sessionStartedAt == nil)
             ? 0
@@ -258,11 +276,13 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// `balance_age_minutes`: Whole minutes since the balance was last fetched from Equals (rounded down).
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): 0.
+    @_optimize(none)
     public func derivedBalanceAgeMinutes() -> Int {
         return (try? computeBalanceAgeMinutes()) ?? 0
     }
 
     /// `balance_age_minutes`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeBalanceAgeMinutes() throws -> Int {
         return try (state.balanceUpdatedAt == nil)
             ? 0
@@ -274,11 +294,13 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// `card_status`: The card status error events report ("user state (tier, card status, session age)").
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): its first value.
+    @_optimize(none)
     public func derivedCardStatus() -> TempoCardStatus {
         return (try? computeCardStatus()) ?? TempoCardStatus.frozen
     }
 
     /// `card_status`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeCardStatus() throws -> TempoCardStatus {
         return state.cardFrozen
             ? TempoCardStatus.frozen
@@ -294,11 +316,13 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// `physical_card_fee`: Physical card — optional (£4.99 inc. delivery).
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): 0 GBP.
+    @_optimize(none)
     public func derivedPhysicalCardFee() -> Money {
         return (try? computePhysicalCardFee()) ?? Money(amount: 0, currency: "GBP")
     }
 
     /// `physical_card_fee`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computePhysicalCardFee() throws -> Money {
         return TempoConstants.gbp4_99
     }
@@ -307,11 +331,13 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// closing the account disables the cards.
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): `false`.
+    @_optimize(none)
     public func derivedCardActive() -> Bool {
         return (try? computeCardActive()) ?? false
     }
 
     /// `card_active`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeCardActive() throws -> Bool {
         return !state.accountClosed
             && ((state.virtualCard == TempoVirtualCardStatus.active)
@@ -322,11 +348,13 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// UTC").
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): 0 GBP.
+    @_optimize(none)
     public func derivedDailySpentToday() -> Money {
         return (try? computeDailySpentToday()) ?? Money(amount: 0, currency: "GBP")
     }
 
     /// `daily_spent_today`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeDailySpentToday() throws -> Money {
         return try (state.dailySpentOn == calendarDay(now)) ? state.dailySpent : TempoConstants.gbp0
     }
@@ -334,11 +362,13 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// `daily_remaining`: Shown in the centre of the Daily Limit gauge.
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): 0 GBP.
+    @_optimize(none)
     public func derivedDailyRemaining() -> Money {
         return (try? computeDailyRemaining()) ?? Money(amount: 0, currency: "GBP")
     }
 
     /// `daily_remaining`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeDailyRemaining() throws -> Money {
         return try maximum([subtract(state.dailyLimit, computeDailySpentToday()), TempoConstants.gbp0])
     }
@@ -346,11 +376,13 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// `completed_count`: Rows in the WAL-005 Completed section.
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): 0.
+    @_optimize(none)
     public func derivedCompletedCount() -> Int {
         return (try? computeCompletedCount()) ?? 0
     }
 
     /// `completed_count`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeCompletedCount() throws -> Int {
         return state.transactions.filter { t in t.status == TempoTransactionStatus.completed }.count
     }
@@ -358,11 +390,13 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// `pending_count`: Rows in the WAL-005 Pending section (international transfers until they arrive).
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): 0.
+    @_optimize(none)
     public func derivedPendingCount() -> Int {
         return (try? computePendingCount()) ?? 0
     }
 
     /// `pending_count`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computePendingCount() throws -> Int {
         return state.transactions.filter { t in t.status == TempoTransactionStatus.pending }.count
     }
@@ -370,11 +404,13 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// `history_results`: WAL-005 rows after search ("Results narrow as prompt becomes more specific") and date filter.
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): an empty list.
+    @_optimize(none)
     public func derivedHistoryResults() -> [TempoTransaction] {
         return (try? computeHistoryResults()) ?? []
     }
 
     /// `history_results`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeHistoryResults() throws -> [TempoTransaction] {
         return try state.transactions.filter { t in
             try (textContains(t.description.lowercased(), state.historyQuery.lowercased())
@@ -389,11 +425,13 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// `history_result_count`: Rows WAL-005 shows for the current search and date filter.
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): 0.
+    @_optimize(none)
     public func derivedHistoryResultCount() -> Int {
         return (try? computeHistoryResultCount()) ?? 0
     }
 
     /// `history_result_count`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeHistoryResultCount() throws -> Int {
         return try computeHistoryResults().count
     }
@@ -401,11 +439,13 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// `latest_reference`: Reference of the newest history row (for transfers, the Equals transfer ID).
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): empty.
+    @_optimize(none)
     public func derivedLatestReference() -> String {
         return (try? computeLatestReference()) ?? ""
     }
 
     /// `latest_reference`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeLatestReference() throws -> String {
         return try (state.transactions.count == 0)
             ? ""
@@ -416,11 +456,13 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// the flows' assumption.
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): 0.
+    @_optimize(none)
     public func derivedSessionTokenLifetime() -> Int {
         return (try? computeSessionTokenLifetime()) ?? 0
     }
 
     /// `session_token_lifetime`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeSessionTokenLifetime() throws -> Int {
         return 900000
     }
@@ -428,11 +470,13 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// `eurozone_countries`: Recipient countries paid in EUR.
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): an empty list.
+    @_optimize(none)
     public func derivedEurozoneCountries() -> [String] {
         return (try? computeEurozoneCountries()) ?? []
     }
 
     /// `eurozone_countries`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeEurozoneCountries() throws -> [String] {
         return [
             "AT",
@@ -462,11 +506,13 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// BIC.
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): an empty list.
+    @_optimize(none)
     public func derivedSepaCountries() -> [String] {
         return (try? computeSepaCountries()) ?? []
     }
 
     /// `sepa_countries`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeSepaCountries() throws -> [String] {
         return try computeEurozoneCountries() + ["CH", "DK", "NO", "PL", "SE"]
     }
@@ -474,11 +520,13 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// `plan_change_price`: The full price of the plan picked on SET-008, charged from the next full billing date.
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): 0 GBP.
+    @_optimize(none)
     public func derivedPlanChangePrice() -> Money {
         return (try? computePlanChangePrice()) ?? Money(amount: 0, currency: "GBP")
     }
 
     /// `plan_change_price`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computePlanChangePrice() throws -> Money {
         return (state.planChangeTo == TempoPlan.premium)
             ? TempoConstants.gbp89_99
@@ -488,11 +536,13 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// `plan_change_is_upgrade`: Upgrade (Everyday → Plus → Premium) rather than a switch down.
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): `false`.
+    @_optimize(none)
     public func derivedPlanChangeIsUpgrade() -> Bool {
         return (try? computePlanChangeIsUpgrade()) ?? false
     }
 
     /// `plan_change_is_upgrade`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computePlanChangeIsUpgrade() throws -> Bool {
         return ((state.planChangeTo == TempoPlan.premium) ? 3 : ((state.planChangeTo == TempoPlan.plus) ? 2 : 1))
             > ((state.plan == TempoPlan.premium) ? 3 : ((state.plan == TempoPlan.plus) ? 2 : 1))
@@ -503,11 +553,13 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// price is charged from the next full billing date.
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): 0 GBP.
+    @_optimize(none)
     public func derivedPlanChangeProrated() -> Money {
         return (try? computePlanChangeProrated()) ?? Money(amount: 0, currency: "GBP")
     }
 
     /// `plan_change_prorated`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computePlanChangeProrated() throws -> Money {
         return try round(
             multiply(
@@ -536,11 +588,13 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// SET-008).
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): 0 GBP.
+    @_optimize(none)
     public func derivedPlanPrice() -> Money {
         return (try? computePlanPrice()) ?? Money(amount: 0, currency: "GBP")
     }
 
     /// `plan_price`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computePlanPrice() throws -> Money {
         return (state.plan == TempoPlan.premium)
             ? TempoConstants.gbp89_99
@@ -550,6 +604,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name
     /// (`.lastUpdated`), or the `FlowFailure` of a value the flows cannot compute (`texts()` reads them without
     /// throwing).
+    @_optimize(none)
     public func computeTexts() throws -> [TempoText: String] {
         switch screenNumber {
         case 21:
@@ -620,6 +675,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// The current screen's lists (`lists:` in the flows), each row with its id (its key, or its position)
     /// and its texts filled in, or the `FlowFailure` of a value the flows cannot compute (`rows(_:)` reads
     /// them without throwing).
+    @_optimize(none)
     public func computeRows() throws -> [TempoList: [FlowRow<TempoText>]] {
         switch screenNumber {
         case 21:
@@ -672,6 +728,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// The event a tap on row `index` of `list` sends now (`tap:` in the flows), its payload filled from
     /// the row; nil when the current screen does not show `list`, its rows send nothing, or it has no row
     /// `index`. Send it as any event.
+    @_optimize(none)
     public func rowEvent(_ list: TempoList, at index: Int) throws -> TempoEvent? {
         switch (screenNumber, list) {
         case (21, .latestTransactions):
@@ -686,12 +743,14 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
 
     /// The first read of the current screen the flows cannot compute now (its variant, its texts), in words; nil when
     /// every one computes. `FlowDriver` reports it after the step that caused it, once.
+    @_optimize(none)
     public func readFailure() -> String? {
         return sharedEngineReadFailure(variant: { _ = try computeVariant() }, texts: { _ = try computeTexts() })
     }
 
     /// Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry).
     @_spi(Generated)
+    @_optimize(none)
     public func evaluateGuard(_ id: Int32, _ event: TempoEvent?) throws -> Bool {
         switch id {
         case 1:
@@ -1057,12 +1116,14 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
 
     /// The length of timer number `timer` in milliseconds when the flows read it from the state (nil: the table's).
     @_spi(Generated)
+    @_optimize(none)
     public func timerLength(_ timer: Int32) throws -> Int? {
         return nil
     }
 
     /// Runs action list number `id` of the tables.
     @_spi(Generated)
+    @_optimize(none)
     public mutating func runActions(_ id: Int32, _ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         switch id {
         case 1...24:
@@ -1093,6 +1154,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func runActionsPart1(_ id: Int32, _ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         switch id {
         case 1:
@@ -1191,6 +1253,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func runActionsPart2(_ id: Int32, _ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         switch id {
         case 25:
@@ -1310,6 +1373,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func runActionsPart3(_ id: Int32, _ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         switch id {
         case 49:
@@ -1431,6 +1495,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func runActionsPart4(_ id: Int32, _ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         switch id {
         case 73:
@@ -1528,6 +1593,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func runActionsPart5(_ id: Int32, _ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         switch id {
         case 97:
@@ -1677,6 +1743,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func runActionsPart6(_ id: Int32, _ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         switch id {
         case 121:
@@ -1805,6 +1872,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func runActionsPart7(_ id: Int32, _ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         switch id {
         case 145:
@@ -1937,6 +2005,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func runActionsPart8(_ id: Int32, _ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         switch id {
         case 169:
@@ -2042,6 +2111,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func runActionsPart9(_ id: Int32, _ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         switch id {
         case 193:
@@ -2163,6 +2233,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func runActionsPart10(
         _ id: Int32,
         _ event: TempoEvent?,
@@ -2366,6 +2437,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func runActionsPart11(
         _ id: Int32,
         _ event: TempoEvent?,
@@ -2406,6 +2478,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList5(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         guard case .equalsLogInSuccess(let eventUserId)? = event else { throw FlowFailure("no value for 'event'") }
         state.userId = eventUserId
@@ -2416,6 +2489,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList6(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         state.kycStatus = TempoKycStatus.approved
         state.initialPaymentMade = true
@@ -2425,6 +2499,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList14(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         state.applicant.email = textValue(formInput(0)) // form 0: email
         state.emailVerified = false
@@ -2434,6 +2509,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList34(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         state.selectedAddress = nil
         state.addressNotFound = false
@@ -2442,6 +2518,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList38(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         state.applicant.postcode = textValue(formInput(0)) // form 0: postcode
         state.applicant.address = state.selectedAddress
@@ -2450,6 +2527,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList42(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         guard case .ecosystemHighlightTapped(let eventSlot, let eventCampaignId)? = event else {
             throw FlowFailure("no value for 'event'")
@@ -2470,6 +2548,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList85(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         state.cardFrozen = true
         state.issueReported = TempoCardIssue.init(rawValue: textValue(formInput(0))) // form 0: issue
@@ -2486,6 +2565,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList103(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         state.transferRail = nil
         state.transferRecipientName = ""
@@ -2507,6 +2587,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList104(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         state.transferRail = nil
         state.transferRecipientName = ""
@@ -2528,6 +2609,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList105(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         state.transferRecipientName = textValue(formInput(0)) // form 0: account_name
         state.transferSortCode = textValue(formInput(1)) // form 1: sort_code
@@ -2537,6 +2619,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList111(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         state.transferRecipientName = textValue(formInput(0)) // form 0: recipient_name
         state.transferCountry = textValue(formInput(1)) // form 1: country
@@ -2556,6 +2639,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList115(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         // form 0: amount
         state.transferAmount = try required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'")
@@ -2570,6 +2654,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList116(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         state.fxRate = nil
         state.fxFee = nil
@@ -2579,6 +2664,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList124(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         state.loggedIn = false
         state.sessionStartedAt = nil
@@ -2587,6 +2673,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList125(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         state.contactEdit = TempoContactKind.email
         state.contactCodeSent = false
@@ -2595,6 +2682,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList126(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         state.contactEdit = TempoContactKind.phone
         state.contactCodeSent = false
@@ -2603,6 +2691,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList127(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         state.contactEdit = TempoContactKind.address
         state.contactCodeSent = false
@@ -2611,6 +2700,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList130(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         state.contactCodeRejected = false
         state.addressChangeRejected = false
@@ -2619,6 +2709,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList145(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         guard case .sessionSignOutTapped(let eventSessionId)? = event else { throw FlowFailure("no value for 'event'") }
         state.securityAction = TempoSecurityAction.signOutSession
@@ -2628,6 +2719,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList197(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         guard case .logosFindLogoFound(let eventMerchant, let eventUrl)? = event else {
             throw FlowFailure("no value for 'event'")
@@ -2638,6 +2730,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList200(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         guard case .equalsSendUkTransferSent(let eventTransferId)? = event else {
             throw FlowFailure("no value for 'event'")
@@ -2666,6 +2759,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList202(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         guard case .equalsSendInternationalTransferSubmitted(let eventTransferId)? = event else {
             throw FlowFailure("no value for 'event'")
@@ -2697,6 +2791,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList203(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         guard case .paymentsChargeSucceeded(let eventAmount, _)? = event else {
             throw FlowFailure("no value for 'event'")
@@ -2717,6 +2812,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList205(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         state.balance = try subtract(state.balance, computePhysicalCardFee())
         state.physicalCard = TempoPhysicalCardStatus.ordered
@@ -2735,6 +2831,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList206(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         state.physicalCard = TempoPhysicalCardStatus.ordered
         state.pinDraft = nil
@@ -2743,6 +2840,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList210(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         state.accountActive = true
         state.accountClosed = false
@@ -2751,6 +2849,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList213(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         guard case .equalsCreateAccountCreated(let eventUserId)? = event else {
             throw FlowFailure("no value for 'event'")
@@ -2762,6 +2861,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList214(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         state.lastUpgradeCharge = try computePlanChangeProrated()
         state.balance = try subtract(state.balance, computePlanChangeProrated())
@@ -2782,6 +2882,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList215(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         state.pendingPlan = state.planChangeTo
         state.pendingPlanFrom = state.billingCycleEnd
@@ -2790,6 +2891,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList216(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         state.subscriptionActive = false
         state.balanceRefund = state.balance
@@ -2800,6 +2902,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList232(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         guard case .cardPaymentRequested(let eventMerchant, let eventAmount)? = event else {
             throw FlowFailure("no value for 'event'")
@@ -2824,6 +2927,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList236(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         guard case .bankTransferReceived(let eventSender, let eventAmount)? = event else {
             throw FlowFailure("no value for 'event'")
@@ -2843,6 +2947,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList242(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         state.notificationsOff = [
             TempoNotificationPreference.pushRewardsPerks,
@@ -2883,6 +2988,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
 
     /// Validator number `id`: the message of the first rule `input` fails, or nil.
     @_spi(Generated)
+    @_optimize(none)
     public func validateField(_ id: Int32, _ input: FieldInput?) throws -> String? {
         switch id {
         case 1:
@@ -3473,6 +3579,7 @@ public struct TempoMachine: Sendable, FlowStateMachine, FlowListShowing {
     }
 
     /// Performs `call` with the host's services and returns its outcome as the event this machine handles.
+    @_optimize(none)
     public static func perform(_ call: TempoServiceCall, with services: any TempoServices) async throws -> TempoEvent {
         switch call {
         case .equalsSubmitApplication(let applicant, let plan):

@@ -1095,201 +1095,203 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// The screen's name in the seed.
     public var name: String {
-        switch self {
-        case .xcLOCK:
-            return "App Locked"
-        case .xcCOMPROMISED:
-            return "Device Not Supported"
-        case .onb000:
-            return "Splash screen"
-        case .onb001:
-            return "Welcome"
-        case .onb002:
-            return "Log In"
-        case .onb003:
-            return "Card Selection"
-        case .onb004:
-            return "Your Name"
-        case .onb005:
-            return "Email"
-        case .onb006:
-            return "Verify Email"
-        case .onb007:
-            return "Mobile Number"
-        case .onb007b:
-            return "Country Code Picker"
-        case .onb008:
-            return "Keycode Creation"
-        case .onb009:
-            return "Biometric Setup"
-        case .onb010:
-            return "Date of Birth"
-        case .onb010a:
-            return "Nationality"
-        case .onb010b:
-            return "Market"
-        case .onb010c:
-            return "Purpose of Account"
-        case .onb010d:
-            return "Source of Funds"
-        case .onb010e:
-            return "Monthly Transactions"
-        case .onb010f:
-            return "Annual Transactions"
-        case .onb011:
-            return "Address"
-        case .wal001:
-            return "Home"
-        case .wal003:
-            return "Balance"
-        case .wal018:
-            return "Ecosystem Highlights"
-        case .wal005:
-            return "Transaction History"
-        case .wal006:
-            return "Add Money"
-        case .wal007:
-            return "Bank Transfer Details"
-        case .wal008a:
-            return "Hub · Virtual (unactivated)"
-        case .wal008b:
-            return "Hub · Virtual (active)"
-        case .wal008c:
-            return "Hub · Physical (active)"
-        case .wal009:
-            return "Add to Wallet"
-        case .wal010a:
-            return "Activate · Intro"
-        case .wal010b:
-            return "Activate · Biometric"
-        case .wal010c:
-            return "Activated ✓"
-        case .wal010d:
-            return "Activation Failed"
-        case .wal011:
-            return "Freeze Confirm"
-        case .wal012:
-            return "View Card Details"
-        case .wal012b:
-            return "PIN Reveal (physical only)"
-        case .wal014:
-            return "Report Card Issue"
-        case .wal015:
-            return "Limits & Controls"
-        case .wal013a:
-            return "Order · Pay"
-        case .wal013b:
-            return "Confirm Address"
-        case .wal013c:
-            return "Change Address"
-        case .wal013d:
-            return "Set PIN · Intro"
-        case .wal013e:
-            return "Set PIN · Enter"
-        case .wal013f:
-            return "Set PIN · Confirm"
-        case .wal013g:
-            return "Set PIN · Mismatch"
-        case .wal013h:
-            return "Order Placed"
-        case .wal013i:
-            return "Card Arrived · Awaiting ATM"
-        case .wal013j:
-            return "Physical Activated (push)"
-        case .pay001:
-            return "Choose Transfer Type"
-        case .pay002:
-            return "Recipient Details"
-        case .pay003:
-            return "Enter Amount"
-        case .pay004:
-            return "Review & Confirm"
-        case .pay005:
-            return "Transfer Sent ✓"
-        case .pay006:
-            return "Recipient Details"
-        case .pay007:
-            return "Currency & Amount"
-        case .pay008:
-            return "Review & Confirm"
-        case .pay009:
-            return "Processing"
-        case .pay010:
-            return "Transfer Sent ✓"
-        case .pay011:
-            return "Insufficient Funds"
-        case .pay012:
-            return "Transfer Failed"
-        case .set001:
-            return "Profile Hub"
-        case .set002:
-            return "View Personal Details"
-        case .set003:
-            return "Edit Email/Phone/Address"
-        case .set004:
-            return "Security Hub"
-        case .set005:
-            return "Change Keycode"
-        case .set006:
-            return "Notification Preferences"
-        case .set007:
-            return "Notification Inbox"
-        case .set008:
-            return "Current Plan"
-        case .set009:
-            return "Upgrade/Switch Confirm"
-        case .set010:
-            return "PITStop Support"
-        case .set011:
-            return "Legal Documents"
-        case .set012a:
-            return "Close · Step 1 Warn"
-        case .set012b:
-            return "Close · Step 2 Confirm"
-        case .onb012:
-            return "Submit & Processing"
-        case .onb013:
-            return "KYC Success"
-        case .onb014:
-            return "KYC Failure"
-        case .onb015:
-            return "Veriff Handoff"
-        case .onb016:
-            return "Pending (re-login)"
-        case .onb017:
-            return "Approved (re-login)"
-        case .onb018:
-            return "Rejected (re-login)"
-        case .onb019:
-            return "Incomplete (re-login)"
-        case .onbW01:
-            return "Veriff Landing"
-        case .onbW02:
-            return "Camera Permission"
-        case .onbW03:
-            return "Connected to Mobile"
-        case .onbW04:
-            return "Intro to Capture"
-        case .onbW05:
-            return "Scan Front"
-        case .onbW06:
-            return "Scan Back (conditional)"
-        case .onbW07:
-            return "Document Type (fallback)"
-        case .onbW08:
-            return "Selfie"
-        case .onbW09:
-            return "Please Wait"
-        case .onbW10:
-            return "Submitted"
-        case .onb015FT:
-            return "Initial Payment (Kickstart)"
-        case .onb016FT:
-            return "Add to Wallet"
-        case .onb017FT:
-            return "Legal Agreements"
-        case .onb018FT:
-            return "Finished!"
+        @_optimize(none) get {
+            switch self {
+            case .xcLOCK:
+                return "App Locked"
+            case .xcCOMPROMISED:
+                return "Device Not Supported"
+            case .onb000:
+                return "Splash screen"
+            case .onb001:
+                return "Welcome"
+            case .onb002:
+                return "Log In"
+            case .onb003:
+                return "Card Selection"
+            case .onb004:
+                return "Your Name"
+            case .onb005:
+                return "Email"
+            case .onb006:
+                return "Verify Email"
+            case .onb007:
+                return "Mobile Number"
+            case .onb007b:
+                return "Country Code Picker"
+            case .onb008:
+                return "Keycode Creation"
+            case .onb009:
+                return "Biometric Setup"
+            case .onb010:
+                return "Date of Birth"
+            case .onb010a:
+                return "Nationality"
+            case .onb010b:
+                return "Market"
+            case .onb010c:
+                return "Purpose of Account"
+            case .onb010d:
+                return "Source of Funds"
+            case .onb010e:
+                return "Monthly Transactions"
+            case .onb010f:
+                return "Annual Transactions"
+            case .onb011:
+                return "Address"
+            case .wal001:
+                return "Home"
+            case .wal003:
+                return "Balance"
+            case .wal018:
+                return "Ecosystem Highlights"
+            case .wal005:
+                return "Transaction History"
+            case .wal006:
+                return "Add Money"
+            case .wal007:
+                return "Bank Transfer Details"
+            case .wal008a:
+                return "Hub · Virtual (unactivated)"
+            case .wal008b:
+                return "Hub · Virtual (active)"
+            case .wal008c:
+                return "Hub · Physical (active)"
+            case .wal009:
+                return "Add to Wallet"
+            case .wal010a:
+                return "Activate · Intro"
+            case .wal010b:
+                return "Activate · Biometric"
+            case .wal010c:
+                return "Activated ✓"
+            case .wal010d:
+                return "Activation Failed"
+            case .wal011:
+                return "Freeze Confirm"
+            case .wal012:
+                return "View Card Details"
+            case .wal012b:
+                return "PIN Reveal (physical only)"
+            case .wal014:
+                return "Report Card Issue"
+            case .wal015:
+                return "Limits & Controls"
+            case .wal013a:
+                return "Order · Pay"
+            case .wal013b:
+                return "Confirm Address"
+            case .wal013c:
+                return "Change Address"
+            case .wal013d:
+                return "Set PIN · Intro"
+            case .wal013e:
+                return "Set PIN · Enter"
+            case .wal013f:
+                return "Set PIN · Confirm"
+            case .wal013g:
+                return "Set PIN · Mismatch"
+            case .wal013h:
+                return "Order Placed"
+            case .wal013i:
+                return "Card Arrived · Awaiting ATM"
+            case .wal013j:
+                return "Physical Activated (push)"
+            case .pay001:
+                return "Choose Transfer Type"
+            case .pay002:
+                return "Recipient Details"
+            case .pay003:
+                return "Enter Amount"
+            case .pay004:
+                return "Review & Confirm"
+            case .pay005:
+                return "Transfer Sent ✓"
+            case .pay006:
+                return "Recipient Details"
+            case .pay007:
+                return "Currency & Amount"
+            case .pay008:
+                return "Review & Confirm"
+            case .pay009:
+                return "Processing"
+            case .pay010:
+                return "Transfer Sent ✓"
+            case .pay011:
+                return "Insufficient Funds"
+            case .pay012:
+                return "Transfer Failed"
+            case .set001:
+                return "Profile Hub"
+            case .set002:
+                return "View Personal Details"
+            case .set003:
+                return "Edit Email/Phone/Address"
+            case .set004:
+                return "Security Hub"
+            case .set005:
+                return "Change Keycode"
+            case .set006:
+                return "Notification Preferences"
+            case .set007:
+                return "Notification Inbox"
+            case .set008:
+                return "Current Plan"
+            case .set009:
+                return "Upgrade/Switch Confirm"
+            case .set010:
+                return "PITStop Support"
+            case .set011:
+                return "Legal Documents"
+            case .set012a:
+                return "Close · Step 1 Warn"
+            case .set012b:
+                return "Close · Step 2 Confirm"
+            case .onb012:
+                return "Submit & Processing"
+            case .onb013:
+                return "KYC Success"
+            case .onb014:
+                return "KYC Failure"
+            case .onb015:
+                return "Veriff Handoff"
+            case .onb016:
+                return "Pending (re-login)"
+            case .onb017:
+                return "Approved (re-login)"
+            case .onb018:
+                return "Rejected (re-login)"
+            case .onb019:
+                return "Incomplete (re-login)"
+            case .onbW01:
+                return "Veriff Landing"
+            case .onbW02:
+                return "Camera Permission"
+            case .onbW03:
+                return "Connected to Mobile"
+            case .onbW04:
+                return "Intro to Capture"
+            case .onbW05:
+                return "Scan Front"
+            case .onbW06:
+                return "Scan Back (conditional)"
+            case .onbW07:
+                return "Document Type (fallback)"
+            case .onbW08:
+                return "Selfie"
+            case .onbW09:
+                return "Please Wait"
+            case .onbW10:
+                return "Submitted"
+            case .onb015FT:
+                return "Initial Payment (Kickstart)"
+            case .onb016FT:
+                return "Add to Wallet"
+            case .onb017FT:
+                return "Legal Agreements"
+            case .onb018FT:
+                return "Finished!"
+            }
         }
     }
 
@@ -1494,6 +1496,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     }
 
     /// The screen at `number` in the app's tables.
+    @_optimize(none)
     public init(number: Int32) {
         self = Self.ordered[Int(number)]
     }
@@ -1502,11 +1505,13 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Whether screenshots and screen recording must be blocked while this screen shows (`screenshot_protected: true`).
     public var isScreenshotProtected: Bool {
-        switch self {
-        case .wal012, .wal012b, .pay004, .pay008:
-            return true
-        default:
-            return false
+        @_optimize(none) get {
+            switch self {
+            case .wal012, .wal012b, .pay004, .pay008:
+                return true
+            default:
+                return false
+            }
         }
     }
 }
@@ -2369,6 +2374,7 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// `2026-01-31`, timestamps `2026-01-31T09:30Z`, enum values by name, lists and records as JSON.
     /// - Throws: `FlowEventError` for a name the flows do not handle or raise themselves, and for a payload field
     ///   missing or not of its type (an optional field may be left out; fields the event lacks are ignored).
+    @_optimize(none)
     public init(name: String, payload: [String: String] = [:]) throws(FlowEventError) {
         self = try eventNamed(
             name,
@@ -2406,10 +2412,12 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
-        if case .timerFired = self {
-            return "timer"
+        @_optimize(none) get {
+            if case .timerFired = self {
+                return "timer"
+            }
+            return Self.flowNames[number]
         }
-        return Self.flowNames[number]
     }
 
     /// The events' names in the flows, one per line, by number.
@@ -3427,105 +3435,108 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The value as data: its case's number in `codingCases` and its payload, for `Codable`, `==` and `hash(into:)`.
     private var caseValue: CaseValue {
-        switch self {
-        case let .countrySelected(value0):
-            return CaseValue(0, [value0])
-        case let .addressSelected(value0):
-            return CaseValue(1, [value0])
-        case let .latestTransactionTapped(value0):
-            return CaseValue(2, [value0])
-        case let .cardPaymentRequested(value0, value1):
-            return CaseValue(3, [value0, value1])
-        case let .fxRateQuoted(value0, value1):
-            return CaseValue(6, [value0, value1])
-        case let .bankTransferReceived(value0, value1):
-            return CaseValue(7, [value0, value1])
-        case let .ecosystemHighlightViewed(value0, value1):
-            return CaseValue(8, [value0, value1])
-        case let .ecosystemHighlightTapped(value0, value1):
-            return CaseValue(9, [value0, value1])
-        case let .historyRangePicked(value0, value1):
-            return CaseValue(10, [value0, value1])
-        case let .notificationToggled(value0, value1):
-            return CaseValue(11, [value0, value1])
-        case let .sessionSignOutTapped(value0):
-            return CaseValue(12, [value0])
-        case let .planTapped(value0):
-            return CaseValue(13, [value0])
-        case let .inboxItemTapped(value0):
-            return CaseValue(14, [value0])
-        case let .helpCategoryTapped(value0):
-            return CaseValue(17, [value0])
-        case let .legalDocumentTapped(value0):
-            return CaseValue(18, [value0])
-        case let .equalsCreateAccountCreated(value0):
-            return CaseValue(21, [value0])
-        case let .equalsLogInSuccess(value0):
-            return CaseValue(37, [value0])
-        case let .equalsActivateCardFailed(value0):
-            return CaseValue(40, [value0])
-        case let .equalsSendUkTransferSent(value0):
-            return CaseValue(51, [value0])
-        case let .equalsSendUkTransferFailed(value0):
-            return CaseValue(52, [value0])
-        case let .equalsGetBalanceFetched(value0):
-            return CaseValue(53, [value0])
-        case let .equalsSendInternationalTransferSubmitted(value0):
-            return CaseValue(57, [value0])
-        case let .equalsSendInternationalTransferFailed(value0):
-            return CaseValue(58, [value0])
-        case let .postcodeLookupFindAddressesFound(value0):
-            return CaseValue(69, [value0])
-        case let .paymentsChargeSucceeded(value0, value1):
-            return CaseValue(79, [value0, value1])
-        case let .logosFindLogoFound(value0, value1):
-            return CaseValue(85, [value0, value1])
-        case let .topUpBooked(value0):
-            return CaseValue(151, [value0])
-        case let .cardAddedToDeviceWallet(value0):
-            return CaseValue(163, [value0])
-        case let .cardActivated(value0):
-            return CaseValue(165, [value0])
-        case let .physicalCardOrdered(value0):
-            return CaseValue(180, [value0])
-        case let .transferConfirmed(value0):
-            return CaseValue(185, [value0])
-        case let .lockOpened(value0):
-            return CaseValue(186, [value0])
-        case let .proofOfAddressChecked(value0):
-            return CaseValue(203, [value0])
-        case let .planChangeConfirmed(value0):
-            return CaseValue(209, [value0])
-        case let .applicationSubmittedToEquals(value0):
-            return CaseValue(215, [value0])
-        case let .equalsAccountCreated(value0):
-            return CaseValue(216, [value0])
-        case let .accountActivated(value0):
-            return CaseValue(231, [value0])
-        case let .sessionCheck(value0):
-            return CaseValue(235, [value0])
-        case let .transferRecorded(value0):
-            return CaseValue(236, [value0])
-        case let .cardPaymentRecorded(value0):
-            return CaseValue(237, [value0])
-        case let .merchantLogoNeeded(value0):
-            return CaseValue(238, [value0])
-        case let .cardPaymentPushDue(value0):
-            return CaseValue(239, [value0])
-        case let .fundsReceivedPushDue(value0):
-            return CaseValue(240, [value0])
-        case let .largeTransactionPushDue(value0):
-            return CaseValue(241, [value0])
-        case let .forgetUser(value0):
-            return CaseValue(242, [value0])
-        case let .timerFired(value0):
-            return CaseValue(245, [value0])
-        default:
-            return CaseValue(number)
+        @_optimize(none) get {
+            switch self {
+            case let .countrySelected(value0):
+                return CaseValue(0, [value0])
+            case let .addressSelected(value0):
+                return CaseValue(1, [value0])
+            case let .latestTransactionTapped(value0):
+                return CaseValue(2, [value0])
+            case let .cardPaymentRequested(value0, value1):
+                return CaseValue(3, [value0, value1])
+            case let .fxRateQuoted(value0, value1):
+                return CaseValue(6, [value0, value1])
+            case let .bankTransferReceived(value0, value1):
+                return CaseValue(7, [value0, value1])
+            case let .ecosystemHighlightViewed(value0, value1):
+                return CaseValue(8, [value0, value1])
+            case let .ecosystemHighlightTapped(value0, value1):
+                return CaseValue(9, [value0, value1])
+            case let .historyRangePicked(value0, value1):
+                return CaseValue(10, [value0, value1])
+            case let .notificationToggled(value0, value1):
+                return CaseValue(11, [value0, value1])
+            case let .sessionSignOutTapped(value0):
+                return CaseValue(12, [value0])
+            case let .planTapped(value0):
+                return CaseValue(13, [value0])
+            case let .inboxItemTapped(value0):
+                return CaseValue(14, [value0])
+            case let .helpCategoryTapped(value0):
+                return CaseValue(17, [value0])
+            case let .legalDocumentTapped(value0):
+                return CaseValue(18, [value0])
+            case let .equalsCreateAccountCreated(value0):
+                return CaseValue(21, [value0])
+            case let .equalsLogInSuccess(value0):
+                return CaseValue(37, [value0])
+            case let .equalsActivateCardFailed(value0):
+                return CaseValue(40, [value0])
+            case let .equalsSendUkTransferSent(value0):
+                return CaseValue(51, [value0])
+            case let .equalsSendUkTransferFailed(value0):
+                return CaseValue(52, [value0])
+            case let .equalsGetBalanceFetched(value0):
+                return CaseValue(53, [value0])
+            case let .equalsSendInternationalTransferSubmitted(value0):
+                return CaseValue(57, [value0])
+            case let .equalsSendInternationalTransferFailed(value0):
+                return CaseValue(58, [value0])
+            case let .postcodeLookupFindAddressesFound(value0):
+                return CaseValue(69, [value0])
+            case let .paymentsChargeSucceeded(value0, value1):
+                return CaseValue(79, [value0, value1])
+            case let .logosFindLogoFound(value0, value1):
+                return CaseValue(85, [value0, value1])
+            case let .topUpBooked(value0):
+                return CaseValue(151, [value0])
+            case let .cardAddedToDeviceWallet(value0):
+                return CaseValue(163, [value0])
+            case let .cardActivated(value0):
+                return CaseValue(165, [value0])
+            case let .physicalCardOrdered(value0):
+                return CaseValue(180, [value0])
+            case let .transferConfirmed(value0):
+                return CaseValue(185, [value0])
+            case let .lockOpened(value0):
+                return CaseValue(186, [value0])
+            case let .proofOfAddressChecked(value0):
+                return CaseValue(203, [value0])
+            case let .planChangeConfirmed(value0):
+                return CaseValue(209, [value0])
+            case let .applicationSubmittedToEquals(value0):
+                return CaseValue(215, [value0])
+            case let .equalsAccountCreated(value0):
+                return CaseValue(216, [value0])
+            case let .accountActivated(value0):
+                return CaseValue(231, [value0])
+            case let .sessionCheck(value0):
+                return CaseValue(235, [value0])
+            case let .transferRecorded(value0):
+                return CaseValue(236, [value0])
+            case let .cardPaymentRecorded(value0):
+                return CaseValue(237, [value0])
+            case let .merchantLogoNeeded(value0):
+                return CaseValue(238, [value0])
+            case let .cardPaymentPushDue(value0):
+                return CaseValue(239, [value0])
+            case let .fundsReceivedPushDue(value0):
+                return CaseValue(240, [value0])
+            case let .largeTransactionPushDue(value0):
+                return CaseValue(241, [value0])
+            case let .forgetUser(value0):
+                return CaseValue(242, [value0])
+            case let .timerFired(value0):
+                return CaseValue(245, [value0])
+            default:
+                return CaseValue(number)
+            }
         }
     }
 
     /// The case numbered `number` in `codingCases`, its payload's fields read in order by `read`.
+    @_optimize(none)
     private init(caseNumber number: Int32, _ read: inout CaseReader) throws {
         switch number {
         case 0:
@@ -4030,21 +4041,25 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
     /// payloads.
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self = try decodeCase(decoder, Self.codingCases, typeName: "TempoEvent", Self.init(caseNumber:_:))
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try encodeCase(caseValue, Self.codingCases, to: encoder)
     }
 
     /// Whether two values are the same case with equal payloads.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return lhs.caseValue == rhs.caseValue
     }
 
     /// Hashes the case and its payload.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         caseValue.hash(into: &hasher)
     }
@@ -4400,216 +4415,220 @@ public enum TempoServiceCall: FlowServiceCall {
 
     /// The operation called.
     public var operation: TempoOperation {
-        switch self {
-        case .equalsSubmitApplication:
-            return .equalsSubmitApplication
-        case .equalsCreateAccount:
-            return .equalsCreateAccount
-        case .equalsGetOnboardingStatus:
-            return .equalsGetOnboardingStatus
-        case .equalsActivateAccount:
-            return .equalsActivateAccount
-        case .equalsListTransactions:
-            return .equalsListTransactions
-        case .equalsListSessions:
-            return .equalsListSessions
-        case .equalsSignOutSession:
-            return .equalsSignOutSession
-        case .equalsSignOutOtherSessions:
-            return .equalsSignOutOtherSessions
-        case .equalsChargePlanUpgrade:
-            return .equalsChargePlanUpgrade
-        case .equalsSchedulePlanChange:
-            return .equalsSchedulePlanChange
-        case .equalsCloseAccount:
-            return .equalsCloseAccount
-        case .equalsLogIn:
-            return .equalsLogIn
-        case .equalsActivateCard:
-            return .equalsActivateCard
-        case .equalsSetCardFrozen:
-            return .equalsSetCardFrozen
-        case .equalsGetCardDetails:
-            return .equalsGetCardDetails
-        case .equalsGetPin:
-            return .equalsGetPin
-        case .equalsSetCardLimit:
-            return .equalsSetCardLimit
-        case .equalsOrderPhysicalCard:
-            return .equalsOrderPhysicalCard
-        case .equalsSendUkTransfer:
-            return .equalsSendUkTransfer
-        case .equalsGetBalance:
-            return .equalsGetBalance
-        case .equalsRefreshSession:
-            return .equalsRefreshSession
-        case .equalsSendInternationalTransfer:
-            return .equalsSendInternationalTransfer
-        case .otpSendEmailCode:
-            return .otpSendEmailCode
-        case .otpVerifyEmailCode:
-            return .otpVerifyEmailCode
-        case .otpSendSmsCode:
-            return .otpSendSmsCode
-        case .otpVerifySmsCode:
-            return .otpVerifySmsCode
-        case .postcodeLookupFindAddresses:
-            return .postcodeLookupFindAddresses
-        case .deviceCheckIntegrity:
-            return .deviceCheckIntegrity
-        case .deviceEnableBiometrics:
-            return .deviceEnableBiometrics
-        case .deviceAuthenticate:
-            return .deviceAuthenticate
-        case .paymentsInitialPayment:
-            return .paymentsInitialPayment
-        case .paymentsCharge:
-            return .paymentsCharge
-        case .pitstopOpenTicket:
-            return .pitstopOpenTicket
-        case .pitstopStartChat:
-            return .pitstopStartChat
-        case .logosFindLogo:
-            return .logosFindLogo
-        case .fxSubscribeRates:
-            return .fxSubscribeRates
-        case .fxLockRate:
-            return .fxLockRate
-        case .deviceWalletProvisionCard:
-            return .deviceWalletProvisionCard
-        case .pushProviderSavePreferences:
-            return .pushProviderSavePreferences
-        case .veriffSendSmsLink:
-            return .veriffSendSmsLink
-        case .veriffScanFront:
-            return .veriffScanFront
-        case .veriffScanBack:
-            return .veriffScanBack
-        case .veriffCaptureSelfie:
-            return .veriffCaptureSelfie
-        case .veriffAnalyse:
-            return .veriffAnalyse
-        case .veriffGetDecision:
-            return .veriffGetDecision
-        case .veriffCheckProofOfAddress:
-            return .veriffCheckProofOfAddress
+        @_optimize(none) get {
+            switch self {
+            case .equalsSubmitApplication:
+                return .equalsSubmitApplication
+            case .equalsCreateAccount:
+                return .equalsCreateAccount
+            case .equalsGetOnboardingStatus:
+                return .equalsGetOnboardingStatus
+            case .equalsActivateAccount:
+                return .equalsActivateAccount
+            case .equalsListTransactions:
+                return .equalsListTransactions
+            case .equalsListSessions:
+                return .equalsListSessions
+            case .equalsSignOutSession:
+                return .equalsSignOutSession
+            case .equalsSignOutOtherSessions:
+                return .equalsSignOutOtherSessions
+            case .equalsChargePlanUpgrade:
+                return .equalsChargePlanUpgrade
+            case .equalsSchedulePlanChange:
+                return .equalsSchedulePlanChange
+            case .equalsCloseAccount:
+                return .equalsCloseAccount
+            case .equalsLogIn:
+                return .equalsLogIn
+            case .equalsActivateCard:
+                return .equalsActivateCard
+            case .equalsSetCardFrozen:
+                return .equalsSetCardFrozen
+            case .equalsGetCardDetails:
+                return .equalsGetCardDetails
+            case .equalsGetPin:
+                return .equalsGetPin
+            case .equalsSetCardLimit:
+                return .equalsSetCardLimit
+            case .equalsOrderPhysicalCard:
+                return .equalsOrderPhysicalCard
+            case .equalsSendUkTransfer:
+                return .equalsSendUkTransfer
+            case .equalsGetBalance:
+                return .equalsGetBalance
+            case .equalsRefreshSession:
+                return .equalsRefreshSession
+            case .equalsSendInternationalTransfer:
+                return .equalsSendInternationalTransfer
+            case .otpSendEmailCode:
+                return .otpSendEmailCode
+            case .otpVerifyEmailCode:
+                return .otpVerifyEmailCode
+            case .otpSendSmsCode:
+                return .otpSendSmsCode
+            case .otpVerifySmsCode:
+                return .otpVerifySmsCode
+            case .postcodeLookupFindAddresses:
+                return .postcodeLookupFindAddresses
+            case .deviceCheckIntegrity:
+                return .deviceCheckIntegrity
+            case .deviceEnableBiometrics:
+                return .deviceEnableBiometrics
+            case .deviceAuthenticate:
+                return .deviceAuthenticate
+            case .paymentsInitialPayment:
+                return .paymentsInitialPayment
+            case .paymentsCharge:
+                return .paymentsCharge
+            case .pitstopOpenTicket:
+                return .pitstopOpenTicket
+            case .pitstopStartChat:
+                return .pitstopStartChat
+            case .logosFindLogo:
+                return .logosFindLogo
+            case .fxSubscribeRates:
+                return .fxSubscribeRates
+            case .fxLockRate:
+                return .fxLockRate
+            case .deviceWalletProvisionCard:
+                return .deviceWalletProvisionCard
+            case .pushProviderSavePreferences:
+                return .pushProviderSavePreferences
+            case .veriffSendSmsLink:
+                return .veriffSendSmsLink
+            case .veriffScanFront:
+                return .veriffScanFront
+            case .veriffScanBack:
+                return .veriffScanBack
+            case .veriffCaptureSelfie:
+                return .veriffCaptureSelfie
+            case .veriffAnalyse:
+                return .veriffAnalyse
+            case .veriffGetDecision:
+                return .veriffGetDecision
+            case .veriffCheckProofOfAddress:
+                return .veriffCheckProofOfAddress
+            }
         }
     }
 
     /// The inputs by their names in the flows, rendered as text (for logs and tests).
     public var arguments: [String: String] {
-        switch self {
-        case .equalsSubmitApplication(let applicant, let plan):
-            return ["applicant": applicant.flowDescription, "plan": plan.map { describe($0) } ?? "null"]
-        case .equalsCreateAccount(let applicant):
-            return ["applicant": applicant.flowDescription]
-        case .equalsGetOnboardingStatus(let userId):
-            return ["user_id": userId.map { $0 } ?? "null"]
-        case .equalsActivateAccount(let userId):
-            return ["user_id": userId.map { $0 } ?? "null"]
-        case .equalsListTransactions:
-            return [:]
-        case .equalsListSessions:
-            return [:]
-        case .equalsSignOutSession(let sessionId):
-            return ["session_id": sessionId]
-        case .equalsSignOutOtherSessions:
-            return [:]
-        case .equalsChargePlanUpgrade(let plan, let amount):
-            return ["plan": plan.map { describe($0) } ?? "null", "amount": describe(amount)]
-        case .equalsSchedulePlanChange(let plan, let effectiveOn, let price):
-            return [
-                "plan": plan.map { describe($0) } ?? "null",
-                "effective_on": describe(effectiveOn),
-                "price": describe(price)
-            ]
-        case .equalsCloseAccount(let reason):
-            return ["reason": reason.map { describe($0) } ?? "null"]
-        case .equalsLogIn(let keycode):
-            return ["keycode": keycode]
-        case .equalsActivateCard:
-            return [:]
-        case .equalsSetCardFrozen(let frozen):
-            return ["frozen": describe(frozen)]
-        case .equalsGetCardDetails:
-            return [:]
-        case .equalsGetPin:
-            return [:]
-        case .equalsSetCardLimit(let enabled):
-            return ["enabled": describe(enabled)]
-        case .equalsOrderPhysicalCard(let deliveryAddress, let payWith):
-            return ["delivery_address": deliveryAddress, "pay_with": describe(payWith)]
-        case .equalsSendUkTransfer(let accountName, let sortCode, let accountNumber, let reference, let amount):
-            return [
-                "account_name": accountName,
-                "sort_code": sortCode,
-                "account_number": accountNumber,
-                "reference": reference,
-                "amount": describe(amount)
-            ]
-        case .equalsGetBalance:
-            return [:]
-        case .equalsRefreshSession:
-            return [:]
-        case .equalsSendInternationalTransfer(let recipientName, let country, let iban, let bic, let reference, let amount, let fee, let rate):
-            return [
-                "recipient_name": recipientName,
-                "country": country,
-                "iban": iban,
-                "bic": bic,
-                "reference": reference,
-                "amount": describe(amount),
-                "fee": describe(fee),
-                "rate": describe(rate)
-            ]
-        case .otpSendEmailCode(let email):
-            return ["email": email]
-        case .otpVerifyEmailCode(let email, let code):
-            return ["email": email, "code": code]
-        case .otpSendSmsCode(let phone):
-            return ["phone": phone]
-        case .otpVerifySmsCode(let phone, let code):
-            return ["phone": phone, "code": code]
-        case .postcodeLookupFindAddresses(let postcode):
-            return ["postcode": postcode]
-        case .deviceCheckIntegrity:
-            return [:]
-        case .deviceEnableBiometrics:
-            return [:]
-        case .deviceAuthenticate(let purpose):
-            return ["purpose": purpose]
-        case .paymentsInitialPayment(let method, let amount):
-            return ["method": describe(method), "amount": describe(amount)]
-        case .paymentsCharge(let method, let amount, let purpose):
-            return ["method": describe(method), "amount": describe(amount), "purpose": purpose]
-        case .pitstopOpenTicket(let topic):
-            return ["topic": topic]
-        case .pitstopStartChat(let topic):
-            return ["topic": topic]
-        case .logosFindLogo(let merchant):
-            return ["merchant": merchant]
-        case .fxSubscribeRates(let currency):
-            return ["currency": currency]
-        case .fxLockRate(let currency, let rate, let amount):
-            return ["currency": currency, "rate": describe(rate), "amount": describe(amount)]
-        case .deviceWalletProvisionCard(let platform):
-            return ["platform": platform]
-        case .pushProviderSavePreferences(let turnedOff):
-            return ["turned_off": ("[" + turnedOff.map { describe($0) }.joined(separator: ", ")) + "]"]
-        case .veriffSendSmsLink(let phone):
-            return ["phone": phone]
-        case .veriffScanFront:
-            return [:]
-        case .veriffScanBack:
-            return [:]
-        case .veriffCaptureSelfie:
-            return [:]
-        case .veriffAnalyse:
-            return [:]
-        case .veriffGetDecision:
-            return [:]
-        case .veriffCheckProofOfAddress(let address):
-            return ["address": address]
+        @_optimize(none) get {
+            switch self {
+            case .equalsSubmitApplication(let applicant, let plan):
+                return ["applicant": applicant.flowDescription, "plan": plan.map { describe($0) } ?? "null"]
+            case .equalsCreateAccount(let applicant):
+                return ["applicant": applicant.flowDescription]
+            case .equalsGetOnboardingStatus(let userId):
+                return ["user_id": userId.map { $0 } ?? "null"]
+            case .equalsActivateAccount(let userId):
+                return ["user_id": userId.map { $0 } ?? "null"]
+            case .equalsListTransactions:
+                return [:]
+            case .equalsListSessions:
+                return [:]
+            case .equalsSignOutSession(let sessionId):
+                return ["session_id": sessionId]
+            case .equalsSignOutOtherSessions:
+                return [:]
+            case .equalsChargePlanUpgrade(let plan, let amount):
+                return ["plan": plan.map { describe($0) } ?? "null", "amount": describe(amount)]
+            case .equalsSchedulePlanChange(let plan, let effectiveOn, let price):
+                return [
+                    "plan": plan.map { describe($0) } ?? "null",
+                    "effective_on": describe(effectiveOn),
+                    "price": describe(price)
+                ]
+            case .equalsCloseAccount(let reason):
+                return ["reason": reason.map { describe($0) } ?? "null"]
+            case .equalsLogIn(let keycode):
+                return ["keycode": keycode]
+            case .equalsActivateCard:
+                return [:]
+            case .equalsSetCardFrozen(let frozen):
+                return ["frozen": describe(frozen)]
+            case .equalsGetCardDetails:
+                return [:]
+            case .equalsGetPin:
+                return [:]
+            case .equalsSetCardLimit(let enabled):
+                return ["enabled": describe(enabled)]
+            case .equalsOrderPhysicalCard(let deliveryAddress, let payWith):
+                return ["delivery_address": deliveryAddress, "pay_with": describe(payWith)]
+            case .equalsSendUkTransfer(let accountName, let sortCode, let accountNumber, let reference, let amount):
+                return [
+                    "account_name": accountName,
+                    "sort_code": sortCode,
+                    "account_number": accountNumber,
+                    "reference": reference,
+                    "amount": describe(amount)
+                ]
+            case .equalsGetBalance:
+                return [:]
+            case .equalsRefreshSession:
+                return [:]
+            case .equalsSendInternationalTransfer(let recipientName, let country, let iban, let bic, let reference, let amount, let fee, let rate):
+                return [
+                    "recipient_name": recipientName,
+                    "country": country,
+                    "iban": iban,
+                    "bic": bic,
+                    "reference": reference,
+                    "amount": describe(amount),
+                    "fee": describe(fee),
+                    "rate": describe(rate)
+                ]
+            case .otpSendEmailCode(let email):
+                return ["email": email]
+            case .otpVerifyEmailCode(let email, let code):
+                return ["email": email, "code": code]
+            case .otpSendSmsCode(let phone):
+                return ["phone": phone]
+            case .otpVerifySmsCode(let phone, let code):
+                return ["phone": phone, "code": code]
+            case .postcodeLookupFindAddresses(let postcode):
+                return ["postcode": postcode]
+            case .deviceCheckIntegrity:
+                return [:]
+            case .deviceEnableBiometrics:
+                return [:]
+            case .deviceAuthenticate(let purpose):
+                return ["purpose": purpose]
+            case .paymentsInitialPayment(let method, let amount):
+                return ["method": describe(method), "amount": describe(amount)]
+            case .paymentsCharge(let method, let amount, let purpose):
+                return ["method": describe(method), "amount": describe(amount), "purpose": purpose]
+            case .pitstopOpenTicket(let topic):
+                return ["topic": topic]
+            case .pitstopStartChat(let topic):
+                return ["topic": topic]
+            case .logosFindLogo(let merchant):
+                return ["merchant": merchant]
+            case .fxSubscribeRates(let currency):
+                return ["currency": currency]
+            case .fxLockRate(let currency, let rate, let amount):
+                return ["currency": currency, "rate": describe(rate), "amount": describe(amount)]
+            case .deviceWalletProvisionCard(let platform):
+                return ["platform": platform]
+            case .pushProviderSavePreferences(let turnedOff):
+                return ["turned_off": ("[" + turnedOff.map { describe($0) }.joined(separator: ", ")) + "]"]
+            case .veriffSendSmsLink(let phone):
+                return ["phone": phone]
+            case .veriffScanFront:
+                return [:]
+            case .veriffScanBack:
+                return [:]
+            case .veriffCaptureSelfie:
+                return [:]
+            case .veriffAnalyse:
+                return [:]
+            case .veriffGetDecision:
+                return [:]
+            case .veriffCheckProofOfAddress(let address):
+                return ["address": address]
+            }
         }
     }
 
@@ -4668,103 +4687,106 @@ public enum TempoServiceCall: FlowServiceCall {
 
     /// The value as data: its case's number in `codingCases` and its payload, for `Codable`, `==` and `hash(into:)`.
     private var caseValue: CaseValue {
-        switch self {
-        case let .equalsSubmitApplication(value0, value1):
-            return CaseValue(0, [value0, value1])
-        case let .equalsCreateAccount(value0):
-            return CaseValue(1, [value0])
-        case let .equalsGetOnboardingStatus(value0):
-            return CaseValue(2, [value0])
-        case let .equalsActivateAccount(value0):
-            return CaseValue(3, [value0])
-        case .equalsListTransactions:
-            return CaseValue(4)
-        case .equalsListSessions:
-            return CaseValue(5)
-        case let .equalsSignOutSession(value0):
-            return CaseValue(6, [value0])
-        case .equalsSignOutOtherSessions:
-            return CaseValue(7)
-        case let .equalsChargePlanUpgrade(value0, value1):
-            return CaseValue(8, [value0, value1])
-        case let .equalsSchedulePlanChange(value0, value1, value2):
-            return CaseValue(9, [value0, value1, value2])
-        case let .equalsCloseAccount(value0):
-            return CaseValue(10, [value0])
-        case let .equalsLogIn(value0):
-            return CaseValue(11, [value0])
-        case .equalsActivateCard:
-            return CaseValue(12)
-        case let .equalsSetCardFrozen(value0):
-            return CaseValue(13, [value0])
-        case .equalsGetCardDetails:
-            return CaseValue(14)
-        case .equalsGetPin:
-            return CaseValue(15)
-        case let .equalsSetCardLimit(value0):
-            return CaseValue(16, [value0])
-        case let .equalsOrderPhysicalCard(value0, value1):
-            return CaseValue(17, [value0, value1])
-        case let .equalsSendUkTransfer(value0, value1, value2, value3, value4):
-            return CaseValue(18, [value0, value1, value2, value3, value4])
-        case .equalsGetBalance:
-            return CaseValue(19)
-        case .equalsRefreshSession:
-            return CaseValue(20)
-        case let .equalsSendInternationalTransfer(value0, value1, value2, value3, value4, value5, value6, value7):
-            return CaseValue(21, [value0, value1, value2, value3, value4, value5, value6, value7])
-        case let .otpSendEmailCode(value0):
-            return CaseValue(22, [value0])
-        case let .otpVerifyEmailCode(value0, value1):
-            return CaseValue(23, [value0, value1])
-        case let .otpSendSmsCode(value0):
-            return CaseValue(24, [value0])
-        case let .otpVerifySmsCode(value0, value1):
-            return CaseValue(25, [value0, value1])
-        case let .postcodeLookupFindAddresses(value0):
-            return CaseValue(26, [value0])
-        case .deviceCheckIntegrity:
-            return CaseValue(27)
-        case .deviceEnableBiometrics:
-            return CaseValue(28)
-        case let .deviceAuthenticate(value0):
-            return CaseValue(29, [value0])
-        case let .paymentsInitialPayment(value0, value1):
-            return CaseValue(30, [value0, value1])
-        case let .paymentsCharge(value0, value1, value2):
-            return CaseValue(31, [value0, value1, value2])
-        case let .pitstopOpenTicket(value0):
-            return CaseValue(32, [value0])
-        case let .pitstopStartChat(value0):
-            return CaseValue(33, [value0])
-        case let .logosFindLogo(value0):
-            return CaseValue(34, [value0])
-        case let .fxSubscribeRates(value0):
-            return CaseValue(35, [value0])
-        case let .fxLockRate(value0, value1, value2):
-            return CaseValue(36, [value0, value1, value2])
-        case let .deviceWalletProvisionCard(value0):
-            return CaseValue(37, [value0])
-        case let .pushProviderSavePreferences(value0):
-            return CaseValue(38, [value0])
-        case let .veriffSendSmsLink(value0):
-            return CaseValue(39, [value0])
-        case .veriffScanFront:
-            return CaseValue(40)
-        case .veriffScanBack:
-            return CaseValue(41)
-        case .veriffCaptureSelfie:
-            return CaseValue(42)
-        case .veriffAnalyse:
-            return CaseValue(43)
-        case .veriffGetDecision:
-            return CaseValue(44)
-        case let .veriffCheckProofOfAddress(value0):
-            return CaseValue(45, [value0])
+        @_optimize(none) get {
+            switch self {
+            case let .equalsSubmitApplication(value0, value1):
+                return CaseValue(0, [value0, value1])
+            case let .equalsCreateAccount(value0):
+                return CaseValue(1, [value0])
+            case let .equalsGetOnboardingStatus(value0):
+                return CaseValue(2, [value0])
+            case let .equalsActivateAccount(value0):
+                return CaseValue(3, [value0])
+            case .equalsListTransactions:
+                return CaseValue(4)
+            case .equalsListSessions:
+                return CaseValue(5)
+            case let .equalsSignOutSession(value0):
+                return CaseValue(6, [value0])
+            case .equalsSignOutOtherSessions:
+                return CaseValue(7)
+            case let .equalsChargePlanUpgrade(value0, value1):
+                return CaseValue(8, [value0, value1])
+            case let .equalsSchedulePlanChange(value0, value1, value2):
+                return CaseValue(9, [value0, value1, value2])
+            case let .equalsCloseAccount(value0):
+                return CaseValue(10, [value0])
+            case let .equalsLogIn(value0):
+                return CaseValue(11, [value0])
+            case .equalsActivateCard:
+                return CaseValue(12)
+            case let .equalsSetCardFrozen(value0):
+                return CaseValue(13, [value0])
+            case .equalsGetCardDetails:
+                return CaseValue(14)
+            case .equalsGetPin:
+                return CaseValue(15)
+            case let .equalsSetCardLimit(value0):
+                return CaseValue(16, [value0])
+            case let .equalsOrderPhysicalCard(value0, value1):
+                return CaseValue(17, [value0, value1])
+            case let .equalsSendUkTransfer(value0, value1, value2, value3, value4):
+                return CaseValue(18, [value0, value1, value2, value3, value4])
+            case .equalsGetBalance:
+                return CaseValue(19)
+            case .equalsRefreshSession:
+                return CaseValue(20)
+            case let .equalsSendInternationalTransfer(value0, value1, value2, value3, value4, value5, value6, value7):
+                return CaseValue(21, [value0, value1, value2, value3, value4, value5, value6, value7])
+            case let .otpSendEmailCode(value0):
+                return CaseValue(22, [value0])
+            case let .otpVerifyEmailCode(value0, value1):
+                return CaseValue(23, [value0, value1])
+            case let .otpSendSmsCode(value0):
+                return CaseValue(24, [value0])
+            case let .otpVerifySmsCode(value0, value1):
+                return CaseValue(25, [value0, value1])
+            case let .postcodeLookupFindAddresses(value0):
+                return CaseValue(26, [value0])
+            case .deviceCheckIntegrity:
+                return CaseValue(27)
+            case .deviceEnableBiometrics:
+                return CaseValue(28)
+            case let .deviceAuthenticate(value0):
+                return CaseValue(29, [value0])
+            case let .paymentsInitialPayment(value0, value1):
+                return CaseValue(30, [value0, value1])
+            case let .paymentsCharge(value0, value1, value2):
+                return CaseValue(31, [value0, value1, value2])
+            case let .pitstopOpenTicket(value0):
+                return CaseValue(32, [value0])
+            case let .pitstopStartChat(value0):
+                return CaseValue(33, [value0])
+            case let .logosFindLogo(value0):
+                return CaseValue(34, [value0])
+            case let .fxSubscribeRates(value0):
+                return CaseValue(35, [value0])
+            case let .fxLockRate(value0, value1, value2):
+                return CaseValue(36, [value0, value1, value2])
+            case let .deviceWalletProvisionCard(value0):
+                return CaseValue(37, [value0])
+            case let .pushProviderSavePreferences(value0):
+                return CaseValue(38, [value0])
+            case let .veriffSendSmsLink(value0):
+                return CaseValue(39, [value0])
+            case .veriffScanFront:
+                return CaseValue(40)
+            case .veriffScanBack:
+                return CaseValue(41)
+            case .veriffCaptureSelfie:
+                return CaseValue(42)
+            case .veriffAnalyse:
+                return CaseValue(43)
+            case .veriffGetDecision:
+                return CaseValue(44)
+            case let .veriffCheckProofOfAddress(value0):
+                return CaseValue(45, [value0])
+            }
         }
     }
 
     /// The case numbered `number` in `codingCases`, its payload's fields read in order by `read`.
+    @_optimize(none)
     private init(caseNumber number: Int32, _ read: inout CaseReader) throws {
         switch number {
         case 0:
@@ -4889,21 +4911,25 @@ public enum TempoServiceCall: FlowServiceCall {
 
     /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
     /// payloads.
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self = try decodeCase(decoder, Self.codingCases, typeName: "TempoServiceCall", Self.init(caseNumber:_:))
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try encodeCase(caseValue, Self.codingCases, to: encoder)
     }
 
     /// Whether two values are the same case with equal payloads.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return lhs.caseValue == rhs.caseValue
     }
 
     /// Hashes the case and its payload.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         caseValue.hash(into: &hasher)
     }
@@ -5275,6 +5301,7 @@ public struct TempoServiceSet: TempoServices {
     public var veriff: any TempoVeriffService
 
     /// One implementation per service.
+    @_optimize(none)
     public init(
         equals: any TempoEqualsService,
         otp: any TempoOtpService,
@@ -5302,6 +5329,7 @@ public struct TempoServiceSet: TempoServices {
     }
 
     /// `equals.submit_application`, answered by `equals`.
+    @_optimize(none)
     public func equalsSubmitApplication(
         applicant: TempoApplicant,
         plan: TempoPlan?
@@ -5310,41 +5338,49 @@ public struct TempoServiceSet: TempoServices {
     }
 
     /// `equals.create_account`, answered by `equals`.
+    @_optimize(none)
     public func equalsCreateAccount(applicant: TempoApplicant) async throws -> TempoOutcome.EqualsCreateAccount {
         return try await self.equals.equalsCreateAccount(applicant: applicant)
     }
 
     /// `equals.get_onboarding_status`, answered by `equals`.
+    @_optimize(none)
     public func equalsGetOnboardingStatus(userId: String?) async throws -> TempoOutcome.EqualsGetOnboardingStatus {
         return try await self.equals.equalsGetOnboardingStatus(userId: userId)
     }
 
     /// `equals.activate_account`, answered by `equals`.
+    @_optimize(none)
     public func equalsActivateAccount(userId: String?) async throws -> TempoOutcome.EqualsActivateAccount {
         return try await self.equals.equalsActivateAccount(userId: userId)
     }
 
     /// `equals.list_transactions`, answered by `equals`.
+    @_optimize(none)
     public func equalsListTransactions() async throws -> TempoOutcome.EqualsListTransactions {
         return try await self.equals.equalsListTransactions()
     }
 
     /// `equals.list_sessions`, answered by `equals`.
+    @_optimize(none)
     public func equalsListSessions() async throws -> TempoOutcome.EqualsListSessions {
         return try await self.equals.equalsListSessions()
     }
 
     /// `equals.sign_out_session`, answered by `equals`.
+    @_optimize(none)
     public func equalsSignOutSession(sessionId: String) async throws -> TempoOutcome.EqualsSignOutSession {
         return try await self.equals.equalsSignOutSession(sessionId: sessionId)
     }
 
     /// `equals.sign_out_other_sessions`, answered by `equals`.
+    @_optimize(none)
     public func equalsSignOutOtherSessions() async throws -> TempoOutcome.EqualsSignOutOtherSessions {
         return try await self.equals.equalsSignOutOtherSessions()
     }
 
     /// `equals.charge_plan_upgrade`, answered by `equals`.
+    @_optimize(none)
     public func equalsChargePlanUpgrade(
         plan: TempoPlan?,
         amount: Money
@@ -5353,6 +5389,7 @@ public struct TempoServiceSet: TempoServices {
     }
 
     /// `equals.schedule_plan_change`, answered by `equals`.
+    @_optimize(none)
     public func equalsSchedulePlanChange(
         plan: TempoPlan?,
         effectiveOn: CalendarDate,
@@ -5362,41 +5399,49 @@ public struct TempoServiceSet: TempoServices {
     }
 
     /// `equals.close_account`, answered by `equals`.
+    @_optimize(none)
     public func equalsCloseAccount(reason: TempoCloseReason?) async throws -> TempoOutcome.EqualsCloseAccount {
         return try await self.equals.equalsCloseAccount(reason: reason)
     }
 
     /// `equals.log_in`, answered by `equals`.
+    @_optimize(none)
     public func equalsLogIn(keycode: String) async throws -> TempoOutcome.EqualsLogIn {
         return try await self.equals.equalsLogIn(keycode: keycode)
     }
 
     /// `equals.activate_card`, answered by `equals`.
+    @_optimize(none)
     public func equalsActivateCard() async throws -> TempoOutcome.EqualsActivateCard {
         return try await self.equals.equalsActivateCard()
     }
 
     /// `equals.set_card_frozen`, answered by `equals`.
+    @_optimize(none)
     public func equalsSetCardFrozen(frozen: Bool) async throws -> TempoOutcome.EqualsSetCardFrozen {
         return try await self.equals.equalsSetCardFrozen(frozen: frozen)
     }
 
     /// `equals.get_card_details`, answered by `equals`.
+    @_optimize(none)
     public func equalsGetCardDetails() async throws -> TempoOutcome.EqualsGetCardDetails {
         return try await self.equals.equalsGetCardDetails()
     }
 
     /// `equals.get_pin`, answered by `equals`.
+    @_optimize(none)
     public func equalsGetPin() async throws -> TempoOutcome.EqualsGetPin {
         return try await self.equals.equalsGetPin()
     }
 
     /// `equals.set_card_limit`, answered by `equals`.
+    @_optimize(none)
     public func equalsSetCardLimit(enabled: Bool) async throws -> TempoOutcome.EqualsSetCardLimit {
         return try await self.equals.equalsSetCardLimit(enabled: enabled)
     }
 
     /// `equals.order_physical_card`, answered by `equals`.
+    @_optimize(none)
     public func equalsOrderPhysicalCard(
         deliveryAddress: String,
         payWith: TempoPayWith
@@ -5405,6 +5450,7 @@ public struct TempoServiceSet: TempoServices {
     }
 
     /// `equals.send_uk_transfer`, answered by `equals`.
+    @_optimize(none)
     public func equalsSendUkTransfer(
         accountName: String,
         sortCode: String,
@@ -5422,16 +5468,19 @@ public struct TempoServiceSet: TempoServices {
     }
 
     /// `equals.get_balance`, answered by `equals`.
+    @_optimize(none)
     public func equalsGetBalance() async throws -> TempoOutcome.EqualsGetBalance {
         return try await self.equals.equalsGetBalance()
     }
 
     /// `equals.refresh_session`, answered by `equals`.
+    @_optimize(none)
     public func equalsRefreshSession() async throws -> TempoOutcome.EqualsRefreshSession {
         return try await self.equals.equalsRefreshSession()
     }
 
     /// `equals.send_international_transfer`, answered by `equals`.
+    @_optimize(none)
     public func equalsSendInternationalTransfer(
         recipientName: String,
         country: String,
@@ -5455,46 +5504,55 @@ public struct TempoServiceSet: TempoServices {
     }
 
     /// `otp.send_email_code`, answered by `otp`.
+    @_optimize(none)
     public func otpSendEmailCode(email: String) async throws -> TempoOutcome.OtpSendEmailCode {
         return try await self.otp.otpSendEmailCode(email: email)
     }
 
     /// `otp.verify_email_code`, answered by `otp`.
+    @_optimize(none)
     public func otpVerifyEmailCode(email: String, code: String) async throws -> TempoOutcome.OtpVerifyEmailCode {
         return try await self.otp.otpVerifyEmailCode(email: email, code: code)
     }
 
     /// `otp.send_sms_code`, answered by `otp`.
+    @_optimize(none)
     public func otpSendSmsCode(phone: String) async throws -> TempoOutcome.OtpSendSmsCode {
         return try await self.otp.otpSendSmsCode(phone: phone)
     }
 
     /// `otp.verify_sms_code`, answered by `otp`.
+    @_optimize(none)
     public func otpVerifySmsCode(phone: String, code: String) async throws -> TempoOutcome.OtpVerifySmsCode {
         return try await self.otp.otpVerifySmsCode(phone: phone, code: code)
     }
 
     /// `postcode_lookup.find_addresses`, answered by `postcodeLookup`.
+    @_optimize(none)
     public func postcodeLookupFindAddresses(postcode: String) async throws -> TempoOutcome.PostcodeLookupFindAddresses {
         return try await self.postcodeLookup.postcodeLookupFindAddresses(postcode: postcode)
     }
 
     /// `device.check_integrity`, answered by `device`.
+    @_optimize(none)
     public func deviceCheckIntegrity() async throws -> TempoOutcome.DeviceCheckIntegrity {
         return try await self.device.deviceCheckIntegrity()
     }
 
     /// `device.enable_biometrics`, answered by `device`.
+    @_optimize(none)
     public func deviceEnableBiometrics() async throws -> TempoOutcome.DeviceEnableBiometrics {
         return try await self.device.deviceEnableBiometrics()
     }
 
     /// `device.authenticate`, answered by `device`.
+    @_optimize(none)
     public func deviceAuthenticate(purpose: String) async throws -> TempoOutcome.DeviceAuthenticate {
         return try await self.device.deviceAuthenticate(purpose: purpose)
     }
 
     /// `payments.initial_payment`, answered by `payments`.
+    @_optimize(none)
     public func paymentsInitialPayment(
         method: TempoPaymentMethod,
         amount: Money
@@ -5503,6 +5561,7 @@ public struct TempoServiceSet: TempoServices {
     }
 
     /// `payments.charge`, answered by `payments`.
+    @_optimize(none)
     public func paymentsCharge(
         method: TempoPaymentMethod,
         amount: Money,
@@ -5512,36 +5571,43 @@ public struct TempoServiceSet: TempoServices {
     }
 
     /// `pitstop.open_ticket`, answered by `pitstop`.
+    @_optimize(none)
     public func pitstopOpenTicket(topic: String) async throws -> TempoOutcome.PitstopOpenTicket {
         return try await self.pitstop.pitstopOpenTicket(topic: topic)
     }
 
     /// `pitstop.start_chat`, answered by `pitstop`.
+    @_optimize(none)
     public func pitstopStartChat(topic: String) async throws -> TempoOutcome.PitstopStartChat {
         return try await self.pitstop.pitstopStartChat(topic: topic)
     }
 
     /// `logos.find_logo`, answered by `logos`.
+    @_optimize(none)
     public func logosFindLogo(merchant: String) async throws -> TempoOutcome.LogosFindLogo {
         return try await self.logos.logosFindLogo(merchant: merchant)
     }
 
     /// `fx.subscribe_rates`, answered by `fx`.
+    @_optimize(none)
     public func fxSubscribeRates(currency: String) async throws -> TempoOutcome.FxSubscribeRates {
         return try await self.fx.fxSubscribeRates(currency: currency)
     }
 
     /// `fx.lock_rate`, answered by `fx`.
+    @_optimize(none)
     public func fxLockRate(currency: String, rate: Decimal, amount: Money) async throws -> TempoOutcome.FxLockRate {
         return try await self.fx.fxLockRate(currency: currency, rate: rate, amount: amount)
     }
 
     /// `device_wallet.provision_card`, answered by `deviceWallet`.
+    @_optimize(none)
     public func deviceWalletProvisionCard(platform: String) async throws -> TempoOutcome.DeviceWalletProvisionCard {
         return try await self.deviceWallet.deviceWalletProvisionCard(platform: platform)
     }
 
     /// `push_provider.save_preferences`, answered by `pushProvider`.
+    @_optimize(none)
     public func pushProviderSavePreferences(
         turnedOff: [TempoNotificationPreference]
     ) async throws -> TempoOutcome.PushProviderSavePreferences {
@@ -5549,36 +5615,43 @@ public struct TempoServiceSet: TempoServices {
     }
 
     /// `veriff.send_sms_link`, answered by `veriff`.
+    @_optimize(none)
     public func veriffSendSmsLink(phone: String) async throws -> TempoOutcome.VeriffSendSmsLink {
         return try await self.veriff.veriffSendSmsLink(phone: phone)
     }
 
     /// `veriff.scan_front`, answered by `veriff`.
+    @_optimize(none)
     public func veriffScanFront() async throws -> TempoOutcome.VeriffScanFront {
         return try await self.veriff.veriffScanFront()
     }
 
     /// `veriff.scan_back`, answered by `veriff`.
+    @_optimize(none)
     public func veriffScanBack() async throws -> TempoOutcome.VeriffScanBack {
         return try await self.veriff.veriffScanBack()
     }
 
     /// `veriff.capture_selfie`, answered by `veriff`.
+    @_optimize(none)
     public func veriffCaptureSelfie() async throws -> TempoOutcome.VeriffCaptureSelfie {
         return try await self.veriff.veriffCaptureSelfie()
     }
 
     /// `veriff.analyse`, answered by `veriff`.
+    @_optimize(none)
     public func veriffAnalyse() async throws -> TempoOutcome.VeriffAnalyse {
         return try await self.veriff.veriffAnalyse()
     }
 
     /// `veriff.get_decision`, answered by `veriff`.
+    @_optimize(none)
     public func veriffGetDecision() async throws -> TempoOutcome.VeriffGetDecision {
         return try await self.veriff.veriffGetDecision()
     }
 
     /// `veriff.check_proof_of_address`, answered by `veriff`.
+    @_optimize(none)
     public func veriffCheckProofOfAddress(address: String) async throws -> TempoOutcome.VeriffCheckProofOfAddress {
         return try await self.veriff.veriffCheckProofOfAddress(address: address)
     }
@@ -5593,22 +5666,26 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .submitted:
-                return .equalsSubmitApplicationSubmitted
-            case .failed:
-                return .equalsSubmitApplicationFailed
+            @_optimize(none) get {
+                switch self {
+                case .submitted:
+                    return .equalsSubmitApplicationSubmitted
+                case .failed:
+                    return .equalsSubmitApplicationFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -5620,20 +5697,24 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .created(let userId):
-                return .equalsCreateAccountCreated(userId: userId)
+            @_optimize(none) get {
+                switch self {
+                case .created(let userId):
+                    return .equalsCreateAccountCreated(userId: userId)
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -5649,28 +5730,32 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .active:
-                return .equalsGetOnboardingStatusActive
-            case .approved:
-                return .equalsGetOnboardingStatusApproved
-            case .pending:
-                return .equalsGetOnboardingStatusPending
-            case .rejected:
-                return .equalsGetOnboardingStatusRejected
-            case .incomplete:
-                return .equalsGetOnboardingStatusIncomplete
+            @_optimize(none) get {
+                switch self {
+                case .active:
+                    return .equalsGetOnboardingStatusActive
+                case .approved:
+                    return .equalsGetOnboardingStatusApproved
+                case .pending:
+                    return .equalsGetOnboardingStatusPending
+                case .rejected:
+                    return .equalsGetOnboardingStatusRejected
+                case .incomplete:
+                    return .equalsGetOnboardingStatusIncomplete
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -5682,20 +5767,24 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .activated:
-                return .equalsActivateAccountActivated
+            @_optimize(none) get {
+                switch self {
+                case .activated:
+                    return .equalsActivateAccountActivated
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -5710,22 +5799,26 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .listed:
-                return .equalsListTransactionsListed
-            case .failed:
-                return .equalsListTransactionsFailed
+            @_optimize(none) get {
+                switch self {
+                case .listed:
+                    return .equalsListTransactionsListed
+                case .failed:
+                    return .equalsListTransactionsFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -5737,20 +5830,24 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .refreshed:
-                return .equalsListSessionsRefreshed
+            @_optimize(none) get {
+                switch self {
+                case .refreshed:
+                    return .equalsListSessionsRefreshed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -5762,20 +5859,24 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .signedOut:
-                return .equalsSignOutSessionSignedOut
+            @_optimize(none) get {
+                switch self {
+                case .signedOut:
+                    return .equalsSignOutSessionSignedOut
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -5787,20 +5888,24 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .signedOut:
-                return .equalsSignOutOtherSessionsSignedOut
+            @_optimize(none) get {
+                switch self {
+                case .signedOut:
+                    return .equalsSignOutOtherSessionsSignedOut
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -5813,22 +5918,26 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .charged:
-                return .equalsChargePlanUpgradeCharged
-            case .insufficientFunds:
-                return .equalsChargePlanUpgradeInsufficientFunds
+            @_optimize(none) get {
+                switch self {
+                case .charged:
+                    return .equalsChargePlanUpgradeCharged
+                case .insufficientFunds:
+                    return .equalsChargePlanUpgradeInsufficientFunds
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -5840,20 +5949,24 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .scheduled:
-                return .equalsSchedulePlanChangeScheduled
+            @_optimize(none) get {
+                switch self {
+                case .scheduled:
+                    return .equalsSchedulePlanChangeScheduled
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -5865,20 +5978,24 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .closed:
-                return .equalsCloseAccountClosed
+            @_optimize(none) get {
+                switch self {
+                case .closed:
+                    return .equalsCloseAccountClosed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -5891,22 +6008,26 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .success(let userId):
-                return .equalsLogInSuccess(userId: userId)
-            case .wrongKeycode:
-                return .equalsLogInWrongKeycode
+            @_optimize(none) get {
+                switch self {
+                case .success(let userId):
+                    return .equalsLogInSuccess(userId: userId)
+                case .wrongKeycode:
+                    return .equalsLogInWrongKeycode
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -5919,22 +6040,26 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .activated:
-                return .equalsActivateCardActivated
-            case .failed(let reason):
-                return .equalsActivateCardFailed(reason: reason)
+            @_optimize(none) get {
+                switch self {
+                case .activated:
+                    return .equalsActivateCardActivated
+                case .failed(let reason):
+                    return .equalsActivateCardFailed(reason: reason)
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -5947,22 +6072,26 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .done:
-                return .equalsSetCardFrozenDone
-            case .failed:
-                return .equalsSetCardFrozenFailed
+            @_optimize(none) get {
+                switch self {
+                case .done:
+                    return .equalsSetCardFrozenDone
+                case .failed:
+                    return .equalsSetCardFrozenFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -5975,22 +6104,26 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .retrieved:
-                return .equalsGetCardDetailsRetrieved
-            case .failed:
-                return .equalsGetCardDetailsFailed
+            @_optimize(none) get {
+                switch self {
+                case .retrieved:
+                    return .equalsGetCardDetailsRetrieved
+                case .failed:
+                    return .equalsGetCardDetailsFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6003,22 +6136,26 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .retrieved:
-                return .equalsGetPinRetrieved
-            case .failed:
-                return .equalsGetPinFailed
+            @_optimize(none) get {
+                switch self {
+                case .retrieved:
+                    return .equalsGetPinRetrieved
+                case .failed:
+                    return .equalsGetPinFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6031,22 +6168,26 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .done:
-                return .equalsSetCardLimitDone
-            case .failed:
-                return .equalsSetCardLimitFailed
+            @_optimize(none) get {
+                switch self {
+                case .done:
+                    return .equalsSetCardLimitDone
+                case .failed:
+                    return .equalsSetCardLimitFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6059,22 +6200,26 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .placed:
-                return .equalsOrderPhysicalCardPlaced
-            case .failed:
-                return .equalsOrderPhysicalCardFailed
+            @_optimize(none) get {
+                switch self {
+                case .placed:
+                    return .equalsOrderPhysicalCardPlaced
+                case .failed:
+                    return .equalsOrderPhysicalCardFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6087,22 +6232,26 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .sent(let transferId):
-                return .equalsSendUkTransferSent(transferId: transferId)
-            case .failed(let reason):
-                return .equalsSendUkTransferFailed(reason: reason)
+            @_optimize(none) get {
+                switch self {
+                case .sent(let transferId):
+                    return .equalsSendUkTransferSent(transferId: transferId)
+                case .failed(let reason):
+                    return .equalsSendUkTransferFailed(reason: reason)
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6117,22 +6266,26 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .fetched(let balance):
-                return .equalsGetBalanceFetched(balance: balance)
-            case .failed:
-                return .equalsGetBalanceFailed
+            @_optimize(none) get {
+                switch self {
+                case .fetched(let balance):
+                    return .equalsGetBalanceFetched(balance: balance)
+                case .failed:
+                    return .equalsGetBalanceFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6147,22 +6300,26 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .refreshed:
-                return .equalsRefreshSessionRefreshed
-            case .expired:
-                return .equalsRefreshSessionExpired
+            @_optimize(none) get {
+                switch self {
+                case .refreshed:
+                    return .equalsRefreshSessionRefreshed
+                case .expired:
+                    return .equalsRefreshSessionExpired
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6175,22 +6332,26 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .submitted(let transferId):
-                return .equalsSendInternationalTransferSubmitted(transferId: transferId)
-            case .failed(let reason):
-                return .equalsSendInternationalTransferFailed(reason: reason)
+            @_optimize(none) get {
+                switch self {
+                case .submitted(let transferId):
+                    return .equalsSendInternationalTransferSubmitted(transferId: transferId)
+                case .failed(let reason):
+                    return .equalsSendInternationalTransferFailed(reason: reason)
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6203,22 +6364,26 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .sent:
-                return .otpSendEmailCodeSent
-            case .failed:
-                return .otpSendEmailCodeFailed
+            @_optimize(none) get {
+                switch self {
+                case .sent:
+                    return .otpSendEmailCodeSent
+                case .failed:
+                    return .otpSendEmailCodeFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6232,24 +6397,28 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .valid:
-                return .otpVerifyEmailCodeValid
-            case .invalid:
-                return .otpVerifyEmailCodeInvalid
-            case .expired:
-                return .otpVerifyEmailCodeExpired
+            @_optimize(none) get {
+                switch self {
+                case .valid:
+                    return .otpVerifyEmailCodeValid
+                case .invalid:
+                    return .otpVerifyEmailCodeInvalid
+                case .expired:
+                    return .otpVerifyEmailCodeExpired
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6262,22 +6431,26 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .sent:
-                return .otpSendSmsCodeSent
-            case .failed:
-                return .otpSendSmsCodeFailed
+            @_optimize(none) get {
+                switch self {
+                case .sent:
+                    return .otpSendSmsCodeSent
+                case .failed:
+                    return .otpSendSmsCodeFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6291,24 +6464,28 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .valid:
-                return .otpVerifySmsCodeValid
-            case .invalid:
-                return .otpVerifySmsCodeInvalid
-            case .expired:
-                return .otpVerifySmsCodeExpired
+            @_optimize(none) get {
+                switch self {
+                case .valid:
+                    return .otpVerifySmsCodeValid
+                case .invalid:
+                    return .otpVerifySmsCodeInvalid
+                case .expired:
+                    return .otpVerifySmsCodeExpired
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6321,22 +6498,26 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .found(let addresses):
-                return .postcodeLookupFindAddressesFound(addresses: addresses)
-            case .notFound:
-                return .postcodeLookupFindAddressesNotFound
+            @_optimize(none) get {
+                switch self {
+                case .found(let addresses):
+                    return .postcodeLookupFindAddressesFound(addresses: addresses)
+                case .notFound:
+                    return .postcodeLookupFindAddressesNotFound
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6351,22 +6532,26 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .intact:
-                return .deviceCheckIntegrityIntact
-            case .compromised:
-                return .deviceCheckIntegrityCompromised
+            @_optimize(none) get {
+                switch self {
+                case .intact:
+                    return .deviceCheckIntegrityIntact
+                case .compromised:
+                    return .deviceCheckIntegrityCompromised
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6379,22 +6564,26 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .enabled:
-                return .deviceEnableBiometricsEnabled
-            case .declined:
-                return .deviceEnableBiometricsDeclined
+            @_optimize(none) get {
+                switch self {
+                case .enabled:
+                    return .deviceEnableBiometricsEnabled
+                case .declined:
+                    return .deviceEnableBiometricsDeclined
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6409,22 +6598,26 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .authenticated:
-                return .deviceAuthenticateAuthenticated
-            case .cancelled:
-                return .deviceAuthenticateCancelled
+            @_optimize(none) get {
+                switch self {
+                case .authenticated:
+                    return .deviceAuthenticateAuthenticated
+                case .cancelled:
+                    return .deviceAuthenticateCancelled
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6437,22 +6630,26 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .succeeded:
-                return .paymentsInitialPaymentSucceeded
-            case .declined:
-                return .paymentsInitialPaymentDeclined
+            @_optimize(none) get {
+                switch self {
+                case .succeeded:
+                    return .paymentsInitialPaymentSucceeded
+                case .declined:
+                    return .paymentsInitialPaymentDeclined
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6468,24 +6665,28 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .succeeded(let amount, let purpose):
-                return .paymentsChargeSucceeded(amount: amount, purpose: purpose)
-            case .declined:
-                return .paymentsChargeDeclined
-            case .cancelled:
-                return .paymentsChargeCancelled
+            @_optimize(none) get {
+                switch self {
+                case .succeeded(let amount, let purpose):
+                    return .paymentsChargeSucceeded(amount: amount, purpose: purpose)
+                case .declined:
+                    return .paymentsChargeDeclined
+                case .cancelled:
+                    return .paymentsChargeCancelled
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6498,22 +6699,26 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .opened:
-                return .pitstopOpenTicketOpened
-            case .failed:
-                return .pitstopOpenTicketFailed
+            @_optimize(none) get {
+                switch self {
+                case .opened:
+                    return .pitstopOpenTicketOpened
+                case .failed:
+                    return .pitstopOpenTicketFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6525,20 +6730,24 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .started:
-                return .pitstopStartChatStarted
+            @_optimize(none) get {
+                switch self {
+                case .started:
+                    return .pitstopStartChatStarted
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6553,22 +6762,26 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .found(let merchant, let url):
-                return .logosFindLogoFound(merchant: merchant, url: url)
-            case .notFound:
-                return .logosFindLogoNotFound
+            @_optimize(none) get {
+                switch self {
+                case .found(let merchant, let url):
+                    return .logosFindLogoFound(merchant: merchant, url: url)
+                case .notFound:
+                    return .logosFindLogoNotFound
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6581,22 +6794,26 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .streaming:
-                return .fxSubscribeRatesStreaming
-            case .unavailable:
-                return .fxSubscribeRatesUnavailable
+            @_optimize(none) get {
+                switch self {
+                case .streaming:
+                    return .fxSubscribeRatesStreaming
+                case .unavailable:
+                    return .fxSubscribeRatesUnavailable
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6611,22 +6828,26 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .locked:
-                return .fxLockRateLocked
-            case .expired:
-                return .fxLockRateExpired
+            @_optimize(none) get {
+                switch self {
+                case .locked:
+                    return .fxLockRateLocked
+                case .expired:
+                    return .fxLockRateExpired
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6640,24 +6861,28 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .added:
-                return .deviceWalletProvisionCardAdded
-            case .cancelled:
-                return .deviceWalletProvisionCardCancelled
-            case .failed:
-                return .deviceWalletProvisionCardFailed
+            @_optimize(none) get {
+                switch self {
+                case .added:
+                    return .deviceWalletProvisionCardAdded
+                case .cancelled:
+                    return .deviceWalletProvisionCardCancelled
+                case .failed:
+                    return .deviceWalletProvisionCardFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6669,20 +6894,24 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .saved:
-                return .pushProviderSavePreferencesSaved
+            @_optimize(none) get {
+                switch self {
+                case .saved:
+                    return .pushProviderSavePreferencesSaved
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6695,22 +6924,26 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .sent:
-                return .veriffSendSmsLinkSent
-            case .failed:
-                return .veriffSendSmsLinkFailed
+            @_optimize(none) get {
+                switch self {
+                case .sent:
+                    return .veriffSendSmsLinkSent
+                case .failed:
+                    return .veriffSendSmsLinkFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6725,26 +6958,30 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .passport:
-                return .veriffScanFrontPassport
-            case .drivingLicence:
-                return .veriffScanFrontDrivingLicence
-            case .nationalId:
-                return .veriffScanFrontNationalId
-            case .notDetected:
-                return .veriffScanFrontNotDetected
+            @_optimize(none) get {
+                switch self {
+                case .passport:
+                    return .veriffScanFrontPassport
+                case .drivingLicence:
+                    return .veriffScanFrontDrivingLicence
+                case .nationalId:
+                    return .veriffScanFrontNationalId
+                case .notDetected:
+                    return .veriffScanFrontNotDetected
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6756,20 +6993,24 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .captured:
-                return .veriffScanBackCaptured
+            @_optimize(none) get {
+                switch self {
+                case .captured:
+                    return .veriffScanBackCaptured
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6781,20 +7022,24 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .captured:
-                return .veriffCaptureSelfieCaptured
+            @_optimize(none) get {
+                switch self {
+                case .captured:
+                    return .veriffCaptureSelfieCaptured
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6806,20 +7051,24 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .submitted:
-                return .veriffAnalyseSubmitted
+            @_optimize(none) get {
+                switch self {
+                case .submitted:
+                    return .veriffAnalyseSubmitted
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6834,26 +7083,30 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .approved:
-                return .veriffGetDecisionApproved
-            case .rejected:
-                return .veriffGetDecisionRejected
-            case .pending:
-                return .veriffGetDecisionPending
-            case .incomplete:
-                return .veriffGetDecisionIncomplete
+            @_optimize(none) get {
+                switch self {
+                case .approved:
+                    return .veriffGetDecisionApproved
+                case .rejected:
+                    return .veriffGetDecisionRejected
+                case .pending:
+                    return .veriffGetDecisionPending
+                case .incomplete:
+                    return .veriffGetDecisionIncomplete
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -6867,24 +7120,28 @@ public enum TempoOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: TempoEvent {
-            switch self {
-            case .approved:
-                return .veriffCheckProofOfAddressApproved
-            case .rejected:
-                return .veriffCheckProofOfAddressRejected
-            case .pending:
-                return .veriffCheckProofOfAddressPending
+            @_optimize(none) get {
+                switch self {
+                case .approved:
+                    return .veriffCheckProofOfAddressApproved
+                case .rejected:
+                    return .veriffCheckProofOfAddressRejected
+                case .pending:
+                    return .veriffCheckProofOfAddressPending
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -7015,12 +7272,14 @@ public struct TempoApplicant: Hashable, Sendable, Codable, FlowRecord {
     public var address: String? = nil
 
     /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
+    @_optimize(none)
     public init() {
     }
 
     /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
     private static let recordFields: RecordFields<TempoApplicant> = makeRecordFields()
 
+    @_optimize(none)
     private static func makeRecordFields() -> RecordFields<TempoApplicant> {
         var fields = RecordFields<TempoApplicant>()
         fields.value("given_name", \.givenName)
@@ -7046,22 +7305,26 @@ public struct TempoApplicant: Hashable, Sendable, Codable, FlowRecord {
 
     /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
     /// else an error).
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self.init()
         try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try Self.recordFields.encode(self, to: encoder)
     }
 
     /// Whether every field is equal.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return Self.recordFields.equal(lhs, rhs)
     }
 
     /// Hashes every field.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         Self.recordFields.hash(self, into: &hasher)
     }
@@ -7162,12 +7425,14 @@ public struct TempoTransaction: Hashable, Sendable, Codable, FlowRecord {
     public var day: CalendarDate? = nil
 
     /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
+    @_optimize(none)
     public init() {
     }
 
     /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
     private static let recordFields: RecordFields<TempoTransaction> = makeRecordFields()
 
+    @_optimize(none)
     private static func makeRecordFields() -> RecordFields<TempoTransaction> {
         var fields = RecordFields<TempoTransaction>()
         fields.value("reference", \.reference)
@@ -7186,22 +7451,26 @@ public struct TempoTransaction: Hashable, Sendable, Codable, FlowRecord {
 
     /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
     /// else an error).
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self.init()
         try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try Self.recordFields.encode(self, to: encoder)
     }
 
     /// Whether every field is equal.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return Self.recordFields.equal(lhs, rhs)
     }
 
     /// Hashes every field.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         Self.recordFields.hash(self, into: &hasher)
     }
@@ -7216,12 +7485,14 @@ public struct TempoMerchantLogo: Hashable, Sendable, Codable, FlowRecord {
     public var url: String = ""
 
     /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
+    @_optimize(none)
     public init() {
     }
 
     /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
     private static let recordFields: RecordFields<TempoMerchantLogo> = makeRecordFields()
 
+    @_optimize(none)
     private static func makeRecordFields() -> RecordFields<TempoMerchantLogo> {
         var fields = RecordFields<TempoMerchantLogo>()
         fields.value("merchant", \.merchant)
@@ -7234,22 +7505,26 @@ public struct TempoMerchantLogo: Hashable, Sendable, Codable, FlowRecord {
 
     /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
     /// else an error).
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self.init()
         try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try Self.recordFields.encode(self, to: encoder)
     }
 
     /// Whether every field is equal.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return Self.recordFields.equal(lhs, rhs)
     }
 
     /// Hashes every field.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         Self.recordFields.hash(self, into: &hasher)
     }
@@ -7661,12 +7936,14 @@ public struct TempoState: Hashable, Sendable, Codable, FlowRecord {
     public var legalAcceptedOn: CalendarDate? = nil
 
     /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
+    @_optimize(none)
     public init() {
     }
 
     /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
     private static let recordFields: RecordFields<TempoState> = makeRecordFields()
 
+    @_optimize(none)
     private static func makeRecordFields() -> RecordFields<TempoState> {
         var fields = RecordFields<TempoState>()
         fields.optional("plan", \.plan)
@@ -7786,22 +8063,26 @@ public struct TempoState: Hashable, Sendable, Codable, FlowRecord {
 
     /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
     /// else an error).
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self.init()
         try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try Self.recordFields.encode(self, to: encoder)
     }
 
     /// Whether every field is equal.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return Self.recordFields.equal(lhs, rhs)
     }
 
     /// Hashes every field.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         Self.recordFields.hash(self, into: &hasher)
     }

@@ -21,14 +21,16 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
 
     /// Messages of the current screen's invalid fields: `machine.errors[.email]`.
     public var errors: [YOLEField: String] {
-        if engine.errors.isEmpty {
-            return [:]
-        }
-        return Dictionary(
-            uniqueKeysWithValues: engine.errors.compactMap { name, message in
-                YOLEField(rawValue: name).map { ($0, message) }
+        @_optimize(none) get {
+            if engine.errors.isEmpty {
+                return [:]
             }
-        )
+            return Dictionary(
+                uniqueKeysWithValues: engine.errors.compactMap { name, message in
+                    YOLEField(rawValue: name).map { ($0, message) }
+                }
+            )
+        }
     }
 
     /// The outcome the run ended with, once it has.
@@ -71,6 +73,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
 
     /// A machine on `start` (default: STEP-01), with the state's initial values.
     /// Call `start(into:)` next: it runs the first screen's entry (analytics, timers).
+    @_optimize(none)
     public init(start: YOLEScreen? = nil, now: Timestamp = Timestamp(millisecondsSince1970: 1767225600000)) throws {
         self.now = now
         engine = Self.sharedEngineState(screenNumber: start?.number ?? 0)
@@ -78,6 +81,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
 
     /// A machine on the screen with seed ID `startScreenID` (nil: STEP-01), for code that knows screens by ID.
     /// - Throws: `FlowFailure` when the app has no screen with that ID.
+    @_optimize(none)
     public init(startScreenID: String?, now: Timestamp) throws {
         if let id = startScreenID {
             guard let screen = YOLEScreen(rawValue: id) else { throw FlowFailure(("YOLE has no screen '" + id) + "'") }
@@ -91,6 +95,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     public static let appID = "yole"
 
     /// Enters the start screen: its screen view, entry actions and timers.
+    @_optimize(none)
     public mutating func start(into effects: inout [YOLEEffect]) throws {
         try sharedEngineStart(into: &effects)
     }
@@ -100,11 +105,13 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
 
     /// The first variant of the current screen whose condition holds, or the `FlowFailure` of a condition the flows
     /// cannot compute (`variant()` reads it without throwing).
+    @_optimize(none)
     public func computeVariant() throws -> YOLEVariant? {
         return (try sharedEngineVariant()).flatMap(YOLEVariant.init(rawValue:))
     }
 
     /// What was typed into a field of the current screen (nil: nothing, or the screen has no such field).
+    @_optimize(none)
     public func input(_ field: YOLEField) -> FieldInput? {
         return sharedEngineInput(field.rawValue)
     }
@@ -112,6 +119,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     /// Types into a field of the current screen; nothing is validated until a transition asks for it.
     ///
     /// - Throws: `FlowFailure` when the current screen has no such field, or it is not shown now.
+    @_optimize(none)
     public mutating func fill(_ field: YOLEField, _ input: FieldInput) throws {
         try sharedEngineFill(field.rawValue, input)
     }
@@ -121,11 +129,13 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     /// Nothing is allocated for an event whose transitions only move between screens, read and write
     /// plain state and emit effects: pass the same `effects` buffer each time (after
     /// `removeAll(keepingCapacity: true)`).
+    @_optimize(none)
     public mutating func send(_ event: YOLEEvent, into effects: inout [YOLEEffect]) throws {
         try sharedEngineSend(event, into: &effects)
     }
 
     /// Sends an event and returns the effects to perform, in order.
+    @_optimize(none)
     public mutating func send(_ event: YOLEEvent) throws -> [YOLEEffect] {
         var effects: [YOLEEffect] = []
         try send(event, into: &effects)
@@ -151,6 +161,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
 
     /// The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore
     /// with `init(restoring:)` after the app was killed. Encode it with any `Encoder`.
+    @_optimize(none)
     public func snapshot() -> FlowSnapshot<YOLEState> {
         return FlowSnapshot(
             appID: Self.appID,
@@ -164,6 +175,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
 
     /// Resumes a machine saved with `snapshot()`.
     /// - Throws: `SnapshotMismatch` when the snapshot is of another app, or of other flows of this app.
+    @_optimize(none)
     public init(restoring snapshot: FlowSnapshot<YOLEState>) throws {
         engine = try Self.sharedRestoredEngine(
             from: snapshot,
@@ -178,6 +190,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     /// Goes back to the previous screen, or closes the open sheet, as the system back gesture does.
     /// - Returns: false when there is nowhere to go back to.
     @discardableResult
+    @_optimize(none)
     public mutating func back(into effects: inout [YOLEEffect]) throws -> Bool {
         return try sharedEngineBack(into: &effects)
     }
@@ -185,6 +198,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     /// Closes the app and launches it again: state declared `persist: true` keeps its value, the rest starts over
     /// from its initial values; the back stack, sheets, sub-flows, typed fields and timers are dropped (the host
     /// is told to cancel the timers) and the start screen is entered as at launch.
+    @_optimize(none)
     public mutating func restart(into effects: inout [YOLEEffect]) throws {
         let kept = state
         state = YOLEState()
@@ -200,11 +214,13 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     /// `limited_access`: Home with limited functionality / restrictions (KYC skipped or failed).
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): `false`.
+    @_optimize(none)
     public func derivedLimitedAccess() -> Bool {
         return (try? computeLimitedAccess()) ?? false
     }
 
     /// `limited_access`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeLimitedAccess() throws -> Bool {
         return state.loggedIn && (state.kycStatus != YOLEKycStatus.verified)
     }
@@ -213,11 +229,13 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     /// FX conversion is done (see Q-YOLE-D5).
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): nil.
+    @_optimize(none)
     public func derivedTotalCharged() -> Money? {
         return (try? computeTotalCharged()) ?? nil
     }
 
     /// `total_charged`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeTotalCharged() throws -> Money? {
         return try (((state.transfer.amount != nil) && (state.transfer.fee != nil))
             && (required(state.transfer.amount, "'transfer.amount'").currency
@@ -231,11 +249,13 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     /// the value names what it would be before (0.00 USD), once, here.
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): 0 USD.
+    @_optimize(none)
     public func derivedSendAmount() -> Money {
         return (try? computeSendAmount()) ?? Money(amount: 0, currency: "USD")
     }
 
     /// `send_amount`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeSendAmount() throws -> Money {
         return (state.transfer.amount ?? YOLEConstants.usd0)
     }
@@ -244,11 +264,13 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     /// the checker cannot follow that across screens, so the value names what it would be before (0.00 USD), once.
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): 0 USD.
+    @_optimize(none)
     public func derivedSendFee() -> Money {
         return (try? computeSendFee()) ?? Money(amount: 0, currency: "USD")
     }
 
     /// `send_fee`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeSendFee() throws -> Money {
         return (state.transfer.fee ?? YOLEConstants.usd0)
     }
@@ -256,11 +278,13 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     /// `details_missing`: "Missing transaction details → Show available information, note missing data".
     ///
     /// When the flows cannot compute it now (a value missing, an overflow): `false`.
+    @_optimize(none)
     public func derivedDetailsMissing() -> Bool {
         return (try? computeDetailsMissing()) ?? false
     }
 
     /// `details_missing`, or the `FlowFailure` that stops the flows computing it.
+    @_optimize(none)
     func computeDetailsMissing() throws -> Bool {
         return (state.transfer.yoleReference == "") || (state.transfer.pspTransactionId == "")
     }
@@ -268,6 +292,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name
     /// (`.offlineBanner`), or the `FlowFailure` of a value the flows cannot compute (`texts()` reads them without
     /// throwing).
+    @_optimize(none)
     public func computeTexts() throws -> [YOLEText: String] {
         switch screenNumber {
         case 0:
@@ -547,6 +572,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     /// The current screen's lists (`lists:` in the flows), each row with its id (its key, or its position)
     /// and its texts filled in, or the `FlowFailure` of a value the flows cannot compute (`rows(_:)` reads
     /// them without throwing).
+    @_optimize(none)
     public func computeRows() throws -> [YOLEList: [FlowRow<YOLEText>]] {
         switch screenNumber {
         case 18:
@@ -566,6 +592,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     /// The event a tap on row `index` of `list` sends now (`tap:` in the flows), its payload filled from
     /// the row; nil when the current screen does not show `list`, its rows send nothing, or it has no row
     /// `index`. Send it as any event.
+    @_optimize(none)
     public func rowEvent(_ list: YOLEList, at index: Int) throws -> YOLEEvent? {
         switch (screenNumber, list) {
         case (18, .favorites):
@@ -582,6 +609,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     /// the order the flows declare them, each with its label filled in from the row; none when the current
     /// screen does not show `list` or it has no row `index`. Views read `swipeActions(_:at:edge:)` and
     /// `contextMenuActions(_:at:)`, which do not throw.
+    @_optimize(none)
     public func computeRowActions(_ list: YOLEList, at index: Int) throws -> [FlowRowAction<YOLERowAction>] {
         switch (screenNumber, list) {
         case (18, .favorites):
@@ -614,6 +642,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     /// The event row action `action` on row `index` of `list` sends now, its payload filled from the row; nil
     /// when the current screen does not show `list`, its rows do not offer `action`, or it has no row `index`.
     /// Send it as any event.
+    @_optimize(none)
     public func rowActionEvent(_ list: YOLEList, _ action: YOLERowAction, at index: Int) throws -> YOLEEvent? {
         switch (screenNumber, list, action) {
         case (18, .favorites, .remove):
@@ -633,12 +662,14 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
 
     /// The first read of the current screen the flows cannot compute now (its variant, its texts), in words; nil when
     /// every one computes. `FlowDriver` reports it after the step that caused it, once.
+    @_optimize(none)
     public func readFailure() -> String? {
         return sharedEngineReadFailure(variant: { _ = try computeVariant() }, texts: { _ = try computeTexts() })
     }
 
     /// Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry).
     @_spi(Generated)
+    @_optimize(none)
     public func evaluateGuard(_ id: Int32, _ event: YOLEEvent?) throws -> Bool {
         switch id {
         case 1:
@@ -778,12 +809,14 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
 
     /// The length of timer number `timer` in milliseconds when the flows read it from the state (nil: the table's).
     @_spi(Generated)
+    @_optimize(none)
     public func timerLength(_ timer: Int32) throws -> Int? {
         return nil
     }
 
     /// Runs action list number `id` of the tables.
     @_spi(Generated)
+    @_optimize(none)
     public mutating func runActions(_ id: Int32, _ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         switch id {
         case 1...24:
@@ -802,6 +835,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func runActionsPart1(_ id: Int32, _ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         switch id {
         case 1:
@@ -893,6 +927,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func runActionsPart2(_ id: Int32, _ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         switch id {
         case 25:
@@ -999,6 +1034,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func runActionsPart3(_ id: Int32, _ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         switch id {
         case 49:
@@ -1106,6 +1142,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func runActionsPart4(_ id: Int32, _ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         switch id {
         case 73:
@@ -1228,6 +1265,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func runActionsPart5(_ id: Int32, _ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         switch id {
         case 97:
@@ -1269,6 +1307,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList1(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         state.email = textValue(formInput(0)) // form 0: email
         state.firstName = textValue(formInput(1)) // form 1: first_name
@@ -1290,6 +1329,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList7(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         if formInput(0) == nil {
             setInput(0, fieldInput(state.email))
@@ -1306,6 +1346,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList18(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         guard case .authLogInSuccess(let eventKycVerified)? = event else { throw FlowFailure("no value for 'event'") }
         state.biometricLoginEnabled = true
@@ -1317,6 +1358,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList57(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         state.draftAmount = textValue(formInput(0)) // form 0: amount
         state.draftCurrency = textValue(formInput(1)) // form 1: currency
@@ -1341,6 +1383,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList58(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         if formInput(0) == nil {
             setInput(0, fieldInput(state.draftAmount))
@@ -1357,6 +1400,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList69(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         state.loggedIn = false
         state.kycStatus = YOLEKycStatus.notStarted
@@ -1382,6 +1426,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList74(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         guard case .feesApiQuoteReceived(let eventFeeAmount, let eventFeeCurrency, let eventFeeType)? = event else {
             throw FlowFailure("no value for 'event'")
@@ -1401,6 +1446,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList76(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         state.transfer.fee = nil
         state.feesLoading = false
@@ -1409,6 +1455,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList77(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         state.feesLoading = true
         state.feesError = false
@@ -1434,6 +1481,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList87(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         state.checkoutState = "loading"
         state.checkoutInBrowser = false
@@ -1445,6 +1493,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList88(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         state.draftAmount = ""
         state.draftCurrency = ""
@@ -1453,6 +1502,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList96(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         guard case .accountLoadLoaded(let eventBalance, let eventSuspended)? = event else {
             throw FlowFailure("no value for 'event'")
@@ -1463,6 +1513,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList103(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         guard case .pesapalCheckoutSuccess(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else {
             throw FlowFailure("no value for 'event'")
@@ -1482,6 +1533,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList104(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         guard case .pesapalCheckoutPending(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else {
             throw FlowFailure("no value for 'event'")
@@ -1495,6 +1547,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList105(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         guard case .pesapalCheckoutUnclear(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else {
             throw FlowFailure("no value for 'event'")
@@ -1508,6 +1561,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList106(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         guard case .pesapalCheckoutFailed(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount, let eventReason)? = event else {
             throw FlowFailure("no value for 'event'")
@@ -1521,6 +1575,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList107(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         guard case .pesapalCheckoutCancelled(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else {
             throw FlowFailure("no value for 'event'")
@@ -1535,6 +1590,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
 
     /// Validator number `id`: the message of the first rule `input` fails, or nil.
     @_spi(Generated)
+    @_optimize(none)
     public func validateField(_ id: Int32, _ input: FieldInput?) throws -> String? {
         switch id {
         case 1:
@@ -1659,6 +1715,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine, FlowListShowing, FlowRowA
     }
 
     /// Performs `call` with the host's services and returns its outcome as the event this machine handles.
+    @_optimize(none)
     public static func perform(_ call: YOLEServiceCall, with services: any YOLEServices) async throws -> YOLEEvent {
         switch call {
         case .authCreateAccount(let email, let firstName, let lastName, let password, let country):

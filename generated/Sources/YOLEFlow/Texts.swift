@@ -352,6 +352,7 @@ extension YOLEMachine {
     /// Text number `number` of the table in the current locale, with `arguments` (its values, written for people) put
     /// in: the words of `textLookup` for its key when it has well-formed ones, else the compiled-in words.
     @_spi(Generated)
+    @_optimize(none)
     public func localizedText(_ number: Int, _ arguments: [String]) -> String {
         return Self.textTable.text(number, arguments, locale: textLocale, lookup: textLookup)
     }
@@ -359,6 +360,7 @@ extension YOLEMachine {
     /// The options of choice field `field` on the current screen, each value (what `fill` takes) with its label in the
     /// current locale, for a picker: `ForEach(machine.options(.currency)) { Text($0.label).tag($0.value) }`; empty for
     /// a field the screen does not show.
+    @_optimize(none)
     public func options(_ field: YOLEField) -> [FlowOption] {
         switch screenNumber {
         case 8:
@@ -388,6 +390,7 @@ extension YOLEMachine {
 
     /// The label of field `field` on the current screen in the current locale, by its key in the String Catalog
     /// (`Text(machine.fieldLabel(.email) ?? "")`); nil for a field the screen does not show or one without a label.
+    @_optimize(none)
     public func fieldLabel(_ field: YOLEField) -> String? {
         switch screenNumber {
         case 2:
@@ -450,6 +453,7 @@ extension YOLEMachine {
     /// The placeholder of field `field` on the current screen in the current locale, by its key in the String Catalog
     /// (`Text(machine.fieldPlaceholder(.email) ?? "")`); nil for a field the screen does not show or one without a
     /// placeholder.
+    @_optimize(none)
     public func fieldPlaceholder(_ field: YOLEField) -> String? {
         switch screenNumber {
         case 1:
@@ -511,6 +515,7 @@ extension YOLEMachine {
 
     /// The hint of field `field` on the current screen in the current locale, by its key in the String Catalog
     /// (`Text(machine.fieldHint(.email) ?? "")`); nil for a field the screen does not show or one without a hint.
+    @_optimize(none)
     public func fieldHint(_ field: YOLEField) -> String? {
         return nil
     }

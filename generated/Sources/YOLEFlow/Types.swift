@@ -718,73 +718,75 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
 
     /// The screen's name in the seed.
     public var name: String {
-        switch self {
-        case .step01:
-            return "Splash Screen"
-        case .step02:
-            return "Create Account Screen"
-        case .step03:
-            return "Email Verification Screen"
-        case .step04:
-            return "Login Screen"
-        case .step05:
-            return "Forgot Password Screen"
-        case .step06:
-            return "KYC Screen"
-        case .step07:
-            return "KYC Phone Screen"
-        case .step08:
-            return "KYC OTP Screen"
-        case .step09:
-            return "KYC ID Capture Screen"
-        case .step10:
-            return "KYC Selfie Screen"
-        case .step11:
-            return "KYC Success Screen"
-        case .step12:
-            return "KYC Error Screen"
-        case .step12Support:
-            return "Support contact options"
-        case .step13:
-            return "Home Screen"
-        case .step13Transaction:
-            return "Transaction details"
-        case .step13AddFunds:
-            return "Add funds flow"
-        case .step13Support:
-            return "Contact support"
-        case .step141:
-            return "Enter Details"
-        case .step15:
-            return "Favorites Screen"
-        case .step15Remove:
-            return "Remove confirmation"
-        case .step15EditRecipient:
-            return "Edit recipient form"
-        case .step15AddRecipient:
-            return "Add recipient flow"
-        case .step16:
-            return "Profile Screen"
-        case .step16Logout:
-            return "Logout confirmation"
-        case .step16EditProfile:
-            return "Edit profile form"
-        case .step16PhotoPicker:
-            return "Camera/gallery picker"
-        case .step16Settings:
-            return "Settings screens"
-        case .step16Transactions:
-            return "Full transaction list"
-        case .step16Support:
-            return "Support options"
-        case .step142:
-            return "Review & Fees"
-        case .step143:
-            return "Choose Payment Method"
-        case .step144:
-            return "PSP Checkout (Pesapal)"
-        case .step145:
-            return "Result"
+        @_optimize(none) get {
+            switch self {
+            case .step01:
+                return "Splash Screen"
+            case .step02:
+                return "Create Account Screen"
+            case .step03:
+                return "Email Verification Screen"
+            case .step04:
+                return "Login Screen"
+            case .step05:
+                return "Forgot Password Screen"
+            case .step06:
+                return "KYC Screen"
+            case .step07:
+                return "KYC Phone Screen"
+            case .step08:
+                return "KYC OTP Screen"
+            case .step09:
+                return "KYC ID Capture Screen"
+            case .step10:
+                return "KYC Selfie Screen"
+            case .step11:
+                return "KYC Success Screen"
+            case .step12:
+                return "KYC Error Screen"
+            case .step12Support:
+                return "Support contact options"
+            case .step13:
+                return "Home Screen"
+            case .step13Transaction:
+                return "Transaction details"
+            case .step13AddFunds:
+                return "Add funds flow"
+            case .step13Support:
+                return "Contact support"
+            case .step141:
+                return "Enter Details"
+            case .step15:
+                return "Favorites Screen"
+            case .step15Remove:
+                return "Remove confirmation"
+            case .step15EditRecipient:
+                return "Edit recipient form"
+            case .step15AddRecipient:
+                return "Add recipient flow"
+            case .step16:
+                return "Profile Screen"
+            case .step16Logout:
+                return "Logout confirmation"
+            case .step16EditProfile:
+                return "Edit profile form"
+            case .step16PhotoPicker:
+                return "Camera/gallery picker"
+            case .step16Settings:
+                return "Settings screens"
+            case .step16Transactions:
+                return "Full transaction list"
+            case .step16Support:
+                return "Support options"
+            case .step142:
+                return "Review & Fees"
+            case .step143:
+                return "Choose Payment Method"
+            case .step144:
+                return "PSP Checkout (Pesapal)"
+            case .step145:
+                return "Result"
+            }
         }
     }
 
@@ -861,6 +863,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     }
 
     /// The screen at `number` in the app's tables.
+    @_optimize(none)
     public init(number: Int32) {
         self = Self.ordered[Int(number)]
     }
@@ -1447,6 +1450,7 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// `2026-01-31`, timestamps `2026-01-31T09:30Z`, enum values by name, lists and records as JSON.
     /// - Throws: `FlowEventError` for a name the flows do not handle or raise themselves, and for a payload field
     ///   missing or not of its type (an optional field may be left out; fields the event lacks are ignored).
+    @_optimize(none)
     public init(name: String, payload: [String: String] = [:]) throws(FlowEventError) {
         self = try eventNamed(
             name,
@@ -1464,10 +1468,12 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
-        if case .timerFired = self {
-            return "timer"
+        @_optimize(none) get {
+            if case .timerFired = self {
+                return "timer"
+            }
+            return Self.flowNames[number]
         }
-        return Self.flowNames[number]
     }
 
     /// The events' names in the flows, one per line, by number.
@@ -2045,47 +2051,50 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The value as data: its case's number in `codingCases` and its payload, for `Codable`, `==` and `hash(into:)`.
     private var caseValue: CaseValue {
-        switch self {
-        case let .deepLinkOpened(value0):
-            return CaseValue(0, [value0])
-        case let .paymentStatusUpdated(value0):
-            return CaseValue(1, [value0])
-        case let .recentRecipientTapped(value0):
-            return CaseValue(2, [value0])
-        case let .favoriteTapped(value0):
-            return CaseValue(3, [value0])
-        case let .removeFavoriteTapped(value0):
-            return CaseValue(4, [value0])
-        case let .authLogInSuccess(value0):
-            return CaseValue(16, [value0])
-        case let .accountLoadLoaded(value0, value1):
-            return CaseValue(49, [value0, value1])
-        case let .favoritesApiLoadLoaded(value0):
-            return CaseValue(51, [value0])
-        case let .profileUpdateUpdated(value0, value1):
-            return CaseValue(56, [value0, value1])
-        case let .feesApiQuoteReceived(value0, value1, value2):
-            return CaseValue(58, [value0, value1, value2])
-        case let .pesapalCheckoutSuccess(value0, value1, value2, value3, value4, value5):
-            return CaseValue(63, [value0, value1, value2, value3, value4, value5])
-        case let .pesapalCheckoutPending(value0, value1, value2, value3, value4, value5):
-            return CaseValue(64, [value0, value1, value2, value3, value4, value5])
-        case let .pesapalCheckoutFailed(value0, value1, value2, value3, value4, value5, value6):
-            return CaseValue(65, [value0, value1, value2, value3, value4, value5, value6])
-        case let .pesapalCheckoutCancelled(value0, value1, value2, value3, value4, value5):
-            return CaseValue(66, [value0, value1, value2, value3, value4, value5])
-        case let .pesapalCheckoutUnclear(value0, value1, value2, value3, value4, value5):
-            return CaseValue(67, [value0, value1, value2, value3, value4, value5])
-        case let .signedIn(value0):
-            return CaseValue(78, [value0])
-        case let .timerFired(value0):
-            return CaseValue(135, [value0])
-        default:
-            return CaseValue(number)
+        @_optimize(none) get {
+            switch self {
+            case let .deepLinkOpened(value0):
+                return CaseValue(0, [value0])
+            case let .paymentStatusUpdated(value0):
+                return CaseValue(1, [value0])
+            case let .recentRecipientTapped(value0):
+                return CaseValue(2, [value0])
+            case let .favoriteTapped(value0):
+                return CaseValue(3, [value0])
+            case let .removeFavoriteTapped(value0):
+                return CaseValue(4, [value0])
+            case let .authLogInSuccess(value0):
+                return CaseValue(16, [value0])
+            case let .accountLoadLoaded(value0, value1):
+                return CaseValue(49, [value0, value1])
+            case let .favoritesApiLoadLoaded(value0):
+                return CaseValue(51, [value0])
+            case let .profileUpdateUpdated(value0, value1):
+                return CaseValue(56, [value0, value1])
+            case let .feesApiQuoteReceived(value0, value1, value2):
+                return CaseValue(58, [value0, value1, value2])
+            case let .pesapalCheckoutSuccess(value0, value1, value2, value3, value4, value5):
+                return CaseValue(63, [value0, value1, value2, value3, value4, value5])
+            case let .pesapalCheckoutPending(value0, value1, value2, value3, value4, value5):
+                return CaseValue(64, [value0, value1, value2, value3, value4, value5])
+            case let .pesapalCheckoutFailed(value0, value1, value2, value3, value4, value5, value6):
+                return CaseValue(65, [value0, value1, value2, value3, value4, value5, value6])
+            case let .pesapalCheckoutCancelled(value0, value1, value2, value3, value4, value5):
+                return CaseValue(66, [value0, value1, value2, value3, value4, value5])
+            case let .pesapalCheckoutUnclear(value0, value1, value2, value3, value4, value5):
+                return CaseValue(67, [value0, value1, value2, value3, value4, value5])
+            case let .signedIn(value0):
+                return CaseValue(78, [value0])
+            case let .timerFired(value0):
+                return CaseValue(135, [value0])
+            default:
+                return CaseValue(number)
+            }
         }
     }
 
     /// The case numbered `number` in `codingCases`, its payload's fields read in order by `read`.
+    @_optimize(none)
     private init(caseNumber number: Int32, _ read: inout CaseReader) throws {
         switch number {
         case 0:
@@ -2407,21 +2416,25 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
     /// payloads.
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self = try decodeCase(decoder, Self.codingCases, typeName: "YOLEEvent", Self.init(caseNumber:_:))
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try encodeCase(caseValue, Self.codingCases, to: encoder)
     }
 
     /// Whether two values are the same case with equal payloads.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return lhs.caseValue == rhs.caseValue
     }
 
     /// Hashes the case and its payload.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         caseValue.hash(into: &hasher)
     }
@@ -2561,100 +2574,104 @@ public enum YOLEServiceCall: FlowServiceCall {
 
     /// The operation called.
     public var operation: YOLEOperation {
-        switch self {
-        case .authCreateAccount:
-            return .authCreateAccount
-        case .authVerifyEmail:
-            return .authVerifyEmail
-        case .authResendEmailCode:
-            return .authResendEmailCode
-        case .authLogIn:
-            return .authLogIn
-        case .authRequestPasswordReset:
-            return .authRequestPasswordReset
-        case .kycSendSmsCode:
-            return .kycSendSmsCode
-        case .kycVerifySmsCode:
-            return .kycVerifySmsCode
-        case .kycUploadDocument:
-            return .kycUploadDocument
-        case .kycSubmitSelfie:
-            return .kycSubmitSelfie
-        case .deviceCameraPermission:
-            return .deviceCameraPermission
-        case .deviceAuthenticate:
-            return .deviceAuthenticate
-        case .accountLoad:
-            return .accountLoad
-        case .favoritesApiLoad:
-            return .favoritesApiLoad
-        case .favoritesApiRemove:
-            return .favoritesApiRemove
-        case .profileLoad:
-            return .profileLoad
-        case .profileUpdate:
-            return .profileUpdate
-        case .feesApiQuote:
-            return .feesApiQuote
-        case .pesapalLoadCheckout:
-            return .pesapalLoadCheckout
-        case .pesapalCheckout:
-            return .pesapalCheckout
+        @_optimize(none) get {
+            switch self {
+            case .authCreateAccount:
+                return .authCreateAccount
+            case .authVerifyEmail:
+                return .authVerifyEmail
+            case .authResendEmailCode:
+                return .authResendEmailCode
+            case .authLogIn:
+                return .authLogIn
+            case .authRequestPasswordReset:
+                return .authRequestPasswordReset
+            case .kycSendSmsCode:
+                return .kycSendSmsCode
+            case .kycVerifySmsCode:
+                return .kycVerifySmsCode
+            case .kycUploadDocument:
+                return .kycUploadDocument
+            case .kycSubmitSelfie:
+                return .kycSubmitSelfie
+            case .deviceCameraPermission:
+                return .deviceCameraPermission
+            case .deviceAuthenticate:
+                return .deviceAuthenticate
+            case .accountLoad:
+                return .accountLoad
+            case .favoritesApiLoad:
+                return .favoritesApiLoad
+            case .favoritesApiRemove:
+                return .favoritesApiRemove
+            case .profileLoad:
+                return .profileLoad
+            case .profileUpdate:
+                return .profileUpdate
+            case .feesApiQuote:
+                return .feesApiQuote
+            case .pesapalLoadCheckout:
+                return .pesapalLoadCheckout
+            case .pesapalCheckout:
+                return .pesapalCheckout
+            }
         }
     }
 
     /// The inputs by their names in the flows, rendered as text (for logs and tests).
     public var arguments: [String: String] {
-        switch self {
-        case .authCreateAccount(let email, let firstName, let lastName, let password, let country):
-            return [
-                "email": email,
-                "first_name": firstName,
-                "last_name": lastName,
-                "password": password,
-                "country": country
-            ]
-        case .authVerifyEmail(let email, let code):
-            return ["email": email, "code": code]
-        case .authResendEmailCode(let email):
-            return ["email": email]
-        case .authLogIn(let email, let password):
-            return ["email": email, "password": password]
-        case .authRequestPasswordReset(let email):
-            return ["email": email]
-        case .kycSendSmsCode(let phone):
-            return ["phone": phone]
-        case .kycVerifySmsCode(let phone, let code):
-            return ["phone": phone, "code": code]
-        case .kycUploadDocument(let documentType, let photo):
-            return ["document_type": describe(documentType), "photo": photo]
-        case .kycSubmitSelfie(let photo):
-            return ["photo": photo]
-        case .deviceCameraPermission:
-            return [:]
-        case .deviceAuthenticate(let purpose):
-            return ["purpose": purpose]
-        case .accountLoad:
-            return [:]
-        case .favoritesApiLoad:
-            return [:]
-        case .favoritesApiRemove(let recipient):
-            return ["recipient": recipient]
-        case .profileLoad:
-            return [:]
-        case .profileUpdate(let firstName, let lastName):
-            return ["first_name": firstName, "last_name": lastName]
-        case .feesApiQuote(let amount, let currency, let country, let corridor):
-            return [
-                "amount": describe(amount),
-                "currency": currency,
-                "country": country.map { $0 } ?? "null",
-                "corridor": corridor.map { $0 } ?? "null"
-            ]
-        case .pesapalLoadCheckout(let amount, let fee):
-            return ["amount": describe(amount), "fee": describe(fee)]
-        case .pesapalCheckout(let amount, let fee, let language):
-            return ["amount": describe(amount), "fee": describe(fee), "language": describe(language)]
+        @_optimize(none) get {
+            switch self {
+            case .authCreateAccount(let email, let firstName, let lastName, let password, let country):
+                return [
+                    "email": email,
+                    "first_name": firstName,
+                    "last_name": lastName,
+                    "password": password,
+                    "country": country
+                ]
+            case .authVerifyEmail(let email, let code):
+                return ["email": email, "code": code]
+            case .authResendEmailCode(let email):
+                return ["email": email]
+            case .authLogIn(let email, let password):
+                return ["email": email, "password": password]
+            case .authRequestPasswordReset(let email):
+                return ["email": email]
+            case .kycSendSmsCode(let phone):
+                return ["phone": phone]
+            case .kycVerifySmsCode(let phone, let code):
+                return ["phone": phone, "code": code]
+            case .kycUploadDocument(let documentType, let photo):
+                return ["document_type": describe(documentType), "photo": photo]
+            case .kycSubmitSelfie(let photo):
+                return ["photo": photo]
+            case .deviceCameraPermission:
+                return [:]
+            case .deviceAuthenticate(let purpose):
+                return ["purpose": purpose]
+            case .accountLoad:
+                return [:]
+            case .favoritesApiLoad:
+                return [:]
+            case .favoritesApiRemove(let recipient):
+                return ["recipient": recipient]
+            case .profileLoad:
+                return [:]
+            case .profileUpdate(let firstName, let lastName):
+                return ["first_name": firstName, "last_name": lastName]
+            case .feesApiQuote(let amount, let currency, let country, let corridor):
+                return [
+                    "amount": describe(amount),
+                    "currency": currency,
+                    "country": country.map { $0 } ?? "null",
+                    "corridor": corridor.map { $0 } ?? "null"
+                ]
+            case .pesapalLoadCheckout(let amount, let fee):
+                return ["amount": describe(amount), "fee": describe(fee)]
+            case .pesapalCheckout(let amount, let fee, let language):
+                return ["amount": describe(amount), "fee": describe(fee), "language": describe(language)]
+            }
         }
     }
 
@@ -2686,49 +2703,52 @@ public enum YOLEServiceCall: FlowServiceCall {
 
     /// The value as data: its case's number in `codingCases` and its payload, for `Codable`, `==` and `hash(into:)`.
     private var caseValue: CaseValue {
-        switch self {
-        case let .authCreateAccount(value0, value1, value2, value3, value4):
-            return CaseValue(0, [value0, value1, value2, value3, value4])
-        case let .authVerifyEmail(value0, value1):
-            return CaseValue(1, [value0, value1])
-        case let .authResendEmailCode(value0):
-            return CaseValue(2, [value0])
-        case let .authLogIn(value0, value1):
-            return CaseValue(3, [value0, value1])
-        case let .authRequestPasswordReset(value0):
-            return CaseValue(4, [value0])
-        case let .kycSendSmsCode(value0):
-            return CaseValue(5, [value0])
-        case let .kycVerifySmsCode(value0, value1):
-            return CaseValue(6, [value0, value1])
-        case let .kycUploadDocument(value0, value1):
-            return CaseValue(7, [value0, value1])
-        case let .kycSubmitSelfie(value0):
-            return CaseValue(8, [value0])
-        case .deviceCameraPermission:
-            return CaseValue(9)
-        case let .deviceAuthenticate(value0):
-            return CaseValue(10, [value0])
-        case .accountLoad:
-            return CaseValue(11)
-        case .favoritesApiLoad:
-            return CaseValue(12)
-        case let .favoritesApiRemove(value0):
-            return CaseValue(13, [value0])
-        case .profileLoad:
-            return CaseValue(14)
-        case let .profileUpdate(value0, value1):
-            return CaseValue(15, [value0, value1])
-        case let .feesApiQuote(value0, value1, value2, value3):
-            return CaseValue(16, [value0, value1, value2, value3])
-        case let .pesapalLoadCheckout(value0, value1):
-            return CaseValue(17, [value0, value1])
-        case let .pesapalCheckout(value0, value1, value2):
-            return CaseValue(18, [value0, value1, value2])
+        @_optimize(none) get {
+            switch self {
+            case let .authCreateAccount(value0, value1, value2, value3, value4):
+                return CaseValue(0, [value0, value1, value2, value3, value4])
+            case let .authVerifyEmail(value0, value1):
+                return CaseValue(1, [value0, value1])
+            case let .authResendEmailCode(value0):
+                return CaseValue(2, [value0])
+            case let .authLogIn(value0, value1):
+                return CaseValue(3, [value0, value1])
+            case let .authRequestPasswordReset(value0):
+                return CaseValue(4, [value0])
+            case let .kycSendSmsCode(value0):
+                return CaseValue(5, [value0])
+            case let .kycVerifySmsCode(value0, value1):
+                return CaseValue(6, [value0, value1])
+            case let .kycUploadDocument(value0, value1):
+                return CaseValue(7, [value0, value1])
+            case let .kycSubmitSelfie(value0):
+                return CaseValue(8, [value0])
+            case .deviceCameraPermission:
+                return CaseValue(9)
+            case let .deviceAuthenticate(value0):
+                return CaseValue(10, [value0])
+            case .accountLoad:
+                return CaseValue(11)
+            case .favoritesApiLoad:
+                return CaseValue(12)
+            case let .favoritesApiRemove(value0):
+                return CaseValue(13, [value0])
+            case .profileLoad:
+                return CaseValue(14)
+            case let .profileUpdate(value0, value1):
+                return CaseValue(15, [value0, value1])
+            case let .feesApiQuote(value0, value1, value2, value3):
+                return CaseValue(16, [value0, value1, value2, value3])
+            case let .pesapalLoadCheckout(value0, value1):
+                return CaseValue(17, [value0, value1])
+            case let .pesapalCheckout(value0, value1, value2):
+                return CaseValue(18, [value0, value1, value2])
+            }
         }
     }
 
     /// The case numbered `number` in `codingCases`, its payload's fields read in order by `read`.
+    @_optimize(none)
     private init(caseNumber number: Int32, _ read: inout CaseReader) throws {
         switch number {
         case 0:
@@ -2791,21 +2811,25 @@ public enum YOLEServiceCall: FlowServiceCall {
 
     /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
     /// payloads.
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self = try decodeCase(decoder, Self.codingCases, typeName: "YOLEServiceCall", Self.init(caseNumber:_:))
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try encodeCase(caseValue, Self.codingCases, to: encoder)
     }
 
     /// Whether two values are the same case with equal payloads.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return lhs.caseValue == rhs.caseValue
     }
 
     /// Hashes the case and its payload.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         caseValue.hash(into: &hasher)
     }
@@ -2988,6 +3012,7 @@ public struct YOLEServiceSet: YOLEServices {
     public var pesapal: any YOLEPesapalService
 
     /// One implementation per service.
+    @_optimize(none)
     public init(
         auth: any YOLEAuthService,
         kyc: any YOLEKycService,
@@ -3009,6 +3034,7 @@ public struct YOLEServiceSet: YOLEServices {
     }
 
     /// `auth.create_account`, answered by `auth`.
+    @_optimize(none)
     public func authCreateAccount(
         email: String,
         firstName: String,
@@ -3026,36 +3052,43 @@ public struct YOLEServiceSet: YOLEServices {
     }
 
     /// `auth.verify_email`, answered by `auth`.
+    @_optimize(none)
     public func authVerifyEmail(email: String, code: String) async throws -> YOLEOutcome.AuthVerifyEmail {
         return try await self.auth.authVerifyEmail(email: email, code: code)
     }
 
     /// `auth.resend_email_code`, answered by `auth`.
+    @_optimize(none)
     public func authResendEmailCode(email: String) async throws -> YOLEOutcome.AuthResendEmailCode {
         return try await self.auth.authResendEmailCode(email: email)
     }
 
     /// `auth.log_in`, answered by `auth`.
+    @_optimize(none)
     public func authLogIn(email: String, password: String) async throws -> YOLEOutcome.AuthLogIn {
         return try await self.auth.authLogIn(email: email, password: password)
     }
 
     /// `auth.request_password_reset`, answered by `auth`.
+    @_optimize(none)
     public func authRequestPasswordReset(email: String) async throws -> YOLEOutcome.AuthRequestPasswordReset {
         return try await self.auth.authRequestPasswordReset(email: email)
     }
 
     /// `kyc.send_sms_code`, answered by `kyc`.
+    @_optimize(none)
     public func kycSendSmsCode(phone: String) async throws -> YOLEOutcome.KycSendSmsCode {
         return try await self.kyc.kycSendSmsCode(phone: phone)
     }
 
     /// `kyc.verify_sms_code`, answered by `kyc`.
+    @_optimize(none)
     public func kycVerifySmsCode(phone: String, code: String) async throws -> YOLEOutcome.KycVerifySmsCode {
         return try await self.kyc.kycVerifySmsCode(phone: phone, code: code)
     }
 
     /// `kyc.upload_document`, answered by `kyc`.
+    @_optimize(none)
     public func kycUploadDocument(
         documentType: YOLEDocumentType,
         photo: String
@@ -3064,46 +3097,55 @@ public struct YOLEServiceSet: YOLEServices {
     }
 
     /// `kyc.submit_selfie`, answered by `kyc`.
+    @_optimize(none)
     public func kycSubmitSelfie(photo: String) async throws -> YOLEOutcome.KycSubmitSelfie {
         return try await self.kyc.kycSubmitSelfie(photo: photo)
     }
 
     /// `device.camera_permission`, answered by `device`.
+    @_optimize(none)
     public func deviceCameraPermission() async throws -> YOLEOutcome.DeviceCameraPermission {
         return try await self.device.deviceCameraPermission()
     }
 
     /// `device.authenticate`, answered by `device`.
+    @_optimize(none)
     public func deviceAuthenticate(purpose: String) async throws -> YOLEOutcome.DeviceAuthenticate {
         return try await self.device.deviceAuthenticate(purpose: purpose)
     }
 
     /// `account.load`, answered by `account`.
+    @_optimize(none)
     public func accountLoad() async throws -> YOLEOutcome.AccountLoad {
         return try await self.account.accountLoad()
     }
 
     /// `favorites_api.load`, answered by `favoritesApi`.
+    @_optimize(none)
     public func favoritesApiLoad() async throws -> YOLEOutcome.FavoritesApiLoad {
         return try await self.favoritesApi.favoritesApiLoad()
     }
 
     /// `favorites_api.remove`, answered by `favoritesApi`.
+    @_optimize(none)
     public func favoritesApiRemove(recipient: String) async throws -> YOLEOutcome.FavoritesApiRemove {
         return try await self.favoritesApi.favoritesApiRemove(recipient: recipient)
     }
 
     /// `profile.load`, answered by `profile`.
+    @_optimize(none)
     public func profileLoad() async throws -> YOLEOutcome.ProfileLoad {
         return try await self.profile.profileLoad()
     }
 
     /// `profile.update`, answered by `profile`.
+    @_optimize(none)
     public func profileUpdate(firstName: String, lastName: String) async throws -> YOLEOutcome.ProfileUpdate {
         return try await self.profile.profileUpdate(firstName: firstName, lastName: lastName)
     }
 
     /// `fees_api.quote`, answered by `feesApi`.
+    @_optimize(none)
     public func feesApiQuote(
         amount: Decimal,
         currency: String,
@@ -3119,11 +3161,13 @@ public struct YOLEServiceSet: YOLEServices {
     }
 
     /// `pesapal.load_checkout`, answered by `pesapal`.
+    @_optimize(none)
     public func pesapalLoadCheckout(amount: Money, fee: Money) async throws -> YOLEOutcome.PesapalLoadCheckout {
         return try await self.pesapal.pesapalLoadCheckout(amount: amount, fee: fee)
     }
 
     /// `pesapal.checkout`, answered by `pesapal`.
+    @_optimize(none)
     public func pesapalCheckout(
         amount: Money,
         fee: Money,
@@ -3144,26 +3188,30 @@ public enum YOLEOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: YOLEEvent {
-            switch self {
-            case .created:
-                return .authCreateAccountCreated
-            case .emailExists:
-                return .authCreateAccountEmailExists
-            case .networkError:
-                return .authCreateAccountNetworkError
-            case .serverError:
-                return .authCreateAccountServerError
+            @_optimize(none) get {
+                switch self {
+                case .created:
+                    return .authCreateAccountCreated
+                case .emailExists:
+                    return .authCreateAccountEmailExists
+                case .networkError:
+                    return .authCreateAccountNetworkError
+                case .serverError:
+                    return .authCreateAccountServerError
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3179,28 +3227,32 @@ public enum YOLEOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: YOLEEvent {
-            switch self {
-            case .verified:
-                return .authVerifyEmailVerified
-            case .invalidCode:
-                return .authVerifyEmailInvalidCode
-            case .expiredCode:
-                return .authVerifyEmailExpiredCode
-            case .tooManyAttempts:
-                return .authVerifyEmailTooManyAttempts
-            case .networkError:
-                return .authVerifyEmailNetworkError
+            @_optimize(none) get {
+                switch self {
+                case .verified:
+                    return .authVerifyEmailVerified
+                case .invalidCode:
+                    return .authVerifyEmailInvalidCode
+                case .expiredCode:
+                    return .authVerifyEmailExpiredCode
+                case .tooManyAttempts:
+                    return .authVerifyEmailTooManyAttempts
+                case .networkError:
+                    return .authVerifyEmailNetworkError
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3213,22 +3265,26 @@ public enum YOLEOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: YOLEEvent {
-            switch self {
-            case .sent:
-                return .authResendEmailCodeSent
-            case .networkError:
-                return .authResendEmailCodeNetworkError
+            @_optimize(none) get {
+                switch self {
+                case .sent:
+                    return .authResendEmailCodeSent
+                case .networkError:
+                    return .authResendEmailCodeNetworkError
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3244,28 +3300,32 @@ public enum YOLEOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: YOLEEvent {
-            switch self {
-            case .success(let kycVerified):
-                return .authLogInSuccess(kycVerified: kycVerified)
-            case .invalidCredentials:
-                return .authLogInInvalidCredentials
-            case .notVerified:
-                return .authLogInNotVerified
-            case .locked:
-                return .authLogInLocked
-            case .networkError:
-                return .authLogInNetworkError
+            @_optimize(none) get {
+                switch self {
+                case .success(let kycVerified):
+                    return .authLogInSuccess(kycVerified: kycVerified)
+                case .invalidCredentials:
+                    return .authLogInInvalidCredentials
+                case .notVerified:
+                    return .authLogInNotVerified
+                case .locked:
+                    return .authLogInLocked
+                case .networkError:
+                    return .authLogInNetworkError
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3280,26 +3340,30 @@ public enum YOLEOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: YOLEEvent {
-            switch self {
-            case .sent:
-                return .authRequestPasswordResetSent
-            case .notFound:
-                return .authRequestPasswordResetNotFound
-            case .rateLimited:
-                return .authRequestPasswordResetRateLimited
-            case .networkError:
-                return .authRequestPasswordResetNetworkError
+            @_optimize(none) get {
+                switch self {
+                case .sent:
+                    return .authRequestPasswordResetSent
+                case .notFound:
+                    return .authRequestPasswordResetNotFound
+                case .rateLimited:
+                    return .authRequestPasswordResetRateLimited
+                case .networkError:
+                    return .authRequestPasswordResetNetworkError
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3314,26 +3378,30 @@ public enum YOLEOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: YOLEEvent {
-            switch self {
-            case .sent:
-                return .kycSendSmsCodeSent
-            case .phoneAlreadyRegistered:
-                return .kycSendSmsCodePhoneAlreadyRegistered
-            case .smsFailed:
-                return .kycSendSmsCodeSmsFailed
-            case .networkError:
-                return .kycSendSmsCodeNetworkError
+            @_optimize(none) get {
+                switch self {
+                case .sent:
+                    return .kycSendSmsCodeSent
+                case .phoneAlreadyRegistered:
+                    return .kycSendSmsCodePhoneAlreadyRegistered
+                case .smsFailed:
+                    return .kycSendSmsCodeSmsFailed
+                case .networkError:
+                    return .kycSendSmsCodeNetworkError
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3348,26 +3416,30 @@ public enum YOLEOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: YOLEEvent {
-            switch self {
-            case .verified:
-                return .kycVerifySmsCodeVerified
-            case .invalidCode:
-                return .kycVerifySmsCodeInvalidCode
-            case .expiredCode:
-                return .kycVerifySmsCodeExpiredCode
-            case .tooManyAttempts:
-                return .kycVerifySmsCodeTooManyAttempts
+            @_optimize(none) get {
+                switch self {
+                case .verified:
+                    return .kycVerifySmsCodeVerified
+                case .invalidCode:
+                    return .kycVerifySmsCodeInvalidCode
+                case .expiredCode:
+                    return .kycVerifySmsCodeExpiredCode
+                case .tooManyAttempts:
+                    return .kycVerifySmsCodeTooManyAttempts
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3383,28 +3455,32 @@ public enum YOLEOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: YOLEEvent {
-            switch self {
-            case .accepted:
-                return .kycUploadDocumentAccepted
-            case .poorQuality:
-                return .kycUploadDocumentPoorQuality
-            case .notRecognized:
-                return .kycUploadDocumentNotRecognized
-            case .tooLarge:
-                return .kycUploadDocumentTooLarge
-            case .uploadFailed:
-                return .kycUploadDocumentUploadFailed
+            @_optimize(none) get {
+                switch self {
+                case .accepted:
+                    return .kycUploadDocumentAccepted
+                case .poorQuality:
+                    return .kycUploadDocumentPoorQuality
+                case .notRecognized:
+                    return .kycUploadDocumentNotRecognized
+                case .tooLarge:
+                    return .kycUploadDocumentTooLarge
+                case .uploadFailed:
+                    return .kycUploadDocumentUploadFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3424,30 +3500,34 @@ public enum YOLEOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: YOLEEvent {
-            switch self {
-            case .verified:
-                return .kycSubmitSelfieVerified
-            case .verificationFailed:
-                return .kycSubmitSelfieVerificationFailed
-            case .faceNotDetected:
-                return .kycSubmitSelfieFaceNotDetected
-            case .multipleFaces:
-                return .kycSubmitSelfieMultipleFaces
-            case .poorLighting:
-                return .kycSubmitSelfiePoorLighting
-            case .uploadFailed:
-                return .kycSubmitSelfieUploadFailed
+            @_optimize(none) get {
+                switch self {
+                case .verified:
+                    return .kycSubmitSelfieVerified
+                case .verificationFailed:
+                    return .kycSubmitSelfieVerificationFailed
+                case .faceNotDetected:
+                    return .kycSubmitSelfieFaceNotDetected
+                case .multipleFaces:
+                    return .kycSubmitSelfieMultipleFaces
+                case .poorLighting:
+                    return .kycSubmitSelfiePoorLighting
+                case .uploadFailed:
+                    return .kycSubmitSelfieUploadFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3460,22 +3540,26 @@ public enum YOLEOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: YOLEEvent {
-            switch self {
-            case .granted:
-                return .deviceCameraPermissionGranted
-            case .denied:
-                return .deviceCameraPermissionDenied
+            @_optimize(none) get {
+                switch self {
+                case .granted:
+                    return .deviceCameraPermissionGranted
+                case .denied:
+                    return .deviceCameraPermissionDenied
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3489,24 +3573,28 @@ public enum YOLEOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: YOLEEvent {
-            switch self {
-            case .authenticated:
-                return .deviceAuthenticateAuthenticated
-            case .failed:
-                return .deviceAuthenticateFailed
-            case .cancelled:
-                return .deviceAuthenticateCancelled
+            @_optimize(none) get {
+                switch self {
+                case .authenticated:
+                    return .deviceAuthenticateAuthenticated
+                case .failed:
+                    return .deviceAuthenticateFailed
+                case .cancelled:
+                    return .deviceAuthenticateCancelled
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3519,22 +3607,26 @@ public enum YOLEOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: YOLEEvent {
-            switch self {
-            case .loaded(let balance, let suspended):
-                return .accountLoadLoaded(balance: balance, suspended: suspended)
-            case .networkError:
-                return .accountLoadNetworkError
+            @_optimize(none) get {
+                switch self {
+                case .loaded(let balance, let suspended):
+                    return .accountLoadLoaded(balance: balance, suspended: suspended)
+                case .networkError:
+                    return .accountLoadNetworkError
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3547,22 +3639,26 @@ public enum YOLEOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: YOLEEvent {
-            switch self {
-            case .loaded(let recipients):
-                return .favoritesApiLoadLoaded(recipients: recipients)
-            case .networkError:
-                return .favoritesApiLoadNetworkError
+            @_optimize(none) get {
+                switch self {
+                case .loaded(let recipients):
+                    return .favoritesApiLoadLoaded(recipients: recipients)
+                case .networkError:
+                    return .favoritesApiLoadNetworkError
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3574,20 +3670,24 @@ public enum YOLEOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: YOLEEvent {
-            switch self {
-            case .removed:
-                return .favoritesApiRemoveRemoved
+            @_optimize(none) get {
+                switch self {
+                case .removed:
+                    return .favoritesApiRemoveRemoved
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3600,22 +3700,26 @@ public enum YOLEOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: YOLEEvent {
-            switch self {
-            case .loaded:
-                return .profileLoadLoaded
-            case .networkError:
-                return .profileLoadNetworkError
+            @_optimize(none) get {
+                switch self {
+                case .loaded:
+                    return .profileLoadLoaded
+                case .networkError:
+                    return .profileLoadNetworkError
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3628,22 +3732,26 @@ public enum YOLEOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: YOLEEvent {
-            switch self {
-            case .updated(let firstName, let lastName):
-                return .profileUpdateUpdated(firstName: firstName, lastName: lastName)
-            case .failed:
-                return .profileUpdateFailed
+            @_optimize(none) get {
+                switch self {
+                case .updated(let firstName, let lastName):
+                    return .profileUpdateUpdated(firstName: firstName, lastName: lastName)
+                case .failed:
+                    return .profileUpdateFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3659,22 +3767,26 @@ public enum YOLEOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: YOLEEvent {
-            switch self {
-            case .received(let feeAmount, let feeCurrency, let feeType):
-                return .feesApiQuoteReceived(feeAmount: feeAmount, feeCurrency: feeCurrency, feeType: feeType)
-            case .failed:
-                return .feesApiQuoteFailed
+            @_optimize(none) get {
+                switch self {
+                case .received(let feeAmount, let feeCurrency, let feeType):
+                    return .feesApiQuoteReceived(feeAmount: feeAmount, feeCurrency: feeCurrency, feeType: feeType)
+                case .failed:
+                    return .feesApiQuoteFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3688,24 +3800,28 @@ public enum YOLEOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: YOLEEvent {
-            switch self {
-            case .loaded:
-                return .pesapalLoadCheckoutLoaded
-            case .loadFailed:
-                return .pesapalLoadCheckoutLoadFailed
-            case .timeout:
-                return .pesapalLoadCheckoutTimeout
+            @_optimize(none) get {
+                switch self {
+                case .loaded:
+                    return .pesapalLoadCheckoutLoaded
+                case .loadFailed:
+                    return .pesapalLoadCheckoutLoadFailed
+                case .timeout:
+                    return .pesapalLoadCheckoutTimeout
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3757,64 +3873,68 @@ public enum YOLEOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: YOLEEvent {
-            switch self {
-            case .success(let yoleReference, let pspTransactionId, let amount, let currency, let feeAmount, let totalAmount):
-                return .pesapalCheckoutSuccess(
-                    yoleReference: yoleReference,
-                    pspTransactionId: pspTransactionId,
-                    amount: amount,
-                    currency: currency,
-                    feeAmount: feeAmount,
-                    totalAmount: totalAmount
-                )
-            case .pending(let yoleReference, let pspTransactionId, let amount, let currency, let feeAmount, let totalAmount):
-                return .pesapalCheckoutPending(
-                    yoleReference: yoleReference,
-                    pspTransactionId: pspTransactionId,
-                    amount: amount,
-                    currency: currency,
-                    feeAmount: feeAmount,
-                    totalAmount: totalAmount
-                )
-            case .failed(let yoleReference, let pspTransactionId, let amount, let currency, let feeAmount, let totalAmount, let reason):
-                return .pesapalCheckoutFailed(
-                    yoleReference: yoleReference,
-                    pspTransactionId: pspTransactionId,
-                    amount: amount,
-                    currency: currency,
-                    feeAmount: feeAmount,
-                    totalAmount: totalAmount,
-                    reason: reason
-                )
-            case .cancelled(let yoleReference, let pspTransactionId, let amount, let currency, let feeAmount, let totalAmount):
-                return .pesapalCheckoutCancelled(
-                    yoleReference: yoleReference,
-                    pspTransactionId: pspTransactionId,
-                    amount: amount,
-                    currency: currency,
-                    feeAmount: feeAmount,
-                    totalAmount: totalAmount
-                )
-            case .unclear(let yoleReference, let pspTransactionId, let amount, let currency, let feeAmount, let totalAmount):
-                return .pesapalCheckoutUnclear(
-                    yoleReference: yoleReference,
-                    pspTransactionId: pspTransactionId,
-                    amount: amount,
-                    currency: currency,
-                    feeAmount: feeAmount,
-                    totalAmount: totalAmount
-                )
+            @_optimize(none) get {
+                switch self {
+                case .success(let yoleReference, let pspTransactionId, let amount, let currency, let feeAmount, let totalAmount):
+                    return .pesapalCheckoutSuccess(
+                        yoleReference: yoleReference,
+                        pspTransactionId: pspTransactionId,
+                        amount: amount,
+                        currency: currency,
+                        feeAmount: feeAmount,
+                        totalAmount: totalAmount
+                    )
+                case .pending(let yoleReference, let pspTransactionId, let amount, let currency, let feeAmount, let totalAmount):
+                    return .pesapalCheckoutPending(
+                        yoleReference: yoleReference,
+                        pspTransactionId: pspTransactionId,
+                        amount: amount,
+                        currency: currency,
+                        feeAmount: feeAmount,
+                        totalAmount: totalAmount
+                    )
+                case .failed(let yoleReference, let pspTransactionId, let amount, let currency, let feeAmount, let totalAmount, let reason):
+                    return .pesapalCheckoutFailed(
+                        yoleReference: yoleReference,
+                        pspTransactionId: pspTransactionId,
+                        amount: amount,
+                        currency: currency,
+                        feeAmount: feeAmount,
+                        totalAmount: totalAmount,
+                        reason: reason
+                    )
+                case .cancelled(let yoleReference, let pspTransactionId, let amount, let currency, let feeAmount, let totalAmount):
+                    return .pesapalCheckoutCancelled(
+                        yoleReference: yoleReference,
+                        pspTransactionId: pspTransactionId,
+                        amount: amount,
+                        currency: currency,
+                        feeAmount: feeAmount,
+                        totalAmount: totalAmount
+                    )
+                case .unclear(let yoleReference, let pspTransactionId, let amount, let currency, let feeAmount, let totalAmount):
+                    return .pesapalCheckoutUnclear(
+                        yoleReference: yoleReference,
+                        pspTransactionId: pspTransactionId,
+                        amount: amount,
+                        currency: currency,
+                        feeAmount: feeAmount,
+                        totalAmount: totalAmount
+                    )
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -3889,12 +4009,14 @@ public struct YOLETransfer: Hashable, Sendable, Codable, FlowRecord {
     public var reason: String = ""
 
     /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
+    @_optimize(none)
     public init() {
     }
 
     /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
     private static let recordFields: RecordFields<YOLETransfer> = makeRecordFields()
 
+    @_optimize(none)
     private static func makeRecordFields() -> RecordFields<YOLETransfer> {
         var fields = RecordFields<YOLETransfer>()
         fields.optional("amount", \.amount)
@@ -3915,22 +4037,26 @@ public struct YOLETransfer: Hashable, Sendable, Codable, FlowRecord {
 
     /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
     /// else an error).
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self.init()
         try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try Self.recordFields.encode(self, to: encoder)
     }
 
     /// Whether every field is equal.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return Self.recordFields.equal(lhs, rhs)
     }
 
     /// Hashes every field.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         Self.recordFields.hash(self, into: &hasher)
     }
@@ -3948,12 +4074,14 @@ public struct YOLETransaction: Hashable, Sendable, Codable, FlowRecord {
     public var yoleReference: String = ""
 
     /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
+    @_optimize(none)
     public init() {
     }
 
     /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
     private static let recordFields: RecordFields<YOLETransaction> = makeRecordFields()
 
+    @_optimize(none)
     private static func makeRecordFields() -> RecordFields<YOLETransaction> {
         var fields = RecordFields<YOLETransaction>()
         fields.value("recipient", \.recipient)
@@ -3967,22 +4095,26 @@ public struct YOLETransaction: Hashable, Sendable, Codable, FlowRecord {
 
     /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
     /// else an error).
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self.init()
         try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try Self.recordFields.encode(self, to: encoder)
     }
 
     /// Whether every field is equal.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return Self.recordFields.equal(lhs, rhs)
     }
 
     /// Hashes every field.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         Self.recordFields.hash(self, into: &hasher)
     }
@@ -4107,12 +4239,14 @@ public struct YOLEState: Hashable, Sendable, Codable, FlowRecord {
     public var checkoutInBrowser: Bool = false
 
     /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
+    @_optimize(none)
     public init() {
     }
 
     /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
     private static let recordFields: RecordFields<YOLEState> = makeRecordFields()
 
+    @_optimize(none)
     private static func makeRecordFields() -> RecordFields<YOLEState> {
         var fields = RecordFields<YOLEState>()
         fields.value("language", \.language)
@@ -4161,22 +4295,26 @@ public struct YOLEState: Hashable, Sendable, Codable, FlowRecord {
 
     /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
     /// else an error).
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self.init()
         try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try Self.recordFields.encode(self, to: encoder)
     }
 
     /// Whether every field is equal.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return Self.recordFields.equal(lhs, rhs)
     }
 
     /// Hashes every field.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         Self.recordFields.hash(self, into: &hasher)
     }

@@ -21,14 +21,16 @@ public struct SmallMachine: Sendable, FlowStateMachine {
 
     /// Messages of the current screen's invalid fields: `machine.errors[.email]`.
     public var errors: [SmallField: String] {
-        if engine.errors.isEmpty {
-            return [:]
-        }
-        return Dictionary(
-            uniqueKeysWithValues: engine.errors.compactMap { name, message in
-                SmallField(rawValue: name).map { ($0, message) }
+        @_optimize(none) get {
+            if engine.errors.isEmpty {
+                return [:]
             }
-        )
+            return Dictionary(
+                uniqueKeysWithValues: engine.errors.compactMap { name, message in
+                    SmallField(rawValue: name).map { ($0, message) }
+                }
+            )
+        }
     }
 
     /// The outcome the run ended with, once it has.
@@ -56,6 +58,7 @@ public struct SmallMachine: Sendable, FlowStateMachine {
 
     /// A machine on `start` (default: SPL-001), with the state's initial values.
     /// Call `start(into:)` next: it runs the first screen's entry (analytics, timers).
+    @_optimize(none)
     public init(start: SmallScreen? = nil, now: Timestamp = Timestamp(millisecondsSince1970: 1767225600000)) throws {
         self.now = now
         engine = Self.sharedEngineState(screenNumber: start?.number ?? 0)
@@ -63,6 +66,7 @@ public struct SmallMachine: Sendable, FlowStateMachine {
 
     /// A machine on the screen with seed ID `startScreenID` (nil: SPL-001), for code that knows screens by ID.
     /// - Throws: `FlowFailure` when the app has no screen with that ID.
+    @_optimize(none)
     public init(startScreenID: String?, now: Timestamp) throws {
         if let id = startScreenID {
             guard let screen = SmallScreen(rawValue: id) else {
@@ -78,6 +82,7 @@ public struct SmallMachine: Sendable, FlowStateMachine {
     public static let appID = "small"
 
     /// Enters the start screen: its screen view, entry actions and timers.
+    @_optimize(none)
     public mutating func start(into effects: inout [SmallEffect]) throws {
         try sharedEngineStart(into: &effects)
     }
@@ -87,11 +92,13 @@ public struct SmallMachine: Sendable, FlowStateMachine {
 
     /// The first variant of the current screen whose condition holds, or the `FlowFailure` of a condition the flows
     /// cannot compute (`variant()` reads it without throwing).
+    @_optimize(none)
     public func computeVariant() throws -> SmallVariant? {
         return (try sharedEngineVariant()).flatMap(SmallVariant.init(rawValue:))
     }
 
     /// What was typed into a field of the current screen (nil: nothing, or the screen has no such field).
+    @_optimize(none)
     public func input(_ field: SmallField) -> FieldInput? {
         return sharedEngineInput(field.rawValue)
     }
@@ -99,6 +106,7 @@ public struct SmallMachine: Sendable, FlowStateMachine {
     /// Types into a field of the current screen; nothing is validated until a transition asks for it.
     ///
     /// - Throws: `FlowFailure` when the current screen has no such field, or it is not shown now.
+    @_optimize(none)
     public mutating func fill(_ field: SmallField, _ input: FieldInput) throws {
         try sharedEngineFill(field.rawValue, input)
     }
@@ -108,11 +116,13 @@ public struct SmallMachine: Sendable, FlowStateMachine {
     /// Nothing is allocated for an event whose transitions only move between screens, read and write
     /// plain state and emit effects: pass the same `effects` buffer each time (after
     /// `removeAll(keepingCapacity: true)`).
+    @_optimize(none)
     public mutating func send(_ event: SmallEvent, into effects: inout [SmallEffect]) throws {
         try sharedEngineSend(event, into: &effects)
     }
 
     /// Sends an event and returns the effects to perform, in order.
+    @_optimize(none)
     public mutating func send(_ event: SmallEvent) throws -> [SmallEffect] {
         var effects: [SmallEffect] = []
         try send(event, into: &effects)
@@ -134,6 +144,7 @@ public struct SmallMachine: Sendable, FlowStateMachine {
 
     /// The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore
     /// with `init(restoring:)` after the app was killed. Encode it with any `Encoder`.
+    @_optimize(none)
     public func snapshot() -> FlowSnapshot<SmallState> {
         return FlowSnapshot(
             appID: Self.appID,
@@ -147,6 +158,7 @@ public struct SmallMachine: Sendable, FlowStateMachine {
 
     /// Resumes a machine saved with `snapshot()`.
     /// - Throws: `SnapshotMismatch` when the snapshot is of another app, or of other flows of this app.
+    @_optimize(none)
     public init(restoring snapshot: FlowSnapshot<SmallState>) throws {
         engine = try Self.sharedRestoredEngine(
             from: snapshot,
@@ -161,6 +173,7 @@ public struct SmallMachine: Sendable, FlowStateMachine {
     /// Goes back to the previous screen, or closes the open sheet, as the system back gesture does.
     /// - Returns: false when there is nowhere to go back to.
     @discardableResult
+    @_optimize(none)
     public mutating func back(into effects: inout [SmallEffect]) throws -> Bool {
         return try sharedEngineBack(into: &effects)
     }
@@ -168,6 +181,7 @@ public struct SmallMachine: Sendable, FlowStateMachine {
     /// Closes the app and launches it again: state declared `persist: true` keeps its value, the rest starts over
     /// from its initial values; the back stack, sheets, sub-flows, typed fields and timers are dropped (the host
     /// is told to cancel the timers) and the start screen is entered as at launch.
+    @_optimize(none)
     public mutating func restart(into effects: inout [SmallEffect]) throws {
         state = SmallState()
         try sharedEngineRestart(startScreen: 0, into: &effects)
@@ -178,18 +192,21 @@ public struct SmallMachine: Sendable, FlowStateMachine {
 
     /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name
     /// (`.text`), or the `FlowFailure` of a value the flows cannot compute (`texts()` reads them without throwing).
+    @_optimize(none)
     public func computeTexts() throws -> [SmallText: String] {
         return [:]
     }
 
     /// The first read of the current screen the flows cannot compute now (its variant, its texts), in words; nil when
     /// every one computes. `FlowDriver` reports it after the step that caused it, once.
+    @_optimize(none)
     public func readFailure() -> String? {
         return sharedEngineReadFailure(variant: { _ = try computeVariant() }, texts: { _ = try computeTexts() })
     }
 
     /// Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry).
     @_spi(Generated)
+    @_optimize(none)
     public func evaluateGuard(_ id: Int32, _ event: SmallEvent?) throws -> Bool {
         switch id {
         case 1:
@@ -205,12 +222,14 @@ public struct SmallMachine: Sendable, FlowStateMachine {
 
     /// The length of timer number `timer` in milliseconds when the flows read it from the state (nil: the table's).
     @_spi(Generated)
+    @_optimize(none)
     public func timerLength(_ timer: Int32) throws -> Int? {
         return nil
     }
 
     /// Runs action list number `id` of the tables.
     @_spi(Generated)
+    @_optimize(none)
     public mutating func runActions(_ id: Int32, _ event: SmallEvent?, into effects: inout [SmallEffect]) throws {
         switch id {
         case 1:
@@ -236,6 +255,7 @@ public struct SmallMachine: Sendable, FlowStateMachine {
 
     /// Validator number `id`: the message of the first rule `input` fails, or nil.
     @_spi(Generated)
+    @_optimize(none)
     public func validateField(_ id: Int32, _ input: FieldInput?) throws -> String? {
         switch id {
         case 1:
@@ -261,6 +281,7 @@ public struct SmallMachine: Sendable, FlowStateMachine {
     }
 
     /// Performs `call` with the host's services and returns its outcome as the event this machine handles.
+    @_optimize(none)
     public static func perform(_ call: SmallServiceCall, with services: any SmallServices) async throws -> SmallEvent {
         switch call {
         case .authSignIn(let email):

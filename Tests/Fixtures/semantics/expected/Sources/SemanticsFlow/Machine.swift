@@ -21,14 +21,16 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
 
     /// Messages of the current screen's invalid fields: `machine.errors[.amount]`.
     public var errors: [SemanticsField: String] {
-        if engine.errors.isEmpty {
-            return [:]
-        }
-        return Dictionary(
-            uniqueKeysWithValues: engine.errors.compactMap { name, message in
-                SemanticsField(rawValue: name).map { ($0, message) }
+        @_optimize(none) get {
+            if engine.errors.isEmpty {
+                return [:]
             }
-        )
+            return Dictionary(
+                uniqueKeysWithValues: engine.errors.compactMap { name, message in
+                    SemanticsField(rawValue: name).map { ($0, message) }
+                }
+            )
+        }
     }
 
     /// The outcome the run ended with, once it has.
@@ -74,6 +76,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
 
     /// A machine on `start` (default: HUB), with the state's initial values.
     /// Call `start(into:)` next: it runs the first screen's entry (analytics, timers).
+    @_optimize(none)
     public init(
         start: SemanticsScreen? = nil,
         now: Timestamp = Timestamp(millisecondsSince1970: 1767225600000)
@@ -84,6 +87,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
 
     /// A machine on the screen with seed ID `startScreenID` (nil: HUB), for code that knows screens by ID.
     /// - Throws: `FlowFailure` when the app has no screen with that ID.
+    @_optimize(none)
     public init(startScreenID: String?, now: Timestamp) throws {
         if let id = startScreenID {
             guard let screen = SemanticsScreen(rawValue: id) else {
@@ -99,6 +103,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     public static let appID = "semantics"
 
     /// Enters the start screen: its screen view, entry actions and timers.
+    @_optimize(none)
     public mutating func start(into effects: inout [SemanticsEffect]) throws {
         try sharedEngineStart(into: &effects)
     }
@@ -108,11 +113,13 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
 
     /// The first variant of the current screen whose condition holds, or the `FlowFailure` of a condition the flows
     /// cannot compute (`variant()` reads it without throwing).
+    @_optimize(none)
     public func computeVariant() throws -> SemanticsVariant? {
         return (try sharedEngineVariant()).flatMap(SemanticsVariant.init(rawValue:))
     }
 
     /// What was typed into a field of the current screen (nil: nothing, or the screen has no such field).
+    @_optimize(none)
     public func input(_ field: SemanticsField) -> FieldInput? {
         return sharedEngineInput(field.rawValue)
     }
@@ -120,6 +127,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     /// Types into a field of the current screen; nothing is validated until a transition asks for it.
     ///
     /// - Throws: `FlowFailure` when the current screen has no such field, or it is not shown now.
+    @_optimize(none)
     public mutating func fill(_ field: SemanticsField, _ input: FieldInput) throws {
         try sharedEngineFill(field.rawValue, input)
     }
@@ -129,11 +137,13 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     /// Nothing is allocated for an event whose transitions only move between screens, read and write
     /// plain state and emit effects: pass the same `effects` buffer each time (after
     /// `removeAll(keepingCapacity: true)`).
+    @_optimize(none)
     public mutating func send(_ event: SemanticsEvent, into effects: inout [SemanticsEffect]) throws {
         try sharedEngineSend(event, into: &effects)
     }
 
     /// Sends an event and returns the effects to perform, in order.
+    @_optimize(none)
     public mutating func send(_ event: SemanticsEvent) throws -> [SemanticsEffect] {
         var effects: [SemanticsEffect] = []
         try send(event, into: &effects)
@@ -159,6 +169,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
 
     /// The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore
     /// with `init(restoring:)` after the app was killed. Encode it with any `Encoder`.
+    @_optimize(none)
     public func snapshot() -> FlowSnapshot<SemanticsState> {
         return FlowSnapshot(
             appID: Self.appID,
@@ -172,6 +183,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
 
     /// Resumes a machine saved with `snapshot()`.
     /// - Throws: `SnapshotMismatch` when the snapshot is of another app, or of other flows of this app.
+    @_optimize(none)
     public init(restoring snapshot: FlowSnapshot<SemanticsState>) throws {
         engine = try Self.sharedRestoredEngine(
             from: snapshot,
@@ -186,6 +198,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     /// Goes back to the previous screen, or closes the open sheet, as the system back gesture does.
     /// - Returns: false when there is nowhere to go back to.
     @discardableResult
+    @_optimize(none)
     public mutating func back(into effects: inout [SemanticsEffect]) throws -> Bool {
         return try sharedEngineBack(into: &effects)
     }
@@ -193,6 +206,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     /// Closes the app and launches it again: state declared `persist: true` keeps its value, the rest starts over
     /// from its initial values; the back stack, sheets, sub-flows, typed fields and timers are dropped (the host
     /// is told to cancel the timers) and the start screen is entered as at launch.
+    @_optimize(none)
     public mutating func restart(into effects: inout [SemanticsEffect]) throws {
         state = SemanticsState()
         try sharedEngineRestart(startScreen: 0, into: &effects)
@@ -204,6 +218,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name
     /// (`.confirmation`), or the `FlowFailure` of a value the flows cannot compute (`texts()` reads them without
     /// throwing).
+    @_optimize(none)
     public func computeTexts() throws -> [SemanticsText: String] {
         switch screenNumber {
         case 34:
@@ -219,12 +234,14 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
 
     /// The first read of the current screen the flows cannot compute now (its variant, its texts), in words; nil when
     /// every one computes. `FlowDriver` reports it after the step that caused it, once.
+    @_optimize(none)
     public func readFailure() -> String? {
         return sharedEngineReadFailure(variant: { _ = try computeVariant() }, texts: { _ = try computeTexts() })
     }
 
     /// Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry).
     @_spi(Generated)
+    @_optimize(none)
     public func evaluateGuard(_ id: Int32, _ event: SemanticsEvent?) throws -> Bool {
         switch id {
         case 1:
@@ -261,6 +278,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
 
     /// The length of timer number `timer` in milliseconds when the flows read it from the state (nil: the table's).
     @_spi(Generated)
+    @_optimize(none)
     public func timerLength(_ timer: Int32) throws -> Int? {
         switch timer {
         case 3:
@@ -281,6 +299,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
 
     /// Runs action list number `id` of the tables.
     @_spi(Generated)
+    @_optimize(none)
     public mutating func runActions(
         _ id: Int32,
         _ event: SemanticsEvent?,
@@ -299,6 +318,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func runActionsPart1(
         _ id: Int32,
         _ event: SemanticsEvent?,
@@ -390,6 +410,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func runActionsPart2(
         _ id: Int32,
         _ event: SemanticsEvent?,
@@ -493,6 +514,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func runActionsPart3(
         _ id: Int32,
         _ event: SemanticsEvent?,
@@ -508,6 +530,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList40(_ event: SemanticsEvent?, into effects: inout [SemanticsEffect]) throws {
         guard case .zerosRaised(let eventFlag, let eventCount, let eventRatio, let eventAmount, let eventLabel, let eventTags, let eventWait, let eventDay, let eventAt, let eventTone, let eventProbe, _)? = event else {
             throw FlowFailure("no value for 'event'")
@@ -526,6 +549,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
+    @_optimize(none)
     private mutating func actionList41(_ event: SemanticsEvent?, into effects: inout [SemanticsEffect]) throws {
         state.zFlag = false
         state.zCount = 0
@@ -543,6 +567,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
 
     /// Validator number `id`: the message of the first rule `input` fails, or nil.
     @_spi(Generated)
+    @_optimize(none)
     public func validateField(_ id: Int32, _ input: FieldInput?) throws -> String? {
         switch id {
         case 1:
@@ -672,6 +697,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     }
 
     /// Performs `call` with the host's services and returns its outcome as the event this machine handles.
+    @_optimize(none)
     public static func perform(
         _ call: SemanticsServiceCall,
         with services: any SemanticsServices

@@ -193,127 +193,129 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
 
     /// The screen's name in the seed.
     public var name: String {
-        switch self {
-        case .hub:
-            return "Rules"
-        case .help:
-            return "Help"
-        case .rtc1:
-            return "Chain start"
-        case .rtc2:
-            return "Chain end"
-        case .grd1:
-            return "Guards"
-        case .grdBIG:
-            return "Big"
-        case .grdSMALL:
-            return "Small"
-        case .grdNONE:
-            return "None"
-        case .val1:
-            return "Amount"
-        case .valBIG:
-            return "Big amount"
-        case .valOK:
-            return "Amount accepted"
-        case .lib1:
-            return "Bank details"
-        case .libOK:
-            return "Bank details accepted"
-        case .ord1:
-            return "Order start"
-        case .ord2:
-            return "Order end"
-        case .bck1:
-            return "First"
-        case .bck2:
-            return "Second"
-        case .bck3:
-            return "Third"
-        case .bckLOCK:
-            return "Locked step"
-        case .sht1:
-            return "Opener"
-        case .shtLOCK:
-            return "Locked"
-        case .shtS:
-            return "Picker"
-        case .sht2:
-            return "Timed opener"
-        case .sht2S:
-            return "Sheet that leads on"
-        case .ret1:
-            return "Caller"
-        case .glb1:
-            return "Own help"
-        case .glbOWN:
-            return "Own help shown"
-        case .tmr1:
-            return "Timed"
-        case .tmrAWAY:
-            return "Away"
-        case .tmr3:
-            return "Timed by state"
-        case .tmr2:
-            return "Timed out"
-        case .vrt1:
-            return "Reveal"
-        case .wdy1:
-            return "Order"
-        case .svc1:
-            return "Transfer"
-        case .svcOK:
-            return "Sent"
-        case .svcFAIL:
-            return "Failed"
-        case .call1:
-            return "Authorise"
-        case .callOK:
-            return "Approved"
-        case .callFAIL:
-            return "Not approved"
-        case .due1:
-            return "Consent dashboard"
-        case .due2:
-            return "Re-confirm"
-        case .poll1:
-            return "Waiting for the bank"
-        case .due3:
-            return "Elsewhere"
-        case .stat1:
-            return "Status"
-        case .stat2:
-            return "Status shown"
-        case .def1:
-            return "Name"
-        case .def2:
-            return "Name kept"
-        case .sec1:
-            return "Secret"
-        case .sec2:
-            return "After the secret"
-        case .secSHEET:
-            return "Confirm with the PIN"
-        case .secOK:
-            return "Secret checked"
-        case .opt1:
-            return "Optionals"
-        case .zro1:
-            return "Zero values"
-        case .subDONE:
-            return "Sub-flow done"
-        case .sub1:
-            return "Inside"
-        case .sub2:
-            return "Inside, timed"
-        case .subSHEET:
-            return "Confirm inside"
-        case .inner1:
-            return "Inner"
-        case .lock:
-            return "Locked"
-        case .lockOUT:
-            return "Signed out"
+        @_optimize(none) get {
+            switch self {
+            case .hub:
+                return "Rules"
+            case .help:
+                return "Help"
+            case .rtc1:
+                return "Chain start"
+            case .rtc2:
+                return "Chain end"
+            case .grd1:
+                return "Guards"
+            case .grdBIG:
+                return "Big"
+            case .grdSMALL:
+                return "Small"
+            case .grdNONE:
+                return "None"
+            case .val1:
+                return "Amount"
+            case .valBIG:
+                return "Big amount"
+            case .valOK:
+                return "Amount accepted"
+            case .lib1:
+                return "Bank details"
+            case .libOK:
+                return "Bank details accepted"
+            case .ord1:
+                return "Order start"
+            case .ord2:
+                return "Order end"
+            case .bck1:
+                return "First"
+            case .bck2:
+                return "Second"
+            case .bck3:
+                return "Third"
+            case .bckLOCK:
+                return "Locked step"
+            case .sht1:
+                return "Opener"
+            case .shtLOCK:
+                return "Locked"
+            case .shtS:
+                return "Picker"
+            case .sht2:
+                return "Timed opener"
+            case .sht2S:
+                return "Sheet that leads on"
+            case .ret1:
+                return "Caller"
+            case .glb1:
+                return "Own help"
+            case .glbOWN:
+                return "Own help shown"
+            case .tmr1:
+                return "Timed"
+            case .tmrAWAY:
+                return "Away"
+            case .tmr3:
+                return "Timed by state"
+            case .tmr2:
+                return "Timed out"
+            case .vrt1:
+                return "Reveal"
+            case .wdy1:
+                return "Order"
+            case .svc1:
+                return "Transfer"
+            case .svcOK:
+                return "Sent"
+            case .svcFAIL:
+                return "Failed"
+            case .call1:
+                return "Authorise"
+            case .callOK:
+                return "Approved"
+            case .callFAIL:
+                return "Not approved"
+            case .due1:
+                return "Consent dashboard"
+            case .due2:
+                return "Re-confirm"
+            case .poll1:
+                return "Waiting for the bank"
+            case .due3:
+                return "Elsewhere"
+            case .stat1:
+                return "Status"
+            case .stat2:
+                return "Status shown"
+            case .def1:
+                return "Name"
+            case .def2:
+                return "Name kept"
+            case .sec1:
+                return "Secret"
+            case .sec2:
+                return "After the secret"
+            case .secSHEET:
+                return "Confirm with the PIN"
+            case .secOK:
+                return "Secret checked"
+            case .opt1:
+                return "Optionals"
+            case .zro1:
+                return "Zero values"
+            case .subDONE:
+                return "Sub-flow done"
+            case .sub1:
+                return "Inside"
+            case .sub2:
+                return "Inside, timed"
+            case .subSHEET:
+                return "Confirm inside"
+            case .inner1:
+                return "Inner"
+            case .lock:
+                return "Locked"
+            case .lockOUT:
+                return "Signed out"
+            }
         }
     }
 
@@ -444,6 +446,7 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
     }
 
     /// The screen at `number` in the app's tables.
+    @_optimize(none)
     public init(number: Int32) {
         self = Self.ordered[Int(number)]
     }
@@ -675,6 +678,7 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// `2026-01-31`, timestamps `2026-01-31T09:30Z`, enum values by name, lists and records as JSON.
     /// - Throws: `FlowEventError` for a name the flows do not handle or raise themselves, and for a payload field
     ///   missing or not of its type (an optional field may be left out; fields the event lacks are ignored).
+    @_optimize(none)
     public init(name: String, payload: [String: String] = [:]) throws(FlowEventError) {
         self = try eventNamed(
             name,
@@ -692,10 +696,12 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
-        if case .timerFired = self {
-            return "timer"
+        @_optimize(none) get {
+            if case .timerFired = self {
+                return "timer"
+            }
+            return Self.flowNames[number]
         }
-        return Self.flowNames[number]
     }
 
     /// The events' names in the flows, one per line, by number.
@@ -1073,28 +1079,31 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The value as data: its case's number in `codingCases` and its payload, for `Codable`, `==` and `hash(into:)`.
     private var caseValue: CaseValue {
-        switch self {
-        case let .startPlan(value0):
-            return CaseValue(0, [value0])
-        case let .zerosRaised(value0, value1, value2, value3, value4, value5, value6, value7, value8, value9, value10, value11):
-            return CaseValue(
-                1,
-                [value0, value1, value2, value3, value4, value5, value6, value7, value8, value9, value10, value11]
-            )
-        case let .bankTransferSent(value0):
-            return CaseValue(2, [value0])
-        case let .chainB(value0):
-            return CaseValue(34, [value0])
-        case let .chainC(value0):
-            return CaseValue(35, [value0])
-        case let .timerFired(value0):
-            return CaseValue(85, [value0])
-        default:
-            return CaseValue(number)
+        @_optimize(none) get {
+            switch self {
+            case let .startPlan(value0):
+                return CaseValue(0, [value0])
+            case let .zerosRaised(value0, value1, value2, value3, value4, value5, value6, value7, value8, value9, value10, value11):
+                return CaseValue(
+                    1,
+                    [value0, value1, value2, value3, value4, value5, value6, value7, value8, value9, value10, value11]
+                )
+            case let .bankTransferSent(value0):
+                return CaseValue(2, [value0])
+            case let .chainB(value0):
+                return CaseValue(34, [value0])
+            case let .chainC(value0):
+                return CaseValue(35, [value0])
+            case let .timerFired(value0):
+                return CaseValue(85, [value0])
+            default:
+                return CaseValue(number)
+            }
         }
     }
 
     /// The case numbered `number` in `codingCases`, its payload's fields read in order by `read`.
+    @_optimize(none)
     private init(caseNumber number: Int32, _ read: inout CaseReader) throws {
         switch number {
         case 0:
@@ -1289,21 +1298,25 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
     /// payloads.
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self = try decodeCase(decoder, Self.codingCases, typeName: "SemanticsEvent", Self.init(caseNumber:_:))
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try encodeCase(caseValue, Self.codingCases, to: encoder)
     }
 
     /// Whether two values are the same case with equal payloads.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return lhs.caseValue == rhs.caseValue
     }
 
     /// Hashes the case and its payload.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         caseValue.hash(into: &hasher)
     }
@@ -1339,25 +1352,29 @@ public enum SemanticsServiceCall: FlowServiceCall {
 
     /// The operation called.
     public var operation: SemanticsOperation {
-        switch self {
-        case .bankTransfer:
-            return .bankTransfer
-        case .bankAuthorise:
-            return .bankAuthorise
-        case .bankStatus:
-            return .bankStatus
+        @_optimize(none) get {
+            switch self {
+            case .bankTransfer:
+                return .bankTransfer
+            case .bankAuthorise:
+                return .bankAuthorise
+            case .bankStatus:
+                return .bankStatus
+            }
         }
     }
 
     /// The inputs by their names in the flows, rendered as text (for logs and tests).
     public var arguments: [String: String] {
-        switch self {
-        case .bankTransfer(let amount):
-            return ["amount": describe(amount)]
-        case .bankAuthorise(let amount):
-            return ["amount": describe(amount)]
-        case .bankStatus:
-            return [:]
+        @_optimize(none) get {
+            switch self {
+            case .bankTransfer(let amount):
+                return ["amount": describe(amount)]
+            case .bankAuthorise(let amount):
+                return ["amount": describe(amount)]
+            case .bankStatus:
+                return [:]
+            }
         }
     }
 
@@ -1373,17 +1390,20 @@ public enum SemanticsServiceCall: FlowServiceCall {
 
     /// The value as data: its case's number in `codingCases` and its payload, for `Codable`, `==` and `hash(into:)`.
     private var caseValue: CaseValue {
-        switch self {
-        case let .bankTransfer(value0):
-            return CaseValue(0, [value0])
-        case let .bankAuthorise(value0):
-            return CaseValue(1, [value0])
-        case .bankStatus:
-            return CaseValue(2)
+        @_optimize(none) get {
+            switch self {
+            case let .bankTransfer(value0):
+                return CaseValue(0, [value0])
+            case let .bankAuthorise(value0):
+                return CaseValue(1, [value0])
+            case .bankStatus:
+                return CaseValue(2)
+            }
         }
     }
 
     /// The case numbered `number` in `codingCases`, its payload's fields read in order by `read`.
+    @_optimize(none)
     private init(caseNumber number: Int32, _ read: inout CaseReader) throws {
         switch number {
         case 0:
@@ -1399,21 +1419,25 @@ public enum SemanticsServiceCall: FlowServiceCall {
 
     /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
     /// payloads.
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self = try decodeCase(decoder, Self.codingCases, typeName: "SemanticsServiceCall", Self.init(caseNumber:_:))
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try encodeCase(caseValue, Self.codingCases, to: encoder)
     }
 
     /// Whether two values are the same case with equal payloads.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return lhs.caseValue == rhs.caseValue
     }
 
     /// Hashes the case and its payload.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         caseValue.hash(into: &hasher)
     }
@@ -1450,21 +1474,25 @@ public struct SemanticsServiceSet: SemanticsServices {
     public var bank: any SemanticsBankService
 
     /// One implementation per service.
+    @_optimize(none)
     public init(bank: any SemanticsBankService) {
         self.bank = bank
     }
 
     /// `bank.transfer`, answered by `bank`.
+    @_optimize(none)
     public func bankTransfer(amount: Money) async throws -> SemanticsOutcome.BankTransfer {
         return try await self.bank.bankTransfer(amount: amount)
     }
 
     /// `bank.authorise`, answered by `bank`.
+    @_optimize(none)
     public func bankAuthorise(amount: Money) async throws -> SemanticsOutcome.BankAuthorise {
         return try await self.bank.bankAuthorise(amount: amount)
     }
 
     /// `bank.status`, answered by `bank`.
+    @_optimize(none)
     public func bankStatus() async throws -> SemanticsOutcome.BankStatus {
         return try await self.bank.bankStatus()
     }
@@ -1479,22 +1507,26 @@ public enum SemanticsOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: SemanticsEvent {
-            switch self {
-            case .sent(let reference):
-                return .bankTransferSent(reference: reference)
-            case .failed:
-                return .bankTransferFailed
+            @_optimize(none) get {
+                switch self {
+                case .sent(let reference):
+                    return .bankTransferSent(reference: reference)
+                case .failed:
+                    return .bankTransferFailed
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -1508,24 +1540,28 @@ public enum SemanticsOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: SemanticsEvent {
-            switch self {
-            case .approved:
-                return .bankAuthoriseApproved
-            case .declined:
-                return .bankAuthoriseDeclined
-            case .timedOut:
-                return .bankAuthoriseTimedOut
+            @_optimize(none) get {
+                switch self {
+                case .approved:
+                    return .bankAuthoriseApproved
+                case .declined:
+                    return .bankAuthoriseDeclined
+                case .timedOut:
+                    return .bankAuthoriseTimedOut
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -1538,22 +1574,26 @@ public enum SemanticsOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: SemanticsEvent {
-            switch self {
-            case .known:
-                return .bankStatusKnown
-            case .unknown:
-                return .bankStatusUnknown
+            @_optimize(none) get {
+                switch self {
+                case .known:
+                    return .bankStatusKnown
+                case .unknown:
+                    return .bankStatusUnknown
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -1579,12 +1619,14 @@ public struct SemanticsProbe: Hashable, Sendable, Codable, FlowRecord {
     public var tone: SemanticsTone = SemanticsTone.warm
 
     /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
+    @_optimize(none)
     public init() {
     }
 
     /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
     private static let recordFields: RecordFields<SemanticsProbe> = makeRecordFields()
 
+    @_optimize(none)
     private static func makeRecordFields() -> RecordFields<SemanticsProbe> {
         var fields = RecordFields<SemanticsProbe>()
         fields.value("name", \.name)
@@ -1599,22 +1641,26 @@ public struct SemanticsProbe: Hashable, Sendable, Codable, FlowRecord {
 
     /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
     /// else an error).
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self.init()
         try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try Self.recordFields.encode(self, to: encoder)
     }
 
     /// Whether every field is equal.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return Self.recordFields.equal(lhs, rhs)
     }
 
     /// Hashes every field.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         Self.recordFields.hash(self, into: &hasher)
     }
@@ -1721,12 +1767,14 @@ public struct SemanticsState: Hashable, Sendable, Codable, FlowRecord {
     public var zMaybe: SemanticsProbe? = nil
 
     /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
+    @_optimize(none)
     public init() {
     }
 
     /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
     private static let recordFields: RecordFields<SemanticsState> = makeRecordFields()
 
+    @_optimize(none)
     private static func makeRecordFields() -> RecordFields<SemanticsState> {
         var fields = RecordFields<SemanticsState>()
         fields.value("log", \.log)
@@ -1767,22 +1815,26 @@ public struct SemanticsState: Hashable, Sendable, Codable, FlowRecord {
 
     /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
     /// else an error).
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self.init()
         try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try Self.recordFields.encode(self, to: encoder)
     }
 
     /// Whether every field is equal.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return Self.recordFields.equal(lhs, rhs)
     }
 
     /// Hashes every field.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         Self.recordFields.hash(self, into: &hasher)
     }

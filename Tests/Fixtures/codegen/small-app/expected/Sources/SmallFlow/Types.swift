@@ -42,17 +42,19 @@ public enum SmallScreen: String, CaseIterable, Sendable {
 
     /// The screen's name in the seed.
     public var name: String {
-        switch self {
-        case .spl001:
-            return "Splash"
-        case .log002:
-            return "Log In"
-        case .hom003:
-            return "Home"
-        case .lck004:
-            return "Locked"
-        case .hlp005:
-            return "Help"
+        @_optimize(none) get {
+            switch self {
+            case .spl001:
+                return "Splash"
+            case .log002:
+                return "Log In"
+            case .hom003:
+                return "Home"
+            case .lck004:
+                return "Locked"
+            case .hlp005:
+                return "Help"
+            }
         }
     }
 
@@ -73,6 +75,7 @@ public enum SmallScreen: String, CaseIterable, Sendable {
     }
 
     /// The screen at `number` in the app's tables.
+    @_optimize(none)
     public init(number: Int32) {
         self = Self.ordered[Int(number)]
     }
@@ -103,13 +106,16 @@ public enum SmallVariant: String, FlowName {
 /// The outcomes Small's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller).
 public enum SmallEnding: FlowName {
     /// Always nil: the flows name none.
+    @_optimize(none)
     public init?(rawValue: String) {
         return nil
     }
 
     /// Never read: there is no value.
     public var rawValue: String {
-        switch self {
+        @_optimize(none) get {
+            switch self {
+            }
         }
     }
 }
@@ -117,13 +123,16 @@ public enum SmallEnding: FlowName {
 /// What Small's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.text]`.
 public enum SmallText: FlowName {
     /// Always nil: the flows name none.
+    @_optimize(none)
     public init?(rawValue: String) {
         return nil
     }
 
     /// Never read: there is no value.
     public var rawValue: String {
-        switch self {
+        @_optimize(none) get {
+            switch self {
+            }
         }
     }
 }
@@ -131,13 +140,16 @@ public enum SmallText: FlowName {
 /// The flows Small calls as sub-flows, by their names in the flows (`activeSubflows`).
 public enum SmallSubflow: FlowName {
     /// Always nil: the flows name none.
+    @_optimize(none)
     public init?(rawValue: String) {
         return nil
     }
 
     /// Never read: there is no value.
     public var rawValue: String {
-        switch self {
+        @_optimize(none) get {
+            switch self {
+            }
         }
     }
 }
@@ -161,6 +173,7 @@ public enum SmallEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// `2026-01-31`, timestamps `2026-01-31T09:30Z`, enum values by name, lists and records as JSON.
     /// - Throws: `FlowEventError` for a name the flows do not handle or raise themselves, and for a payload field
     ///   missing or not of its type (an optional field may be left out; fields the event lacks are ignored).
+    @_optimize(none)
     public init(name: String, payload: [String: String] = [:]) throws(FlowEventError) {
         self = try eventNamed(
             name,
@@ -178,10 +191,12 @@ public enum SmallEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
-        if case .timerFired = self {
-            return "timer"
+        @_optimize(none) get {
+            if case .timerFired = self {
+                return "timer"
+            }
+            return Self.flowNames[number]
         }
-        return Self.flowNames[number]
     }
 
     /// The events' names in the flows, one per line, by number.
@@ -239,15 +254,18 @@ public enum SmallEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The value as data: its case's number in `codingCases` and its payload, for `Codable`, `==` and `hash(into:)`.
     private var caseValue: CaseValue {
-        switch self {
-        case let .timerFired(value0):
-            return CaseValue(5, [value0])
-        default:
-            return CaseValue(number)
+        @_optimize(none) get {
+            switch self {
+            case let .timerFired(value0):
+                return CaseValue(5, [value0])
+            default:
+                return CaseValue(number)
+            }
         }
     }
 
     /// The case numbered `number` in `codingCases`, its payload's fields read in order by `read`.
+    @_optimize(none)
     private init(caseNumber number: Int32, _ read: inout CaseReader) throws {
         switch number {
         case 0:
@@ -269,21 +287,25 @@ public enum SmallEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
     /// payloads.
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self = try decodeCase(decoder, Self.codingCases, typeName: "SmallEvent", Self.init(caseNumber:_:))
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try encodeCase(caseValue, Self.codingCases, to: encoder)
     }
 
     /// Whether two values are the same case with equal payloads.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return lhs.caseValue == rhs.caseValue
     }
 
     /// Hashes the case and its payload.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         caseValue.hash(into: &hasher)
     }
@@ -306,17 +328,21 @@ public enum SmallServiceCall: FlowServiceCall {
 
     /// The operation called.
     public var operation: SmallOperation {
-        switch self {
-        case .authSignIn:
-            return .authSignIn
+        @_optimize(none) get {
+            switch self {
+            case .authSignIn:
+                return .authSignIn
+            }
         }
     }
 
     /// The inputs by their names in the flows, rendered as text (for logs and tests).
     public var arguments: [String: String] {
-        switch self {
-        case .authSignIn(let email):
-            return ["email": email]
+        @_optimize(none) get {
+            switch self {
+            case .authSignIn(let email):
+                return ["email": email]
+            }
         }
     }
 
@@ -330,13 +356,16 @@ public enum SmallServiceCall: FlowServiceCall {
 
     /// The value as data: its case's number in `codingCases` and its payload, for `Codable`, `==` and `hash(into:)`.
     private var caseValue: CaseValue {
-        switch self {
-        case let .authSignIn(value0):
-            return CaseValue(0, [value0])
+        @_optimize(none) get {
+            switch self {
+            case let .authSignIn(value0):
+                return CaseValue(0, [value0])
+            }
         }
     }
 
     /// The case numbered `number` in `codingCases`, its payload's fields read in order by `read`.
+    @_optimize(none)
     private init(caseNumber number: Int32, _ read: inout CaseReader) throws {
         switch number {
         case 0:
@@ -348,21 +377,25 @@ public enum SmallServiceCall: FlowServiceCall {
 
     /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
     /// payloads.
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self = try decodeCase(decoder, Self.codingCases, typeName: "SmallServiceCall", Self.init(caseNumber:_:))
     }
 
     /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try encodeCase(caseValue, Self.codingCases, to: encoder)
     }
 
     /// Whether two values are the same case with equal payloads.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return lhs.caseValue == rhs.caseValue
     }
 
     /// Hashes the case and its payload.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         caseValue.hash(into: &hasher)
     }
@@ -389,11 +422,13 @@ public struct SmallServiceSet: SmallServices {
     public var auth: any SmallAuthService
 
     /// One implementation per service.
+    @_optimize(none)
     public init(auth: any SmallAuthService) {
         self.auth = auth
     }
 
     /// `auth.sign_in`, answered by `auth`.
+    @_optimize(none)
     public func authSignIn(email: String) async throws -> SmallOutcome.AuthSignIn {
         return try await self.auth.authSignIn(email: email)
     }
@@ -408,22 +443,26 @@ public enum SmallOutcome {
 
         /// The outcome as the event the machine handles.
         public var event: SmallEvent {
-            switch self {
-            case .success:
-                return .authSignInSuccess
-            case .denied:
-                return .authSignInDenied
+            @_optimize(none) get {
+                switch self {
+                case .success:
+                    return .authSignInSuccess
+                case .denied:
+                    return .authSignInDenied
+                }
             }
         }
 
         /// Whether two outcomes are the same, with equal outputs: whether their events are equal.
         @inline(never)
+        @_optimize(none)
         public static func ==(lhs: Self, rhs: Self) -> Bool {
             return lhs.event == rhs.event
         }
 
         /// Hashes the outcome's event.
         @inline(never)
+        @_optimize(none)
         public func hash(into hasher: inout Hasher) {
             event.hash(into: &hasher)
         }
@@ -443,12 +482,14 @@ public struct SmallState: Hashable, Sendable, Codable, FlowRecord {
     public var rememberedEmail: String = "ada@example.com"
 
     /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
+    @_optimize(none)
     public init() {
     }
 
     /// The fields by their names in the flows, which `Codable`, `==`, `hash(into:)` and `flowDescription` go through.
     private static let recordFields: RecordFields<SmallState> = makeRecordFields()
 
+    @_optimize(none)
     private static func makeRecordFields() -> RecordFields<SmallState> {
         var fields = RecordFields<SmallState>()
         fields.value("attempts", \.attempts)
@@ -462,22 +503,26 @@ public struct SmallState: Hashable, Sendable, Codable, FlowRecord {
 
     /// Decodes the record from an object keyed by the fields' names in the flows (a field left out is nil if optional,
     /// else an error).
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         self.init()
         try Self.recordFields.decode(&self, from: decoder)
     }
 
     /// Encodes the record as an object keyed by the fields' names in the flows (a nil field left out).
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         try Self.recordFields.encode(self, to: encoder)
     }
 
     /// Whether every field is equal.
+    @_optimize(none)
     public static func ==(lhs: Self, rhs: Self) -> Bool {
         return Self.recordFields.equal(lhs, rhs)
     }
 
     /// Hashes every field.
+    @_optimize(none)
     public func hash(into hasher: inout Hasher) {
         Self.recordFields.hash(self, into: &hasher)
     }
